@@ -1,0 +1,22 @@
+import { z } from 'zod';
+
+/** Longest comment accepted, in characters. */
+export const MAX_COMMENT_LENGTH = 2000;
+
+export const commentSchema = z.object({
+  _id: z.string(),
+  /** The author, always the signed-in user who posted it. */
+  Username: z.string(),
+  Comment: z.string(),
+  createdAt: z.string(),
+});
+export type Comment = z.infer<typeof commentSchema>;
+export const commentListSchema = z.array(commentSchema);
+
+/** Body of POST /api/comments/post/{deckId}; a `username` in the body is ignored. */
+export const postCommentSchema = z.object({
+  comment: z.string().trim().min(1, 'Comment is empty').max(MAX_COMMENT_LENGTH),
+  username: z.string().optional(),
+});
+export const commentIdParamsSchema = z.object({ commentId: z.string().regex(/^[0-9a-f]{24}$/, 'Unknown comment id') });
+export const deckIdParamSchema = z.object({ deckId: z.string().regex(/^[0-9a-f]{24}$/, 'Unknown deck id') });

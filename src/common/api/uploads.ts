@@ -1,0 +1,63 @@
+// The upload flow's payloads (SPEC.md §4, §5, §7), shared by the upload form and the server so
+// both enforce the same rules with the same texts.
+import { z } from 'zod';
+import { DECK_SIZE, MIN_DECK_CARDS } from '../game';
+import { MESSAGES } from '../messages';
+import { albumListSchema, cardNameListSchema, collectionListSchema, tagListSchema } from './decks';
+
+/** One card option of the review step: a catalog card and how well it fits what was read. */
+export const cardCandidateSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  /** 0..1: how well the read text fits this card. */
+  confidence: z.number(),
+});
+export type CardCandidate = z.infer<typeof cardCandidateSchema>;
+
+export const detectedCardSchema = cardCandidateSchema.extend({
+  /** Up to 5 other plausible cards, best first, for the user to pick when the reading was wrong. */
+  alternatives: z.array(cardCandidateSchema).max(5),
+});
+export type DetectedCard = z.infer<typeof detectedCardSchema>;
+
+/** Answer of POST /api/uploadimage/: `cards` and `deck_code` as the old client reads them, plus details. */
+export const uploadImageResultSchema = z.object({
+  /** Card names in deck order (at most 18). */
+  cards: z.array(z.string()).max(DECK_SIZE),
+  /** The in-game deck code read from the header, or null. */
+  deck_code: z.string().nullable(),
+  /** The same cards with code, confidence and alternatives. */
+  detected: z.array(detectedCardSchema).max(DECK_SIZE),
+});
+export type UploadImageResult = z.infer<typeof uploadImageResultSchema>;
+
+/**
+ * The fields of POST /api/decks/post/ besides the image. The card names are checked against the
+ * catalog on the server only; everything else is checked the same way on both sides.
+ */
+export const createDeckSchema = z
+  .object({
+    title: z.string({ error: MESSAGES.upload.titleRequired }).trim().min(1, MESSAGES.upload.titleRequired).max(120, 'The title can be at most 120 characters.'),
+    description: z.string().max(5000, 'The description can be at most 5000 characters.').default(''),
+    albums: albumListSchema.default([]),
+    collections: collectionListSchema.default([]),
+    tags: tagListSchema.default([]),
+    cards: cardNameListSchema.default([]).pipe(
+      z.array(z.string()).min(MIN_DECK_CARDS, MESSAGES.upload.tooFewCards).max(DECK_SIZE, `A deck has at most ${DECK_SIZE} cards.`),
+    ),
+    /** The in-game deck code; the literal 'null' or '' means none (SPEC.md §3). */
+    deckcode: z.string().trim().max(32, 'The deck code can be at most 32 characters.').default(''),
+  })
+  .refine((deck) => (deck.albums?.length ?? 0) + (deck.collections?.length ?? 0) + (deck.tags?.length ?? 0) > 0, {
+    message: MESSAGES.upload.categoryRequired,
+    path: ['categories'],
+    // Checked even when other fields are wrong, so the form shows every missing thing at once.
+    when: () => true,
+  });
+export type CreateDeckInput = z.input<typeof createDeckSchema>;
+export type CreateDeck = z.output<typeof createDeckSchema>;
+
+/** Largest accepted upload: 10 MB (the multipart limit of the server). */
+export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+/** Image types accepted, judged by content on the server. */
+export const ACCEPTED_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;

@@ -1,0 +1,46 @@
+// Every user-facing text of SPEC.md §5 and §8, once, for the web forms and the server's answers.
+
+export const MESSAGES = {
+  upload: {
+    imageRequired: 'Please select an image file to upload.',
+    invalidImage: 'Please upload a valid image file.',
+    titleRequired: 'Title is required',
+    tooFewCards: 'At least 5 cards must be detected',
+    categoryRequired: 'Must choose at least one album, collection, or deck tag.',
+    noCardsDetected: 'No cards detected. Please try another image.',
+    success: 'Deck uploaded successfully.',
+    failure: 'Deck upload failed. Please try again later.',
+  },
+  editDeck: { success: 'Deck edited successfully.' },
+  registration: {
+    emailRequired: 'Please input your email address.',
+    usernameRequired: 'Please input your username.',
+    passwordRequired: 'Please input your password.',
+    confirmRequired: 'Please confirm your password.',
+    invalidEmail: 'Please input a valid email address.',
+    emailInUse: 'Email Address already in use!',
+    usernameInUse: 'Username already in use!',
+    passwordsMustMatch: 'Passwords must match!',
+    passwordTooShort: 'Password must contain at least 8 characters!',
+    passwordCharacters: 'Password can only contain letters, numbers, !, #, $, ^, and *.',
+    /** Not in SPEC.md: the username rule (3–32 of letters, digits, _ . -) needs a text of its own. */
+    usernameInvalid: 'Username must be 3 to 32 characters: letters, numbers, _, . or -.',
+  },
+  login: {
+    usernameRequired: 'Please input your username.',
+    passwordRequired: 'Please input your password.',
+    unknownUser: 'User does not exist!',
+    wrongPassword: 'Password is incorrect or user not found.',
+  },
+  passwordReset: {
+    done: 'Password has been reset.',
+    failed: 'Failed to reset password.',
+    error: 'An error occurred while resetting the password.',
+    emailSent: 'Password reset email sent.',
+    emailFailed: 'Failed to send password reset email.',
+    emailError: 'An error occurred while sending the email.',
+  },
+  comments: { added: 'Comment added!' },
+  cardEditor: { invalidAbility: 'Invalid ability type.' },
+  decks: { loading: 'Loading decks...', none: 'No decks found!' },
+} as const;

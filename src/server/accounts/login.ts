@@ -1,0 +1,54 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { loginSchema, userSchema } from '../../common/api/users';
+import { errorSchema } from '../../common/api/errors';
+import { MESSAGES } from '../../common/messages';
+import { HttpError, unauthorized } from '../http/errors';
+import { verifyPassword } from './passwords';
+import { findUserByUsername } from './user-store';
+import { toPublicUser } from './user-presenter';
+import { startSession } from './sign-in';
+import type { LoginLimiter } from './rate-limits';
+
+const PATHS = ['/users/passwordlogin/', '/users/passwordlogin'];
+
+/** POST /api/users/passwordlogin/: username and password sign-in (SPEC.md §5). */
+export const loginRoutes: FastifyPluginAsyncZod<{ limiter: LoginLimiter }> = async (app, { limiter }) => {
+  // Both spellings: without the slash the path would otherwise fall to POST /users/{email}.
+  for (const [i, url] of PATHS.entries()) {
+    app.post(
+      url,
+      {
+        schema: {
+          hide: i > 0,
+          tags: ['accounts'],
+          summary: 'Sign in with username and password',
+          body: loginSchema,
+          response: { 200: userSchema, 400: errorSchema, 401: errorSchema, 429: errorSchema },
+        },
+      },
+      async (request, res) => {
+        const { username, password } = request.body;
+        await limiter.assertAllowed(request, username);
+        const user = await findUserByUsername(app.db, username);
+        if (!user) {
+          await limiter.recordFailure(request, username);
+          throw unauthorized(MESSAGES.login.unknownUser);
+        }
+        // A provider-only account has no password hash: no password can match it.
+        if (!user.password_hash || !(await verifyPassword(user.password_hash, password))) {
+          await limiter.recordFailure(request, username);
+          throw unauthorized(MESSAGES.login.wrongPassword);
+        }
+        await startSession(request, res, user.id);
+        return toPublicUser(user);
+      },
+    );
+
+    // The old client signed in with GET and the password in the query string; that leaks it into
+    // logs and history, so GET signs nobody in.
+    app.get(url, { schema: { hide: true } }, async (_request, res) => {
+      res.header('allow', 'POST');
+      throw new HttpError(405, 'Sign in with POST and a JSON body {username, password}.');
+    });
+  }
+};

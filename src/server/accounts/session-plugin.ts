@@ -1,0 +1,47 @@
+import fp from 'fastify-plugin';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SESSION_COOKIE, findSessionUser, type SessionUser } from './sessions';
+import { unauthorized } from '../http/errors';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, or null for a guest. Set from the session cookie on every request. */
+    user: SessionUser | null;
+  }
+}
+
+export function setSessionCookie(request: FastifyRequest, res: FastifyReply, token: string, expiresAt: Date): void {
+  res.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+    expires: expiresAt,
+  });
+}
+
+export function clearSessionCookie(res: FastifyReply): void {
+  res.clearCookie(SESSION_COOKIE, { path: '/' });
+}
+
+/** The signed-in user with an e-mail address, the only kind that may write (SPEC.md §6). */
+export function requireUser(request: FastifyRequest): SessionUser {
+  if (!request.user || !request.user.email) throw unauthorized();
+  return request.user;
+}
+
+/** Reads the session cookie and sets `request.user`; renews the cookie when the session slides. */
+export const sessionPlugin = fp(async (app) => {
+  app.decorateRequest('user', null);
+  app.addHook('onRequest', async (request, res) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token) return;
+    const found = await findSessionUser(app.db, token);
+    if (!found) {
+      clearSessionCookie(res);
+      return;
+    }
+    request.user = found.user;
+    if (found.renewedUntil) setSessionCookie(request, res, token, found.renewedUntil);
+  });
+});

@@ -1,0 +1,79 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Db, DbDialect } from './db/connect';
+import { registerErrorHandling } from './http/errors';
+import { sessionPlugin } from './accounts/session-plugin';
+import { accountRoutes } from './accounts/routes';
+import { deckRoutes } from './decks/routes';
+import { cardRoutes } from './cards/routes';
+import { commentRoutes } from './comments/routes';
+import { uploadRoutes } from './uploads/routes';
+import { imageRoutes } from './uploads/image-routes';
+import { ImageStore } from './uploads/image-store';
+import type { OcrService } from './uploads/ocr-service';
+import { webRoutes } from './web/routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    dialect: DbDialect;
+    config: Config;
+    images: ImageStore;
+    /** The deck screenshot reader; null when it is not running (API tests, failed start). */
+    ocr: OcrService | null;
+  }
+}
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  dialect: DbDialect;
+  /** Pino logger settings; false in tests. */
+  logger?: boolean | object;
+  /** Serve the built web app from dist/web (off in API tests). */
+  serveWeb?: boolean;
+  /** The deck screenshot reader, created once per process by createServer (not here, so tests choose). */
+  ocr?: OcrService | null;
+}
+
+export async function buildApp({ config, db, dialect, logger = false, serveWeb = false, ocr = null }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    // A slow client must not hold a connection forever.
+    requestTimeout: 30_000,
+    connectionTimeout: 60_000,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('db', db);
+  app.decorate('dialect', dialect);
+  app.decorate('config', config);
+  app.decorate('images', new ImageStore(config.dataDir));
+  app.decorate('ocr', ocr);
+
+  registerErrorHandling(app);
+  await app.register(cookie);
+  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 20, fieldSize: 64 * 1024, parts: 30 } });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Deckhub API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(sessionPlugin);
+
+  await app.register(deckRoutes, { prefix: '/api/decks' });
+  await app.register(cardRoutes, { prefix: '/api/cards' });
+  await app.register(commentRoutes, { prefix: '/api/comments' });
+  await app.register(accountRoutes, { prefix: '/api' });
+  await app.register(uploadRoutes, { prefix: '/api' });
+  await app.register(imageRoutes, { prefix: '/upload' });
+  await app.register(webRoutes, { serveWeb });
+  return app;
+}

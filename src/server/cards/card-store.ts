@@ -1,0 +1,50 @@
+import type { Db } from '../db/connect';
+import { normalizeName } from '../../common/text';
+import type { Card } from '../../common/api/cards';
+import type { CardRow } from './normalize-card';
+
+/** Rows per insert statement, well under SQLite's bound-parameter limit. */
+const BATCH = 500;
+
+export async function listCards(db: Db): Promise<Card[]> {
+  const rows = await db.selectFrom('cards').select(['name', 'code']).orderBy('name').orderBy('code').execute();
+  return rows.map((r) => ({ Name: r.name, Code: r.code }));
+}
+
+/** Every catalog card with code and name, for OCR matching. */
+export async function listCatalog(db: Db): Promise<{ code: string; name: string }[]> {
+  return db.selectFrom('cards').select(['code', 'name']).orderBy('code').execute();
+}
+
+/** The card of a name, ignoring accents, case and punctuation ("cano cristales" finds "Caño Cristales"). */
+export async function findCardByName(db: Db, name: string): Promise<Card | undefined> {
+  const row = await db.selectFrom('cards').select(['name', 'code']).where('name_norm', '=', normalizeName(name)).orderBy('code').executeTakeFirst();
+  return row && { Name: row.name, Code: row.code };
+}
+
+export async function countCards(db: Db): Promise<number> {
+  const { n } = await db.selectFrom('cards').select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+/** Inserts new cards and updates known ones by code. */
+export async function upsertCards(db: Db, rows: CardRow[]): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    for (let i = 0; i < rows.length; i += BATCH) {
+      await trx
+        .insertInto('cards')
+        .values(rows.slice(i, i + BATCH))
+        .onConflict((oc) =>
+          oc.column('code').doUpdateSet((eb) => ({
+            name: eb.ref('excluded.name'),
+            name_norm: eb.ref('excluded.name_norm'),
+            rarity: eb.ref('excluded.rarity'),
+            type: eb.ref('excluded.type'),
+            album: eb.ref('excluded.album'),
+            collection: eb.ref('excluded.collection'),
+          })),
+        )
+        .execute();
+    }
+  });
+}

@@ -1,0 +1,60 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration } from 'kysely';
+import type { Database } from './schema';
+import * as m0001 from './migrations/0001-initial';
+
+/** Migrations in order; each runs once, recorded by Kysely in its own table. */
+const MIGRATIONS: Record<string, Migration> = { '0001-initial': m0001 };
+
+export type Db = Kysely<Database>;
+export type DbDialect = 'sqlite' | 'postgres';
+
+export interface DbOptions {
+  /** PostgreSQL connection string; SQLite otherwise. */
+  databaseUrl?: string;
+  /** PostgreSQL schema to use (tests give each run its own). */
+  pgSchema?: string;
+  /** SQLite file, or ':memory:'. */
+  sqliteFile?: string;
+}
+
+export interface DbHandle {
+  db: Db;
+  dialect: DbDialect;
+  close(): Promise<void>;
+}
+
+export function openDb(options: DbOptions): DbHandle {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      // Fail fast while the database is down instead of hanging requests.
+      connectionTimeoutMillis: 5_000,
+      ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
+    });
+    // An idle client losing its connection (a database restart) must not crash the process.
+    pool.on('error', () => {});
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', close: () => db.destroy() };
+  }
+  const file = options.sqliteFile ?? ':memory:';
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+export async function migrateToLatest(db: Db): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+}

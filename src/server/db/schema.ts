@@ -1,0 +1,90 @@
+// Table types for Kysely. Times are ISO-8601 UTC strings in both SQLite and PostgreSQL, so they
+// compare and sort the same way on both.
+import type { Generated } from 'kysely';
+
+export interface UsersTable {
+  id: string;
+  username: string;
+  /** Lower-cased username: usernames are unique regardless of case. */
+  username_lower: string;
+  email: string | null;
+  password_hash: string | null;
+  created_at: string;
+}
+
+export interface SessionsTable {
+  /** SHA-256 of the cookie token; the token itself is never stored. */
+  token_hash: string;
+  user_id: string;
+  expires_at: string;
+  created_at: string;
+}
+
+export interface PasswordResetsTable {
+  token_hash: string;
+  user_id: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface CardsTable {
+  code: string;
+  name: string;
+  name_norm: string;
+  rarity: string;
+  type: string;
+  album: string | null;
+  collection: string;
+}
+
+export interface DecksTable {
+  id: string;
+  user_id: string;
+  title: string;
+  deckcode: string;
+  image: string;
+  description: string;
+  /** Denormalised count of votes, kept in step inside the vote transaction. */
+  score: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DeckCardsTable {
+  deck_id: string;
+  position: number;
+  card_name: string;
+  card_code: string | null;
+}
+
+export interface DeckAlbumsTable { deck_id: string; album: string }
+export interface DeckCollectionsTable { deck_id: string; collection: string }
+export interface DeckTagsTable { deck_id: string; tag: string }
+
+export interface VotesTable {
+  deck_id: string;
+  user_id: string;
+  created_at: string;
+}
+
+export interface CommentsTable {
+  id: string;
+  deck_id: string;
+  user_id: string;
+  body: string;
+  created_at: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  password_resets: PasswordResetsTable;
+  cards: CardsTable;
+  decks: DecksTable;
+  deck_cards: DeckCardsTable;
+  deck_albums: DeckAlbumsTable;
+  deck_collections: DeckCollectionsTable;
+  deck_tags: DeckTagsTable;
+  votes: VotesTable;
+  comments: CommentsTable;
+}

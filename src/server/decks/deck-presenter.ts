@@ -1,0 +1,30 @@
+import type { Deck } from '../../common/api/decks';
+import type { DecksTable } from '../db/schema';
+
+export interface DeckRelations {
+  cards: string[];
+  albums: string[];
+  collections: string[];
+  tags: string[];
+  voters: string[];
+}
+
+/** The fields of a deck that leave the server (SPEC.md §3); nothing else from the row does. */
+export function toDeck(row: Omit<DecksTable, 'score'> & { score: number; username: string }, relations: DeckRelations): Deck {
+  return {
+    _id: row.id,
+    title: row.title,
+    deckcode: row.deckcode,
+    user: row.username,
+    image: row.image,
+    description: row.description,
+    cards: relations.cards,
+    albums: relations.albums,
+    collections: relations.collections,
+    tags: relations.tags,
+    score: Number(row.score),
+    voters: relations.voters,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}

@@ -1,0 +1,245 @@
+// Reading and writing decks with their cards, categories and votes. Every query here runs on
+// SQLite and PostgreSQL alike.
+import { sql, type ExpressionBuilder } from 'kysely';
+import type { Db } from '../db/connect';
+import type { Database } from '../db/schema';
+import { newId, nowIso } from '../db/ids';
+import { startOfGameWeek } from '../../common/game';
+import { toDeck, type DeckRelations } from './deck-presenter';
+import type { Deck } from '../../common/api/decks';
+
+export interface DeckFilters {
+  albums?: string[];
+  collections?: string[];
+  tags?: string[];
+  cards?: string[];
+  /** Author username (any case). */
+  user?: string;
+  sortBy?: string;
+  restricted?: boolean;
+}
+
+export interface NewDeck {
+  userId: string;
+  title: string;
+  deckcode: string;
+  image: string;
+  description: string;
+  cards: { name: string; code: string | null }[];
+  albums: string[];
+  collections: string[];
+  tags: string[];
+  createdAt?: Date;
+}
+
+type DeckEb = ExpressionBuilder<Database, 'decks'>;
+
+/** "The deck has this value", one EXISTS per selected value: a deck must contain ALL of them. */
+const hasAlbum = (album: string) => (eb: DeckEb) =>
+  eb.exists(eb.selectFrom('deck_albums').select(sql`1`.as('one')).whereRef('deck_albums.deck_id', '=', 'decks.id').where('deck_albums.album', '=', album));
+const hasCollection = (collection: string) => (eb: DeckEb) =>
+  eb.exists(
+    eb.selectFrom('deck_collections').select(sql`1`.as('one')).whereRef('deck_collections.deck_id', '=', 'decks.id').where('deck_collections.collection', '=', collection),
+  );
+const hasTag = (tag: string) => (eb: DeckEb) =>
+  eb.exists(eb.selectFrom('deck_tags').select(sql`1`.as('one')).whereRef('deck_tags.deck_id', '=', 'decks.id').where('deck_tags.tag', '=', tag));
+const hasCard = (card: string) => (eb: DeckEb) =>
+  eb.exists(eb.selectFrom('deck_cards').select(sql`1`.as('one')).whereRef('deck_cards.deck_id', '=', 'decks.id').where('deck_cards.card_name', '=', card));
+
+function filteredDecks(db: Db, filters: DeckFilters, now: Date) {
+  let query = db.selectFrom('decks');
+  for (const album of unique(filters.albums)) query = query.where(hasAlbum(album));
+  for (const collection of unique(filters.collections)) query = query.where(hasCollection(collection));
+  for (const tag of unique(filters.tags)) query = query.where(hasTag(tag));
+  for (const card of unique(filters.cards)) query = query.where(hasCard(card));
+  if (filters.user) {
+    const username = filters.user.toLowerCase();
+    query = query.where('decks.user_id', '=', (eb) => eb.selectFrom('users').select('users.id').where('users.username_lower', '=', username));
+  }
+  if (filters.restricted) query = query.where('decks.created_at', '>=', startOfGameWeek(now).toISOString());
+  return query;
+}
+
+const unique = (values: string[] | undefined) => [...new Set(values ?? [])];
+
+/** One page of the decks matching every filter: highest score first for sortBy 'score', else newest first. */
+export async function searchDecks(
+  db: Db,
+  filters: DeckFilters,
+  page: { page: number; limit: number },
+  now = new Date(),
+): Promise<{ decks: Deck[]; totalDecks: number }> {
+  const base = filteredDecks(db, filters, now);
+  let ordered = base.select('decks.id');
+  ordered =
+    filters.sortBy === 'score'
+      ? ordered.orderBy('decks.score', 'desc').orderBy('decks.created_at', 'desc').orderBy('decks.id', 'desc')
+      : ordered.orderBy('decks.created_at', 'desc').orderBy('decks.id', 'desc');
+  const [rows, count] = await Promise.all([
+    ordered.limit(page.limit).offset((page.page - 1) * page.limit).execute(),
+    base.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { decks: await loadDecks(db, rows.map((r) => r.id)), totalDecks: Number(count.n) };
+}
+
+/** Full decks for the ids, in the same order; unknown ids are left out. */
+export async function loadDecks(db: Db, ids: string[]): Promise<Deck[]> {
+  if (ids.length === 0) return [];
+  const [decks, cards, albums, collections, tags, voters] = await Promise.all([
+    db
+      .selectFrom('decks')
+      .innerJoin('users', 'users.id', 'decks.user_id')
+      .selectAll('decks')
+      .select('users.username')
+      .where('decks.id', 'in', ids)
+      .execute(),
+    db.selectFrom('deck_cards').select(['deck_id', 'card_name']).where('deck_id', 'in', ids).orderBy('deck_id').orderBy('position').execute(),
+    db.selectFrom('deck_albums').select(['deck_id', 'album as value']).where('deck_id', 'in', ids).execute(),
+    db.selectFrom('deck_collections').select(['deck_id', 'collection as value']).where('deck_id', 'in', ids).execute(),
+    db.selectFrom('deck_tags').select(['deck_id', 'tag as value']).where('deck_id', 'in', ids).execute(),
+    db
+      .selectFrom('votes')
+      .innerJoin('users', 'users.id', 'votes.user_id')
+      .select(['votes.deck_id', 'users.username as value'])
+      .where('votes.deck_id', 'in', ids)
+      .orderBy('votes.created_at')
+      .execute(),
+  ]);
+  const group = (rows: { deck_id: string; value: string }[]) => {
+    const map = new Map<string, string[]>();
+    for (const row of rows) map.set(row.deck_id, [...(map.get(row.deck_id) ?? []), row.value]);
+    return map;
+  };
+  const relations: Record<keyof DeckRelations, Map<string, string[]>> = {
+    cards: group(cards.map((c) => ({ deck_id: c.deck_id, value: c.card_name }))),
+    albums: group(albums),
+    collections: group(collections),
+    tags: group(tags),
+    voters: group(voters),
+  };
+  const byId = new Map(decks.map((d) => [d.id, d]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    if (!row) return [];
+    return [
+      toDeck(row, {
+        cards: relations.cards.get(id) ?? [],
+        albums: relations.albums.get(id) ?? [],
+        collections: relations.collections.get(id) ?? [],
+        tags: relations.tags.get(id) ?? [],
+        voters: relations.voters.get(id) ?? [],
+      }),
+    ];
+  });
+}
+
+export async function findDeck(db: Db, id: string): Promise<Deck | undefined> {
+  return (await loadDecks(db, [id]))[0];
+}
+
+/** The row the permission rules need: who owns the deck, and its image. */
+export async function findDeckOwner(db: Db, id: string) {
+  return db.selectFrom('decks').select(['id', 'user_id', 'image']).where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertDeck(db: Db, deck: NewDeck): Promise<string> {
+  const id = newId();
+  const created = nowIso(deck.createdAt);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('decks')
+      .values({
+        id,
+        user_id: deck.userId,
+        title: deck.title,
+        deckcode: deck.deckcode,
+        image: deck.image,
+        description: deck.description,
+        created_at: created,
+        updated_at: created,
+      })
+      .execute();
+    if (deck.cards.length > 0) {
+      await trx
+        .insertInto('deck_cards')
+        .values(deck.cards.map((card, position) => ({ deck_id: id, position, card_name: card.name, card_code: card.code })))
+        .execute();
+    }
+    await replaceCategories(trx, id, deck);
+  });
+  return id;
+}
+
+async function replaceCategories(trx: Db, deckId: string, values: { albums?: string[]; collections?: string[]; tags?: string[] }) {
+  if (values.albums) {
+    await trx.deleteFrom('deck_albums').where('deck_id', '=', deckId).execute();
+    const rows = unique(values.albums).map((album) => ({ deck_id: deckId, album }));
+    if (rows.length) await trx.insertInto('deck_albums').values(rows).execute();
+  }
+  if (values.collections) {
+    await trx.deleteFrom('deck_collections').where('deck_id', '=', deckId).execute();
+    const rows = unique(values.collections).map((collection) => ({ deck_id: deckId, collection }));
+    if (rows.length) await trx.insertInto('deck_collections').values(rows).execute();
+  }
+  if (values.tags) {
+    await trx.deleteFrom('deck_tags').where('deck_id', '=', deckId).execute();
+    const rows = unique(values.tags).map((tag) => ({ deck_id: deckId, tag }));
+    if (rows.length) await trx.insertInto('deck_tags').values(rows).execute();
+  }
+}
+
+export interface DeckPatch {
+  title?: string;
+  description?: string;
+  albums?: string[];
+  collections?: string[];
+  tags?: string[];
+}
+
+export async function updateDeck(db: Db, id: string, patch: DeckPatch): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('decks')
+      .set({
+        ...(patch.title !== undefined ? { title: patch.title } : {}),
+        ...(patch.description !== undefined ? { description: patch.description } : {}),
+        updated_at: nowIso(),
+      })
+      .where('id', '=', id)
+      .execute();
+    await replaceCategories(trx, id, patch);
+  });
+}
+
+export async function deleteDeck(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('decks').where('id', '=', id).execute();
+}
+
+/**
+ * Adds or removes the caller's own vote. The vote row and the score change in one transaction,
+ * and the score moves only when a row was really inserted or deleted, so concurrent votes never
+ * lose or double-count and `score` always equals the number of voters.
+ */
+export async function changeVote(db: Db, deckId: string, userId: string, change: 'increase' | 'decrease'): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    if (change === 'increase') {
+      const result = await trx
+        .insertInto('votes')
+        .values({ deck_id: deckId, user_id: userId, created_at: nowIso() })
+        .onConflict((oc) => oc.columns(['deck_id', 'user_id']).doNothing())
+        .executeTakeFirst();
+      if (Number(result.numInsertedOrUpdatedRows ?? 0) === 1) {
+        await trx.updateTable('decks').set((eb) => ({ score: eb('score', '+', 1) })).where('id', '=', deckId).execute();
+      }
+    } else {
+      const result = await trx.deleteFrom('votes').where('deck_id', '=', deckId).where('user_id', '=', userId).executeTakeFirst();
+      if (Number(result.numDeletedRows) === 1) {
+        await trx.updateTable('decks').set((eb) => ({ score: eb('score', '-', 1) })).where('id', '=', deckId).execute();
+      }
+    }
+  });
+}
+
+export async function findUserByUsername(db: Db, username: string) {
+  return db.selectFrom('users').select(['id', 'username']).where('username_lower', '=', username.toLowerCase()).executeTakeFirst();
+}

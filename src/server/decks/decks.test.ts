@@ -1,0 +1,239 @@
+import { describeEachDatabase, json } from '../test/test-app';
+import { buildDeck, buildUser, type TestUser } from '../test/factories';
+import type { Deck, DecksPage } from '../../common/api/decks';
+import { startOfGameWeek } from '../../common/game';
+
+describeEachDatabase('decks API', (ctx) => {
+  let alice: TestUser;
+  let bob: TestUser;
+
+  beforeAll(async () => {
+    alice = await buildUser(ctx.db, { username: 'Alice' });
+    bob = await buildUser(ctx.db, { username: 'Bob' });
+  });
+
+  test('one deck answers every field of the spec', async () => {
+    const id = await buildDeck(ctx.db, alice.id, { title: 'Space Aggro', deckcode: 'UH42XD' });
+    const res = await ctx.app.inject({ method: 'GET', url: `/api/decks/onedeck/${id}` });
+    expect(res.statusCode).toBe(200);
+    const deck = json<Deck>(res);
+    expect(deck).toMatchObject({ _id: id, title: 'Space Aggro', deckcode: 'UH42XD', user: 'Alice', score: 0, voters: [] });
+    expect(deck.cards).toHaveLength(18);
+    expect(deck.cards[0]).toBe('Card 1');
+    expect(deck.cards[17]).toBe('Card 18');
+    expect(typeof deck.createdAt).toBe('string');
+  });
+
+  test('unknown and malformed deck ids', async () => {
+    expect((await ctx.app.inject({ url: '/api/decks/onedeck/0123456789abcdef01234567' })).statusCode).toBe(404);
+    const bad = await ctx.app.inject({ url: '/api/decks/onedeck/not-an-id' });
+    expect(bad.statusCode).toBe(400);
+    expect(json(bad)).toMatchObject({ error: 'Bad Request' });
+  });
+
+  test("a user's decks are paged, newest first, with the total", async () => {
+    const user = await buildUser(ctx.db);
+    const base = Date.UTC(2026, 0, 1);
+    for (let i = 0; i < 14; i++) await buildDeck(ctx.db, user.id, { title: `D${i}`, createdAt: new Date(base + i * 60_000) });
+    const page1 = json<DecksPage>(await ctx.app.inject({ url: `/api/decks/${user.username.toUpperCase()}?page=1&limit=12` }));
+    expect(page1.totalDecks).toBe(14);
+    expect(page1.decks.map((d) => d.title).slice(0, 3)).toEqual(['D13', 'D12', 'D11']);
+    const page2 = json<DecksPage>(await ctx.app.inject({ url: `/api/decks/${user.username}?page=2&limit=12` }));
+    expect(page2.decks.map((d) => d.title)).toEqual(['D1', 'D0']);
+  });
+
+  test('bad paging is a 400 with a message', async () => {
+    for (const query of ['page=abc', 'limit=101', 'page=0', 'limit=0']) {
+      const res = await ctx.app.inject({ url: `/api/decks/Alice?${query}` });
+      expect(res.statusCode, query).toBe(400);
+      expect(json<{ message: string }>(res).message.length).toBeGreaterThan(0);
+    }
+    expect((await ctx.app.inject({ url: '/api/decks/nobody-at-all' })).statusCode).toBe(404);
+  });
+
+  test('broken JSON is a 400, never a stack trace', async () => {
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/decks/search-decks', headers: { 'content-type': 'application/json' }, payload: '{"albums": [' });
+    expect(res.statusCode).toBe(400);
+    expect(json(res)).toEqual({ error: 'Bad Request', message: 'The request body is not valid JSON.' });
+  });
+
+  test('a body over the limit is a 413', async () => {
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/decks/search-decks', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ cards: ['x'.repeat(2 * 1024 * 1024)] }) });
+    expect(res.statusCode).toBe(413);
+    expect(json(res)).toMatchObject({ error: 'Payload Too Large' });
+  });
+
+  test('the curated table lists the curator account', async () => {
+    const curator = await buildUser(ctx.db, { username: ctx.config.curatorUsername });
+    const id = await buildDeck(ctx.db, curator.id, { title: 'Curated one' });
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/decks/get-curated', payload: {} });
+    expect(res.statusCode).toBe(200);
+    expect(json<{ decks: Deck[] }>(res).decks.map((d) => d._id)).toEqual([id]);
+  });
+
+  describe('writes', () => {
+    let deckId: string;
+    beforeEach(async () => {
+      deckId = await buildDeck(ctx.db, alice.id, { title: 'Mine' });
+    });
+
+    test('guests get 401 on every write', async () => {
+      const calls = [
+        { method: 'POST' as const, url: `/api/decks/editdeck/${deckId}`, payload: { title: 'x' } },
+        { method: 'DELETE' as const, url: `/api/decks/deleteone/${deckId}` },
+        { method: 'POST' as const, url: `/api/decks/onedeck/${deckId}`, payload: { change: 'increase' } },
+      ];
+      for (const call of calls) {
+        const res = await ctx.app.inject(call);
+        expect(res.statusCode, call.url).toBe(401);
+        expect(json(res)).toMatchObject({ error: 'Unauthorized' });
+      }
+    });
+
+    test('only the owner edits a deck', async () => {
+      const denied = await ctx.app.inject({ method: 'POST', url: `/api/decks/editdeck/${deckId}`, headers: { cookie: bob.cookie }, payload: { title: 'Stolen' } });
+      expect(denied.statusCode).toBe(403);
+      const edited = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/decks/editdeck/${deckId}`,
+        headers: { cookie: alice.cookie },
+        payload: { title: 'Renamed', albums: JSON.stringify(['History', 'Space']), tags: ['Budget'], description: 'New text', user: 'Bob', email: 'bob@x' },
+      });
+      expect(edited.statusCode).toBe(200);
+      expect(json<Deck>(edited)).toMatchObject({ title: 'Renamed', albums: expect.arrayContaining(['History', 'Space']), tags: ['Budget'], description: 'New text', user: 'Alice' });
+    });
+
+    test('edit rejects values outside the game lists', async () => {
+      const res = await ctx.app.inject({ method: 'POST', url: `/api/decks/editdeck/${deckId}`, headers: { cookie: alice.cookie }, payload: { albums: ['Atlantis'] } });
+      expect(res.statusCode).toBe(400);
+    });
+
+    test('only the owner deletes a deck; unknown ids are 404', async () => {
+      expect((await ctx.app.inject({ method: 'DELETE', url: `/api/decks/deleteone/${deckId}`, headers: { cookie: bob.cookie } })).statusCode).toBe(403);
+      expect((await ctx.app.inject({ method: 'DELETE', url: `/api/decks/deleteone/${deckId}`, headers: { cookie: alice.cookie } })).statusCode).toBe(200);
+      expect((await ctx.app.inject({ url: `/api/decks/onedeck/${deckId}` })).statusCode).toBe(404);
+      expect((await ctx.app.inject({ method: 'DELETE', url: `/api/decks/deleteone/${deckId}`, headers: { cookie: alice.cookie } })).statusCode).toBe(404);
+    });
+
+    test('a user without e-mail cannot write', async () => {
+      const guest = await buildUser(ctx.db, { email: null });
+      expect((await ctx.app.inject({ method: 'POST', url: `/api/decks/onedeck/${deckId}`, headers: { cookie: guest.cookie }, payload: { change: 'increase' } })).statusCode).toBe(401);
+    });
+  });
+
+  describe('votes', () => {
+    test("a vote changes only the caller's own vote; posted voters are ignored", async () => {
+      const deckId = await buildDeck(ctx.db, alice.id);
+      const vote = (user: TestUser, change: string, voters: string[] = []) =>
+        ctx.app.inject({ method: 'POST', url: `/api/decks/onedeck/${deckId}`, headers: { cookie: user.cookie }, payload: { voters, change } });
+      let res = await vote(bob, 'increase', ['Bob', 'Alice', 'Mallory']);
+      expect(res.statusCode).toBe(200);
+      expect(json(res)).toEqual({ _id: deckId, score: 1, voters: ['Bob'] });
+      res = await vote(bob, 'increase');
+      expect(json(res)).toMatchObject({ score: 1, voters: ['Bob'] });
+      res = await vote(alice, 'decrease', []);
+      expect(json(res)).toMatchObject({ score: 1, voters: ['Bob'] });
+      res = await vote(alice, 'increase');
+      expect(json(res)).toMatchObject({ score: 2 });
+      res = await vote(bob, 'decrease');
+      expect(json(res)).toMatchObject({ score: 1, voters: ['Alice'] });
+      expect((await vote(bob, 'sideways')).statusCode).toBe(400);
+      expect((await ctx.app.inject({ method: 'POST', url: '/api/decks/onedeck/0123456789abcdef01234567', headers: { cookie: bob.cookie }, payload: { change: 'increase' } })).statusCode).toBe(404);
+    });
+
+    test('concurrent votes never lose or double-count', async () => {
+      const deckId = await buildDeck(ctx.db, alice.id);
+      const users = await Promise.all(Array.from({ length: 20 }, () => buildUser(ctx.db)));
+      const send = (user: TestUser, change: string) =>
+        ctx.app.inject({ method: 'POST', url: `/api/decks/onedeck/${deckId}`, headers: { cookie: user.cookie }, payload: { change } });
+      // Everyone votes twice at once, then the first half removes theirs twice at once.
+      await Promise.all(users.flatMap((u) => [send(u, 'increase'), send(u, 'increase')]));
+      await Promise.all(users.slice(0, 10).flatMap((u) => [send(u, 'decrease'), send(u, 'decrease')]));
+      const deck = json<Deck>(await ctx.app.inject({ url: `/api/decks/onedeck/${deckId}` }));
+      expect(deck.score).toBe(10);
+      expect(deck.voters.sort()).toEqual(users.slice(10).map((u) => u.username).sort());
+    });
+  });
+});
+
+describeEachDatabase('search-decks', (ctx) => {
+  const now = new Date();
+  const weekStart = startOfGameWeek(now);
+  const ids: Record<string, string> = {};
+  const search = async (body: object, query = 'page=1&limit=50') => {
+    const res = await ctx.app.inject({ method: 'POST', url: `/api/decks/search-decks?${query}`, payload: body });
+    expect(res.statusCode, res.body).toBe(200);
+    return json<DecksPage>(res);
+  };
+  const titles = (page: DecksPage) => page.decks.map((d) => d.title);
+
+  beforeAll(async () => {
+    const carol = await buildUser(ctx.db, { username: 'Carol' });
+    const dave = await buildUser(ctx.db, { username: 'Dave' });
+    const at = (ms: number) => new Date(weekStart.getTime() + ms);
+    ids.a = await buildDeck(ctx.db, carol.id, {
+      title: 'A',
+      albums: ['Space', 'Science'],
+      collections: ['SAS'],
+      tags: ['Budget', 'Mono Space'],
+      cards: [{ name: 'Moon', code: null }, { name: 'Mars Rover', code: null }],
+      createdAt: at(1000),
+    });
+    ids.b = await buildDeck(ctx.db, carol.id, { title: 'B', albums: ['Space'], collections: ['SAS', 'EAF'], tags: ['Budget'], cards: [{ name: 'Moon', code: null }], createdAt: at(-1) });
+    ids.c = await buildDeck(ctx.db, dave.id, { title: 'C', albums: ['History'], collections: ['EAF'], tags: ['Outdated'], cards: [{ name: 'Mars Rover', code: null }], createdAt: at(0) });
+    ids.d = await buildDeck(ctx.db, dave.id, { title: 'D', albums: ['Space'], collections: ['SAS'], tags: [], cards: [], createdAt: at(-7 * 24 * 3600 * 1000) });
+    const voters = await Promise.all(Array.from({ length: 3 }, () => buildUser(ctx.db)));
+    const vote = (deckId: string, user: (typeof voters)[number]) =>
+      ctx.app.inject({ method: 'POST', url: `/api/decks/onedeck/${deckId}`, headers: { cookie: user.cookie }, payload: { change: 'increase' } });
+    for (const v of voters) await vote(ids.d, v);
+    for (const v of voters.slice(0, 2)) await vote(ids.b, v);
+    await vote(ids.c, voters[0]);
+  });
+
+  test('no filter: newest first, with the total', async () => {
+    const page = await search({});
+    expect(titles(page)).toEqual(['A', 'C', 'B', 'D']);
+    expect(page.totalDecks).toBe(4);
+  });
+
+  test('an empty body is the same as no filter', async () => {
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/decks/search-decks' });
+    expect(res.statusCode).toBe(200);
+    expect(json<DecksPage>(res).totalDecks).toBe(4);
+  });
+
+  test('a deck must contain ALL selected values of every kind', async () => {
+    expect(titles(await search({ albums: ['Space'] }))).toEqual(['A', 'B', 'D']);
+    expect(titles(await search({ albums: ['Space', 'Science'] }))).toEqual(['A']);
+    expect(titles(await search({ collections: ['SAS', 'EAF'] }))).toEqual(['B']);
+    expect(titles(await search({ tags: ['Budget'] }))).toEqual(['A', 'B']);
+    expect(titles(await search({ tags: ['Budget', 'Mono Space'] }))).toEqual(['A']);
+    expect(titles(await search({ cards: ['Moon', 'Mars Rover'] }))).toEqual(['A']);
+    expect(titles(await search({ cards: ['Mars Rover'], albums: ['History'] }))).toEqual(['C']);
+    expect(titles(await search({ albums: ['Oceans & Seas'] }))).toEqual([]);
+  });
+
+  test('sortBy score puts the highest first', async () => {
+    expect(titles(await search({ sortBy: 'score' }))).toEqual(['D', 'B', 'C', 'A']);
+  });
+
+  test('restricted keeps decks created since the last Monday 11:00 UTC, on both sides of the boundary', async () => {
+    // C was created exactly at the reset, A after it; B one millisecond before, D a week before.
+    expect(titles(await search({ restricted: true }))).toEqual(['A', 'C']);
+    expect(titles(await search({ restricted: true, sortBy: 'score' }))).toEqual(['C', 'A']);
+  });
+
+  test('filter by user, and paging', async () => {
+    expect(titles(await search({ user: 'carol' }))).toEqual(['A', 'B']);
+    const page2 = await search({}, 'page=2&limit=3');
+    expect(titles(page2)).toEqual(['D']);
+    expect(page2.totalDecks).toBe(4);
+  });
+
+  test('unknown filter values and bad types are 400', async () => {
+    for (const body of [{ albums: ['Atlantis'] }, { tags: 'Budget' }, { collections: [3] }, { restricted: 'yes' }]) {
+      const res = await ctx.app.inject({ method: 'POST', url: '/api/decks/search-decks', payload: body });
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+    }
+  });
+});

@@ -1,0 +1,73 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { STATUS_CODES } from 'node:http';
+
+/** An error whose message is meant for the client, with its HTTP status. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string) => new HttpError(400, message);
+export const unauthorized = (message = 'You need to sign in first.') => new HttpError(401, message);
+export const forbidden = (message = 'You are not allowed to do that.') => new HttpError(403, message);
+export const notFound = (message = 'Not found.') => new HttpError(404, message);
+export const conflict = (message: string) => new HttpError(409, message);
+
+/** Connection failures of either database driver: the database is down, not the request wrong. */
+function isDatabaseUnavailable(error: unknown): boolean {
+  const code = (error as { code?: string }).code;
+  return (
+    code === 'ECONNREFUSED' ||
+    code === 'ECONNRESET' ||
+    code === '57P01' || // admin_shutdown
+    code === '57P03' || // cannot_connect_now
+    code === 'SQLITE_BUSY' ||
+    /Connection terminated|timeout exceeded when trying to connect/i.test(String((error as Error).message))
+  );
+}
+
+const reply = (status: number, message: string) => ({ error: STATUS_CODES[status] ?? 'Error', message });
+
+/** Every failure leaves as JSON `{error, message}` with the right status; never a stack trace. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, res) => {
+    if (error instanceof HttpError) return res.status(error.statusCode).send(reply(error.statusCode, error.message));
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issue = error.validation[0];
+      const field = (issue?.instancePath ?? '').split('/').filter(Boolean).join('.');
+      const where = [error.validationContext ?? 'request', field].filter(Boolean).join(' ');
+      return res.status(400).send(reply(400, `Invalid ${where}: ${issue?.message ?? 'bad value'}`));
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error }, 'answer did not match its schema');
+      return res.status(500).send(reply(500, 'Something went wrong on our side.'));
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return res.status(503).send(reply(503, 'The service is temporarily unavailable. Please try again shortly.'));
+    }
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (status === 500) {
+      request.log.error({ err: error }, 'unhandled error');
+      return res.status(500).send(reply(500, 'Something went wrong on our side.'));
+    }
+    const message =
+      error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+        ? 'The request body is not valid JSON.'
+        : error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+          ? 'The request body is too large.'
+          : error.message;
+    return res.status(status).send(reply(status, message));
+  });
+}
+
+export function sendApiNotFound(app: FastifyInstance): void {
+  app.setNotFoundHandler((request, res) => {
+    res.status(404).send(reply(404, `No route ${request.method} ${request.url.split('?')[0]}.`));
+  });
+}

@@ -1,0 +1,40 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app';
+import type { Config } from './config';
+import { migrateToLatest, openDb, type DbHandle } from './db/connect';
+import { seedDemoData } from './demo/seed-demo';
+import { sweepOrphanImages } from './uploads/orphan-sweep';
+import { OcrService, type OcrServiceOptions } from './uploads/ocr-service';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  handle: DbHandle;
+  close(): Promise<void>;
+}
+
+/** Opens the database, migrates, seeds an empty one, and builds the app (not yet listening). */
+export async function createServer(
+  config: Config,
+  options: { logger?: boolean | object; serveWeb?: boolean; /** false: no deck screenshot reader. */ ocr?: false | OcrServiceOptions } = {},
+): Promise<RunningServer> {
+  const handle = openDb({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'deckhub.sqlite') });
+  await migrateToLatest(handle.db);
+  // Started once per process: its workers are warmed here, not on the first user's upload.
+  let ocrFailure: unknown = null;
+  const ocr = options.ocr === false ? null : await OcrService.start(handle.db, options.ocr).catch((error: unknown) => ((ocrFailure = error), null));
+  const app = await buildApp({ config, db: handle.db, dialect: handle.dialect, logger: options.logger, serveWeb: options.serveWeb, ocr });
+  // The rest of the site works without the reader; uploads answer 503 until a restart fixes it.
+  if (ocrFailure) app.log.error({ err: ocrFailure }, 'the deck screenshot reader did not start');
+  if (config.seedDemo) await seedDemoData(handle.db, app.images, config);
+  await sweepOrphanImages(handle.db, app.images);
+  return {
+    app,
+    handle,
+    async close() {
+      await app.close();
+      await ocr?.close();
+      await handle.close();
+    },
+  };
+}

@@ -1,0 +1,28 @@
+// `npm start`: builds the web app when it is missing, then serves the site and the API on PORT.
+import fs from 'node:fs';
+import path from 'node:path';
+import { loadConfig } from './config';
+import { createServer } from './server';
+import { WEB_DIST } from './web/routes';
+
+const config = loadConfig();
+
+if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) {
+  console.log('Building the web app (first start)…');
+  const { build } = await import('vite');
+  await build({ configFile: path.resolve(import.meta.dirname, '../../vite.config.ts'), logLevel: 'warn' });
+}
+
+const server = await createServer(config, { logger: { level: config.logLevel }, serveWeb: true });
+await server.app.listen({ port: config.port, host: config.host });
+
+// SIGTERM/SIGINT: stop accepting, let in-flight requests finish, then close the database.
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.once(signal, () => {
+    server.app.log.info(`${signal}: draining`);
+    server
+      .close()
+      .then(() => process.exit(0))
+      .catch(() => process.exit(1));
+  });
+}

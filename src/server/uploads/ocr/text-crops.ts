@@ -1,0 +1,133 @@
+/**
+ * Turns regions of the share image into small black-on-white images tesseract reads well.
+ *
+ * Card names and the header are white (or pale) text over busy art. Tesseract reads the raw
+ * pixels badly, but reads a "whiteness" mask of them well: bright, unsaturated pixels become
+ * black ink, everything else white paper. The mask is soft (a ramp, not a cut) and is upscaled
+ * before tesseract binarises it, which keeps thin strokes of small text alive through JPEG blur.
+ */
+import sharp from 'sharp';
+import type { Rect, RgbImage } from './tile-grid.ts';
+
+/** Whiteness ramp: at or below LOW a pixel is paper, at or above LOW + SPAN it is full ink. */
+const INK_LOW = 90;
+const INK_SPAN = 90;
+/** A pixel counts as text when finding text lines (hard cut, between the ramp's ends). */
+const TEXT_LINE_THRESHOLD = 150;
+
+/** Bright and grey scores high; bright but coloured (pink boxes, yellow badges) does not. */
+function whiteness(data: Uint8Array, i: number): number {
+  const r = data[i];
+  const g = data[i + 1];
+  const b = data[i + 2];
+  const min = Math.min(r, g, b);
+  const max = Math.max(r, g, b);
+  return min - 0.5 * (max - min);
+}
+
+function clampRect(img: RgbImage, rect: Rect): Rect {
+  const left = Math.max(0, Math.min(img.width - 1, Math.round(rect.left)));
+  const top = Math.max(0, Math.min(img.height - 1, Math.round(rect.top)));
+  const width = Math.max(1, Math.min(img.width - left, Math.round(rect.width)));
+  const height = Math.max(1, Math.min(img.height - top, Math.round(rect.height)));
+  return { left, top, width, height };
+}
+
+/** A horizontal run of text rows inside a region, in image coordinates. */
+export interface TextLine {
+  top: number;
+  bottom: number;
+  /** Leftmost and rightmost text pixel in the line. */
+  left: number;
+  right: number;
+  /** Share of the region's middle fifth of columns holding text: high for centred names. */
+  middleCoverage: number;
+}
+
+/** Lines of white text in a region, top to bottom. */
+export function findTextLines(img: RgbImage, region: Rect, threshold = TEXT_LINE_THRESHOLD): TextLine[] {
+  const r = clampRect(img, region);
+  const minInk = Math.max(2, Math.round(r.width * 0.01));
+  const lines: TextLine[] = [];
+  let open: { top: number; left: number; right: number; middle: Set<number> } | null = null;
+  const middleFrom = r.left + Math.round(r.width * 0.4);
+  const middleTo = r.left + Math.round(r.width * 0.6);
+  for (let y = r.top; y <= r.top + r.height; y++) {
+    let ink = 0;
+    let left = Infinity;
+    let right = -Infinity;
+    const middle: number[] = [];
+    if (y < r.top + r.height) {
+      for (let x = r.left; x < r.left + r.width; x++) {
+        if (whiteness(img.data, (y * img.width + x) * 3) < threshold) continue;
+        ink++;
+        left = Math.min(left, x);
+        right = Math.max(right, x);
+        if (x >= middleFrom && x < middleTo) middle.push(x);
+      }
+    }
+    if (ink >= minInk) {
+      if (!open) open = { top: y, left, right, middle: new Set(middle) };
+      open.left = Math.min(open.left, left);
+      open.right = Math.max(open.right, right);
+      for (const x of middle) open.middle.add(x);
+    } else if (open) {
+      lines.push({
+        top: open.top,
+        bottom: y,
+        left: open.left,
+        right: open.right,
+        middleCoverage: open.middle.size / Math.max(1, middleTo - middleFrom),
+      });
+      open = null;
+    }
+  }
+  return lines;
+}
+
+export interface MaskOptions {
+  /** Height in pixels the text should have after scaling (tesseract likes ~30 px capitals). */
+  scale: number;
+  /** Pixels of white paper added around the crop: tesseract misses text touching the edge. */
+  margin?: number;
+}
+
+/** The whiteness mask of a region as a PNG: dark text on white, upscaled. */
+export async function whiteTextImage(img: RgbImage, region: Rect, { scale, margin = 12 }: MaskOptions): Promise<Buffer> {
+  const r = clampRect(img, region);
+  const gray = Buffer.alloc(r.width * r.height);
+  for (let y = 0; y < r.height; y++) {
+    for (let x = 0; x < r.width; x++) {
+      const v = whiteness(img.data, ((r.top + y) * img.width + r.left + x) * 3);
+      const ink = Math.max(0, Math.min(255, ((v - INK_LOW) * 255) / INK_SPAN));
+      gray[y * r.width + x] = 255 - ink;
+    }
+  }
+  return sharp(gray, { raw: { width: r.width, height: r.height, channels: 1 } })
+    .resize({ width: Math.max(1, Math.round(r.width * scale)), kernel: 'cubic' })
+    .extend({ top: margin, bottom: margin, left: margin, right: margin, background: '#ffffff' })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
+}
+
+/**
+ * A region as a contrast-stretched grey PNG, for the small grey card code, which is too faint for
+ * the whiteness mask.
+ */
+export async function greyTextImage(img: RgbImage, region: Rect, { scale, margin = 12 }: MaskOptions): Promise<Buffer> {
+  const r = clampRect(img, region);
+  const gray = Buffer.alloc(r.width * r.height);
+  for (let y = 0; y < r.height; y++) {
+    for (let x = 0; x < r.width; x++) {
+      const i = ((r.top + y) * img.width + r.left + x) * 3;
+      // Inverted luminance: the code is lighter than the art behind it; tesseract wants dark ink.
+      gray[y * r.width + x] = 255 - Math.round(0.299 * img.data[i] + 0.587 * img.data[i + 1] + 0.114 * img.data[i + 2]);
+    }
+  }
+  return sharp(gray, { raw: { width: r.width, height: r.height, channels: 1 } })
+    .normalise()
+    .resize({ width: Math.max(1, Math.round(r.width * scale)), kernel: 'cubic' })
+    .extend({ top: margin, bottom: margin, left: margin, right: margin, background: '#ffffff' })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
+}

@@ -1,0 +1,15 @@
+import type { Db } from '../db/connect';
+import type { ImageStore } from './image-store';
+
+/**
+ * Removes stored images that no deck points at: what a crash between saving a file and
+ * committing its deck (or between deleting a deck and its file) leaves behind.
+ */
+export async function sweepOrphanImages(db: Db, images: ImageStore): Promise<number> {
+  const keys = await images.list();
+  if (keys.length === 0) return 0;
+  const used = new Set((await db.selectFrom('decks').select('image').execute()).map((r) => images.keyOfUrl(r.image)));
+  const orphans = keys.filter((key) => !used.has(key));
+  await Promise.all(orphans.map((key) => images.delete(key)));
+  return orphans.length;
+}

@@ -1,0 +1,46 @@
+import { Suspense, useState } from 'react';
+import { Link, Outlet } from 'react-router';
+import { useTheme } from './theme';
+import { useSession } from '../features/session/use-session';
+import { SignInModal } from '../features/accounts/SignInModal';
+
+export function Layout() {
+  const [theme, setTheme] = useTheme();
+  const { user, hasEmail } = useSession();
+  const [isSignInOpen, setSignInOpen] = useState(false);
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="site-header">
+        <Link to="/" className="logo" aria-label="Deckhub home">
+          <img src="/favicon.svg" alt="" width="32" height="32" />
+          <span>Deckhub</span>
+        </Link>
+        <nav className="header-actions">
+          <label className="theme-switch">
+            <input type="checkbox" role="switch" checked={theme === 'dark'} onChange={(e) => setTheme(e.target.checked ? 'dark' : 'light')} />
+            <span className="theme-slider" aria-hidden="true" />
+            <span className="visually-hidden">Dark theme</span>
+          </label>
+          {user && hasEmail ? (
+            <Link className="button" to="/profile">
+              My Profile
+            </Link>
+          ) : (
+            <button type="button" onClick={() => setSignInOpen(true)}>
+              Sign In
+            </button>
+          )}
+        </nav>
+      </header>
+      <main id="main">
+        <Suspense fallback={<p className="loading">Loading…</p>}>
+          <Outlet />
+        </Suspense>
+      </main>
+      {isSignInOpen && <SignInModal onClose={() => setSignInOpen(false)} />}
+    </>
+  );
+}

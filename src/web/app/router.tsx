@@ -1,0 +1,32 @@
+import { lazy } from 'react';
+import { createBrowserRouter } from 'react-router';
+import { Layout } from './Layout';
+import { HomePage } from '../features/home/HomePage';
+import { NotFoundPage } from './NotFoundPage';
+
+// Every screen but home loads lazily, so the first page downloads only what it shows.
+const DeckPage = lazy(() => import('../features/decks/DeckPage'));
+const SearchResultsPage = lazy(() => import('../features/search/SearchResultsPage'));
+const UserPage = lazy(() => import('../features/users/UserPage'));
+const ProfilePage = lazy(() => import('../features/accounts/ProfilePage'));
+const ResetPasswordPage = lazy(() => import('../features/accounts/ResetPasswordPage'));
+const CardEditorPage = lazy(() => import('../features/card-editor/CardEditorPage'));
+const InnkeeperPage = lazy(() => import('../features/innkeeper/InnkeeperPage'));
+
+export const router = createBrowserRouter([
+  {
+    element: <Layout />,
+    children: [
+      { path: '/', element: <HomePage withGallery /> },
+      { path: '/decks', element: <HomePage /> },
+      { path: '/decks/:deckId', element: <DeckPage /> },
+      { path: '/deck-search-results', element: <SearchResultsPage /> },
+      { path: '/users/:username', element: <UserPage /> },
+      { path: '/profile', element: <ProfilePage /> },
+      { path: '/reset-password/:token', element: <ResetPasswordPage /> },
+      { path: '/customcards', element: <CardEditorPage /> },
+      { path: '/innkeepers-decks', element: <InnkeeperPage /> },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+]);
