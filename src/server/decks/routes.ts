@@ -18,10 +18,18 @@ import { requireUser } from '../accounts/session-plugin';
 import { authorize } from '../policies';
 import { notFound } from '../http/errors';
 import { changeVote, deleteDeck, findDeck, findDeckOwner, findUserByUsername, searchDecks, updateDeck } from './deck-store';
+import { DeckCache } from './deck-cache';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 
 export const deckRoutes: FastifyPluginAsyncZod = async (app) => {
+  const cache = new DeckCache(app.db);
+  // Every write below evicts the deck it changed, so this process never serves a stale copy.
+  app.addHook('onResponse', async (request) => {
+    const id = (request.params as { id?: string } | undefined)?.id;
+    if (id && request.method !== 'GET') cache.evict(id);
+  });
+
   app.get(
     '/:username',
     { schema: { tags: ['decks'], summary: "A user's decks, newest first", params: usernameParamsSchema, querystring: pageQuerySchema, response: { 200: decksPageSchema, ...errors } } },
@@ -35,10 +43,11 @@ export const deckRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/onedeck/:id',
     { schema: { tags: ['decks'], summary: 'One deck', params: deckIdParamsSchema, response: { 200: deckSchema, ...errors } } },
-    async (request) => {
-      const deck = await findDeck(app.db, request.params.id);
-      if (!deck) throw notFound('No such deck.');
-      return deck;
+    async (request, res) => {
+      const json = await cache.getJson(request.params.id);
+      if (!json) throw notFound('No such deck.');
+      // Already validated against deckSchema when cached; a string is sent as it is.
+      return res.type('application/json; charset=utf-8').send(json);
     },
   );
 

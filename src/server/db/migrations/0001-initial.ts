@@ -81,7 +81,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('card_code', 'varchar(16)')
     .addPrimaryKeyConstraint('deck_cards_pk', ['deck_id', 'position'])
     .execute();
-  await db.schema.createIndex('deck_cards_name').on('deck_cards').columns(['card_name', 'deck_id']).execute();
+  // Unique: a card is in a deck at most once, which keeps the search joins free of duplicates.
+  await db.schema.createIndex('deck_cards_name').on('deck_cards').columns(['card_name', 'deck_id']).unique().execute();
 
   await db.schema
     .createTable('votes')

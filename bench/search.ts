@@ -1,0 +1,192 @@
+// `npm run bench:search`: search-decks latency on 100,000 decks (SQLite, and PostgreSQL when
+// reachable), and the one-deck route's requests per second beside a bare Fastify route.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import pg from 'pg';
+import SQLite from 'better-sqlite3';
+import { buildApp } from '../src/server/app';
+import { loadConfig } from '../src/server/config';
+import { migrateToLatest, openDb, type DbHandle } from '../src/server/db/connect';
+import { ALBUMS, COLLECTIONS, TAGS, startOfGameWeek } from '../src/common/game';
+
+const DECKS = Number(process.env.BENCH_DECKS ?? 100_000);
+const RUNS = 200;
+const CARD_POOL = 5000;
+const PG_URL = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/** Seeded RNG so every run measures the same data. */
+function rng(seed: number) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const random = rng(7);
+const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)];
+/** Card popularity is skewed, as in a real meta: low numbers appear in many decks. */
+const cardName = () => `Card ${Math.floor(CARD_POOL * random() ** 2)}`;
+
+interface Rows {
+  users: { id: string; username: string; username_lower: string; email: string; password_hash: null; created_at: string }[];
+  decks: { id: string; user_id: string; title: string; deckcode: string; image: string; description: string; score: number; created_at: string; updated_at: string }[];
+  deck_cards: { deck_id: string; position: number; card_name: string; card_code: null }[];
+  deck_albums: { deck_id: string; album: string }[];
+  deck_collections: { deck_id: string; collection: string }[];
+  deck_tags: { deck_id: string; tag: string }[];
+}
+
+/** The bench's data in memory: 100k decks with 18 cards and a few categories each. */
+function makeRows(): Rows {
+  const now = Date.now();
+  const iso = new Date(now).toISOString();
+  const rows: Rows = { users: [], decks: [], deck_cards: [], deck_albums: [], deck_collections: [], deck_tags: [] };
+  const userIds = Array.from({ length: 500 }, (_, i) => crypto.createHash('md5').update(`u${i}`).digest('hex').slice(0, 24));
+  userIds.forEach((id, i) => rows.users.push({ id, username: `user${i}`, username_lower: `user${i}`, email: `u${i}@x.test`, password_hash: null, created_at: iso }));
+  for (let i = 0; i < DECKS; i++) {
+    const id = crypto.createHash('md5').update(`d${i}`).digest('hex').slice(0, 24);
+    // A year of decks, a little denser lately.
+    const created = new Date(now - 365 * 24 * 3600 * 1000 * random() ** 1.5).toISOString();
+    rows.decks.push({ id, user_id: pick(userIds), title: `Deck ${i}`, deckcode: 'ABC123', image: '/upload/x.webp', description: 'bench', score: Math.floor(60 * random() ** 4), created_at: created, updated_at: created });
+    const names = new Set<string>();
+    while (names.size < 18) names.add(cardName());
+    [...names].forEach((card_name, position) => rows.deck_cards.push({ deck_id: id, position, card_name, card_code: null }));
+    for (const album of new Set([pick(ALBUMS).name, pick(ALBUMS).name])) rows.deck_albums.push({ deck_id: id, album });
+    for (const collection of new Set([pick(COLLECTIONS).code, pick(COLLECTIONS).code])) rows.deck_collections.push({ deck_id: id, collection });
+    for (const tag of new Set([pick(TAGS).name, pick(TAGS).name, pick(TAGS).name])) rows.deck_tags.push({ deck_id: id, tag });
+  }
+  return rows;
+}
+
+const TABLE_ORDER = ['users', 'decks', 'deck_cards', 'deck_albums', 'deck_collections', 'deck_tags'] as const;
+
+/** SQLite: one prepared INSERT per table inside one transaction (seconds, not minutes). */
+function fillSqlite(file: string, rows: Rows) {
+  const sqlite = new SQLite(file);
+  sqlite.pragma('cache_size = -500000');
+  sqlite.transaction(() => {
+    for (const table of TABLE_ORDER) {
+      const columns = Object.keys(rows[table][0]);
+      const insert = sqlite.prepare(`INSERT INTO ${table} (${columns.join(',')}) VALUES (${columns.map((c) => '@' + c).join(',')})`);
+      for (const row of rows[table]) insert.run(row);
+    }
+  })();
+  sqlite.exec('ANALYZE');
+  sqlite.close();
+}
+
+/** PostgreSQL: each table in slices through unnest() of column arrays, far faster than row VALUES. */
+async function fillPostgres(url: string, schema: string, rows: Rows) {
+  const client = new pg.Client({ connectionString: url, options: `-c search_path=${schema}` });
+  await client.connect();
+  const types: Record<string, string> = { position: 'int[]', score: 'int[]' };
+  for (const table of TABLE_ORDER) {
+    const columns = Object.keys(rows[table][0]);
+    for (let i = 0; i < rows[table].length; i += 50_000) {
+      const slice = rows[table].slice(i, i + 50_000) as unknown as Record<string, unknown>[];
+      const arrays = columns.map((c) => slice.map((r) => r[c]));
+      const casts = columns.map((c, k) => `$${k + 1}::${types[c] ?? 'text[]'}`).join(',');
+      await client.query(`INSERT INTO ${table} (${columns.join(',')}) SELECT * FROM unnest(${casts})`, arrays);
+    }
+  }
+  await client.query('ANALYZE');
+  await client.end();
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+interface QueryKind {
+  name: string;
+  body: () => object;
+}
+const KINDS: QueryKind[] = [
+  { name: '(a) no filter, newest', body: () => ({}) },
+  { name: '(b) top this week', body: () => ({ sortBy: 'score', restricted: true }) },
+  { name: '(c) 2 cards + 1 tag', body: () => ({ cards: [`Card ${Math.floor(random() * 40)}`, `Card ${Math.floor(random() * 40)}`], tags: [pick(TAGS).name] }) },
+  { name: '(d) 1 album + 1 collection, by score', body: () => ({ albums: [pick(ALBUMS).name], collections: [pick(COLLECTIONS).code], sortBy: 'score' }) },
+];
+
+async function measure(label: string, handle: DbHandle, dataDir: string, ids: string[]) {
+  const app = await buildApp({ config: { ...loadConfig({}), dataDir, seedDemo: false }, db: handle.db, dialect: handle.dialect });
+  const rows: string[] = [];
+  for (const kind of KINDS) {
+    const times: number[] = [];
+    for (let i = 0; i < RUNS + 10; i++) {
+      const t0 = performance.now();
+      const res = await app.inject({ method: 'POST', url: '/api/decks/search-decks?page=1&limit=12', payload: kind.body() });
+      const ms = performance.now() - t0;
+      if (res.statusCode !== 200) throw new Error(`${kind.name}: ${res.statusCode} ${res.body}`);
+      if (i >= 10) times.push(ms); // the first runs warm caches
+    }
+    times.sort((a, b) => a - b);
+    rows.push(`| ${label} | ${kind.name} | ${percentile(times, 50).toFixed(1)} | ${percentile(times, 95).toFixed(1)} | ${percentile(times, 99).toFixed(1)} |`);
+  }
+  console.log('\n| database | query | p50 ms | p95 ms | p99 ms |\n|---|---|---|---|---|\n' + rows.join('\n') + '\n');
+  return app;
+}
+
+async function requestsPerSecond(url: string): Promise<number> {
+  const result = await autocannon({ url, connections: 50, duration: 5 });
+  if (result.non2xx || result.errors) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return result.requests.average;
+}
+
+async function compareOneDeckRoute(app: Awaited<ReturnType<typeof buildApp>>, ids: string[]) {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const bare = Fastify();
+  bare.get('/bare', async () => ({ ok: true }));
+  await bare.listen({ port: 0, host: '127.0.0.1' });
+  const appPort = (app.server.address() as AddressInfo).port;
+  const barePort = (bare.server.address() as AddressInfo).port;
+  const oneDeck = await requestsPerSecond(`http://127.0.0.1:${appPort}/api/decks/onedeck/${ids[12345 % ids.length]}`);
+  const bareRps = await requestsPerSecond(`http://127.0.0.1:${barePort}/bare`);
+  console.log(`GET /api/decks/onedeck/{id}: ${oneDeck.toFixed(0)} req/s; bare Fastify route: ${bareRps.toFixed(0)} req/s; ratio ${((100 * oneDeck) / bareRps).toFixed(0)}%`);
+  await bare.close();
+}
+
+const rows = makeRows();
+const ids = rows.decks.map((d) => d.id);
+console.log(`${DECKS} decks, ${rows.deck_cards.length} deck cards; "this week" from ${startOfGameWeek(new Date()).toISOString()}`);
+
+const sqliteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'deckhub-bench-'));
+const sqliteFile = path.join(sqliteDir, 'bench.sqlite');
+const sqliteHandle = openDb({ sqliteFile });
+await migrateToLatest(sqliteHandle.db);
+let started = Date.now();
+fillSqlite(sqliteFile, rows);
+console.log(`SQLite filled in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+const sqliteApp = await measure('SQLite', sqliteHandle, sqliteDir, ids);
+await compareOneDeckRoute(sqliteApp, ids);
+await sqliteApp.close();
+await sqliteHandle.close();
+fs.rmSync(sqliteDir, { recursive: true, force: true });
+
+const schema = `bench_${crypto.randomBytes(4).toString('hex')}`;
+const admin = new pg.Client({ connectionString: PG_URL });
+try {
+  await admin.connect();
+} catch (error) {
+  console.log(`PostgreSQL not reachable at ${PG_URL} (${(error as Error).message}): skipped.`);
+  process.exit(0);
+}
+await admin.query(`CREATE SCHEMA ${schema}`);
+const pgHandle = openDb({ databaseUrl: PG_URL, pgSchema: schema });
+try {
+  await migrateToLatest(pgHandle.db);
+  started = Date.now();
+  await fillPostgres(PG_URL, schema, rows);
+  console.log(`PostgreSQL filled in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const pgApp = await measure('PostgreSQL', pgHandle, os.tmpdir(), ids);
+  await compareOneDeckRoute(pgApp, ids);
+  await pgApp.close();
+} finally {
+  await pgHandle.close();
+  await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+  await admin.end();
+}
