@@ -7,8 +7,11 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Config } from './config';
 import type { Db, DbDialect } from './db/connect';
 import { registerErrorHandling } from './http/errors';
+import { DEFAULT_HTTP_LIMITS, applyBodyTimeout, applyRouteBodyLimits, serverLimitOptions, type HttpLimits } from './http/limits';
+import { registerSecurityHeaders } from './http/security-headers';
 import { sessionPlugin } from './accounts/session-plugin';
-import { accountRoutes } from './accounts/routes';
+import { accountsPlugin, type AccountsOptions } from './accounts/plugin';
+import { makeOriginCheck } from './accounts/origin-check';
 import { deckRoutes } from './decks/routes';
 import { cardRoutes } from './cards/routes';
 import { commentRoutes } from './comments/routes';
@@ -16,7 +19,7 @@ import { uploadRoutes } from './uploads/routes';
 import { imageRoutes } from './uploads/image-routes';
 import { ImageStore } from './uploads/image-store';
 import type { OcrService } from './uploads/ocr-service';
-import { webRoutes } from './web/routes';
+import { WEB_DIST, webRoutes } from './web/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -39,16 +42,19 @@ export interface AppDeps {
   serveWeb?: boolean;
   /** The deck screenshot reader, created once per process by createServer (not here, so tests choose). */
   ocr?: OcrService | null;
+  /** Account settings tests change (rate limits). */
+  accounts?: AccountsOptions;
+  /** Body sizes and timeouts; tests shorten the timeouts (see http/limits.ts). */
+  http?: Partial<HttpLimits>;
 }
 
-export async function buildApp({ config, db, dialect, logger = false, serveWeb = false, ocr = null }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, db, dialect, logger = false, serveWeb = false, ocr = null, accounts = {}, http = {} }: AppDeps): Promise<FastifyInstance> {
+  const limits = { ...DEFAULT_HTTP_LIMITS, ...http };
   const app = Fastify({
     logger,
     trustProxy: config.trustProxy,
-    bodyLimit: 1024 * 1024,
-    // A slow client must not hold a connection forever.
-    requestTimeout: 30_000,
-    connectionTimeout: 60_000,
+    // A slow client must not hold a connection forever, nor a huge body fill the memory.
+    ...serverLimitOptions(limits),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -59,6 +65,12 @@ export async function buildApp({ config, db, dialect, logger = false, serveWeb =
   app.decorate('ocr', ocr);
 
   registerErrorHandling(app);
+  // Both add onRoute hooks, so they come before any route.
+  applyRouteBodyLimits(app, limits);
+  applyBodyTimeout(app, limits);
+  await registerSecurityHeaders(app, { webDist: WEB_DIST });
+  // Cross-site writes are refused before anything else runs (CSRF; see accounts/origin-check.ts).
+  app.addHook('onRequest', makeOriginCheck(config));
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 20, fieldSize: 64 * 1024, parts: 30 } });
   await app.register(swagger, {
@@ -71,7 +83,7 @@ export async function buildApp({ config, db, dialect, logger = false, serveWeb =
   await app.register(deckRoutes, { prefix: '/api/decks' });
   await app.register(cardRoutes, { prefix: '/api/cards' });
   await app.register(commentRoutes, { prefix: '/api/comments' });
-  await app.register(accountRoutes, { prefix: '/api' });
+  await app.register(accountsPlugin, { prefix: '/api', ...accounts });
   await app.register(uploadRoutes, { prefix: '/api' });
   await app.register(imageRoutes, { prefix: '/upload' });
   await app.register(webRoutes, { serveWeb });

@@ -23,11 +23,21 @@ export async function createServer(
   // Started once per process: its workers are warmed here, not on the first user's upload.
   let ocrFailure: unknown = null;
   const ocr = options.ocr === false ? null : await OcrService.start(handle.db, options.ocr).catch((error: unknown) => ((ocrFailure = error), null));
-  const app = await buildApp({ config, db: handle.db, dialect: handle.dialect, logger: options.logger, serveWeb: options.serveWeb, ocr });
-  // The rest of the site works without the reader; uploads answer 503 until a restart fixes it.
-  if (ocrFailure) app.log.error({ err: ocrFailure }, 'the deck screenshot reader did not start');
-  if (config.seedDemo) await seedDemoData(handle.db, app.images, config);
-  await sweepOrphanImages(handle.db, app.images);
+  let app: FastifyInstance;
+  try {
+    app = await buildApp({ config, db: handle.db, dialect: handle.dialect, logger: options.logger, serveWeb: options.serveWeb, ocr });
+    // The rest of the site works without the reader; uploads answer 503 until a restart fixes it.
+    if (ocrFailure) app.log.error({ err: ocrFailure }, 'the deck screenshot reader did not start');
+    if (config.seedDemo) await seedDemoData(handle.db, app.images, config);
+    await sweepOrphanImages(handle.db, app.images);
+    // After seeding, so the index is built from the final catalog.
+    await ocr?.prepare();
+  } catch (error) {
+    // Worker threads would keep a failed start-up's process alive.
+    await ocr?.close();
+    await handle.close();
+    throw error;
+  }
   return {
     app,
     handle,

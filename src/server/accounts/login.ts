@@ -28,7 +28,7 @@ export const loginRoutes: FastifyPluginAsyncZod<{ limiter: LoginLimiter }> = asy
       },
       async (request, res) => {
         const { username, password } = request.body;
-        await limiter.assertAllowed(request, username);
+        await limiter.assertAllowed(request, res, username);
         const user = await findUserByUsername(app.db, username);
         if (!user) {
           await limiter.recordFailure(request, username);

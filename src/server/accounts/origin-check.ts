@@ -13,7 +13,12 @@ export function isOwnOrigin(origin: string, request: FastifyRequest, config: Con
     return false; // includes the opaque origin 'null'
   }
   if (config.publicUrl) return url.origin === new URL(config.publicUrl).origin;
-  return url.host === request.host;
+  // Read the Host with the Origin's scheme, so default ports compare equal (localhost:80 = localhost).
+  try {
+    return new URL(`${url.protocol}//${request.host}`).host === url.host;
+  } catch {
+    return false;
+  }
 }
 
 /**

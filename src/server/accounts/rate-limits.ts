@@ -2,7 +2,7 @@
 // in Redis when REDIS_URL is set so that every instance behind a load balancer shares them.
 import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../http/errors';
 
 export interface RateLimits {
@@ -44,8 +44,8 @@ export function perIpLimit(max: number, timeWindow: number, what: string) {
 }
 
 export interface LoginLimiter {
-  /** Refuses (429) a sign-in while the account or the IP is over its budget of failures. */
-  assertAllowed(request: FastifyRequest, username: string): Promise<void>;
+  /** Refuses (429, with Retry-After) a sign-in while the account or the IP is over its budget of failures. */
+  assertAllowed(request: FastifyRequest, res: FastifyReply, username: string): Promise<void>;
   /** Counts one failed sign-in against the account and the IP. */
   recordFailure(request: FastifyRequest, username: string): Promise<void>;
 }
@@ -85,11 +85,12 @@ export async function registerRateLimits(app: FastifyInstance, limits: RateLimit
   const checkers = [byAccount, byIp];
 
   return {
-    async assertAllowed(request, username) {
+    async assertAllowed(request, res, username) {
       usernameOf.set(request, username.toLowerCase());
       for (const check of checkers) {
         const state = await check(request, { increment: false });
         if (!state.isAllowed && state.remaining <= 0) {
+          res.header('retry-after', state.ttlInSeconds);
           throw tooMany('Too many failed sign-in attempts.', state.ttlInSeconds);
         }
       }

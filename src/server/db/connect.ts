@@ -38,6 +38,10 @@ export function openDb(options: DbOptions): DbHandle {
     });
     // An idle client losing its connection (a database restart) must not crash the process.
     pool.on('error', () => {});
+    // A client in use when the server goes away (restart, failover) emits 'error' too, and the pool
+    // listens only to idle ones: without this the process dies of an uncaught exception. The query
+    // that was running still fails (and is answered 503), and the pool discards the broken client.
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }

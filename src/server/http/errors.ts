@@ -31,6 +31,17 @@ function isDatabaseUnavailable(error: unknown): boolean {
   );
 }
 
+/**
+ * PostgreSQL data exceptions a client's value can cause past validation: a NUL character (which
+ * PostgreSQL text cannot hold, while SQLite can), or a number or text too large for its column.
+ */
+const POSTGRES_BAD_VALUE = new Set(['22021', '22P05', '22001', '22003', '22P02']);
+
+function isBadValueForDatabase(error: unknown): boolean {
+  const { code, severity } = error as { code?: string; severity?: string };
+  return typeof code === 'string' && typeof severity === 'string' && POSTGRES_BAD_VALUE.has(code);
+}
+
 const reply = (status: number, message: string) => ({ error: STATUS_CODES[status] ?? 'Error', message });
 
 /** Every failure leaves as JSON `{error, message}` with the right status; never a stack trace. */
@@ -46,6 +57,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'answer did not match its schema');
       return res.status(500).send(reply(500, 'Something went wrong on our side.'));
+    }
+    if (isBadValueForDatabase(error)) {
+      request.log.warn({ err: error }, 'a value the database cannot store');
+      return res.status(400).send(reply(400, 'The request contains a value that is not allowed (such as a NUL character or a number too large).'));
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');

@@ -8,7 +8,7 @@ import { findDeck } from '../decks/deck-store';
 import { HttpError, badRequest } from '../http/errors';
 import { createDeck } from './create-deck';
 import { listField, readMultipartForm, textField } from './multipart-fields';
-import { ocrHttpError } from './ocr-service';
+import { ocrHttpError, readerBusy } from './ocr-service';
 import { validateImage } from './validate-image';
 
 const errors = { 400: errorSchema, 401: errorSchema, 413: errorSchema, 429: errorSchema, 503: errorSchema };
@@ -37,11 +37,14 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       requireUser(request);
+      const ocr = app.ocr;
+      if (!ocr) throw new HttpError(503, 'Reading deck images is not available right now. Please try again later.');
+      // Checked again by read(); this early answer just spares receiving an image we cannot read.
+      if (ocr.isFull) throw readerBusy();
       const form = await readMultipartForm(request);
       const { bytes } = await validateImage(form.image);
-      if (!app.ocr) throw new HttpError(503, 'Reading deck images is not available right now. Please try again later.');
       try {
-        const reading = await app.ocr.read(bytes);
+        const reading = await ocr.read(bytes);
         return { cards: reading.cards.map((c) => c.name), deck_code: reading.deck_code, detected: reading.cards };
       } catch (error) {
         throw ocrHttpError(error) ?? error;

@@ -43,7 +43,7 @@ export async function validateImage(bytes: Buffer | null): Promise<ImageInfo> {
   let metadata: Metadata;
   try {
     // Reads the header only: the size is known before a single pixel is decoded.
-    metadata = await sharp(bytes).metadata();
+    metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
   } catch {
     throw invalid('The file could not be read as an image.');
   }

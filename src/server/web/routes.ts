@@ -3,6 +3,9 @@ import path from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { STATUS_CODES } from 'node:http';
+import { deckIdSchema } from '../../common/api/decks';
+import { findDeck } from '../decks/deck-store';
+import { injectDeckMeta } from './share-meta';
 
 /** Where `vite build` puts the web app. */
 export const WEB_DIST = path.resolve(import.meta.dirname, '../../../dist/web');
@@ -23,10 +26,22 @@ export const webRoutes = fp<{ serveWeb: boolean }>(async (app, { serveWeb }) => 
   }
   const indexHtml = hasWeb ? fs.readFileSync(path.join(WEB_DIST, 'index.html'), 'utf8') : '';
 
+  /** The configured public origin, else the one the request came to. */
+  const originOf = (protocol: string, host: string) => app.config.publicUrl?.replace(/\/+$/, '') ?? `${protocol}://${host}`;
+
+  /** index.html, with a deck's share preview tags on /decks/{id} (and the bare page when the deck is unknown). */
+  async function pageHtml(pathname: string, protocol: string, host: string): Promise<string> {
+    const match = /^\/decks\/([^/]+)\/?$/.exec(pathname);
+    const id = match && deckIdSchema.safeParse(match[1]);
+    if (!id?.success) return indexHtml;
+    const deck = await findDeck(app.db, id.data);
+    return deck ? injectDeckMeta(indexHtml, deck, originOf(protocol, host)) : indexHtml;
+  }
+
   app.setNotFoundHandler(async (request, res) => {
     const pathname = request.url.split('?')[0];
     const isPage = request.method === 'GET' && !pathname.startsWith('/api/') && !pathname.startsWith('/upload/') && !path.extname(pathname);
-    if (hasWeb && isPage) return res.header('cache-control', 'no-cache').type('text/html').send(indexHtml);
+    if (hasWeb && isPage) return res.header('cache-control', 'no-cache').type('text/html').send(await pageHtml(pathname, request.protocol, request.host));
     if (hasWeb && request.method === 'GET' && !pathname.startsWith('/api/')) {
       const file = path.join(WEB_DIST, path.normalize(pathname).replace(/^(\.\.[/\\])+/, ''));
       if (file.startsWith(WEB_DIST) && fs.existsSync(file) && fs.statSync(file).isFile()) return res.sendFile(path.relative(WEB_DIST, file));

@@ -2,12 +2,13 @@ import { Suspense, useState } from 'react';
 import { Link, Outlet } from 'react-router';
 import { useTheme } from './theme';
 import { useSession } from '../features/session/use-session';
-import { SignInModal } from '../features/accounts/SignInModal';
+import { SignInModal, shouldOpenSignIn } from '../features/accounts/SignInModal';
 
 export function Layout() {
   const [theme, setTheme] = useTheme();
   const { user, hasEmail } = useSession();
-  const [isSignInOpen, setSignInOpen] = useState(false);
+  // A provider sign-up that needs a username comes back to /?choose-username=1: the modal opens by itself.
+  const [isSignInOpen, setSignInOpen] = useState(shouldOpenSignIn);
   return (
     <>
       <a className="skip-link" href="#main">

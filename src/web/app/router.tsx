@@ -1,11 +1,11 @@
 import { lazy } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { Layout } from './Layout';
-import { HomePage } from '../features/home/HomePage';
+import { HomeRoute } from './routes/HomeRoute';
 import { NotFoundPage } from './NotFoundPage';
 
 // Every screen but home loads lazily, so the first page downloads only what it shows.
-const DeckPage = lazy(() => import('../features/decks/DeckPage'));
+const DeckRoute = lazy(() => import('./routes/DeckRoute'));
 const SearchResultsPage = lazy(() => import('../features/search/SearchResultsPage'));
 const UserPage = lazy(() => import('../features/users/UserPage'));
 const ProfilePage = lazy(() => import('../features/accounts/ProfilePage'));
@@ -17,9 +17,9 @@ export const router = createBrowserRouter([
   {
     element: <Layout />,
     children: [
-      { path: '/', element: <HomePage withGallery /> },
-      { path: '/decks', element: <HomePage /> },
-      { path: '/decks/:deckId', element: <DeckPage /> },
+      { path: '/', element: <HomeRoute withGallery /> },
+      { path: '/decks', element: <HomeRoute /> },
+      { path: '/decks/:deckId', element: <DeckRoute /> },
       { path: '/deck-search-results', element: <SearchResultsPage /> },
       { path: '/users/:username', element: <UserPage /> },
       { path: '/profile', element: <ProfilePage /> },

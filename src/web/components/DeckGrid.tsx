@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { Deck } from '../../common/api/decks';
+import { ThumbsUpIcon } from './ThumbsUpIcon';
 import { resizedImageUrl } from '../lib/upload-url';
 
 interface DeckGridProps {
@@ -30,8 +31,8 @@ export function DeckGrid({ decks, layout = 'grid', onEdit, onDelete }: DeckGridP
               <Link to={`/users/${encodeURIComponent(deck.user)}`} aria-label={`By ${deck.user}`}>
                 {deck.user}
               </Link>
-              <span aria-label={`${deck.score} upvotes`}>
-                <span aria-hidden="true">👍 </span>
+              <span className="deck-card-score" aria-label={`${deck.score} upvotes`}>
+                <ThumbsUpIcon size={16} />
                 {deck.score}
               </span>
             </div>

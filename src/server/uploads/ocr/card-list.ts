@@ -4,7 +4,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
-import { CatalogIndex, type CatalogCard } from './catalog-index.ts';
+import { CatalogIndex, type CatalogCard } from './catalog-index';
 
 const cardListSchema = z.array(z.looseObject({ Code: z.unknown(), Name: z.unknown() }));
 

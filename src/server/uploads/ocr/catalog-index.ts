@@ -5,7 +5,7 @@
  * distance that forgives the usual OCR confusions (O/0, I/1/L, S/5, B/8...). A trigram index keeps
  * each lookup to a few dozen distance computations instead of 5,000.
  */
-import { normalizeName } from '../../../common/text.ts';
+import { normalizeName } from '../../../common/text';
 
 export interface CatalogCard {
   code: string;
@@ -46,6 +46,17 @@ for (const group of CONFUSABLE_GROUPS) {
 }
 const CONFUSED_SUBSTITUTION_COST = 0.4;
 
+/** Letters NFKD does not take apart, spelled as the capitals OCR reads them would be. */
+const LETTER_SPELLINGS: Record<string, string> = { ß: 'ss', æ: 'ae', Æ: 'AE', œ: 'oe', Œ: 'OE', ø: 'o', Ø: 'O', đ: 'd', Đ: 'D', ł: 'l', Ł: 'L', þ: 'th', Þ: 'TH', ð: 'd', Ð: 'D', ı: 'i' };
+
+/**
+ * The lookup key of a name: `normalizeName` after spelling out ß, ø, æ... which it would drop
+ * ("Großglockner" is printed GROSSGLOCKNER, "Sørnes" is read SORNES).
+ */
+export function nameKey(name: string): string {
+  return normalizeName(name.replace(/[ßæÆœŒøØđĐłŁþÞðÐı]/g, (c) => LETTER_SPELLINGS[c] ?? c));
+}
+
 /** Folds a printed code the way OCR misreads it, so `ACNO012`, `ACN0012` and `ACNOO12` meet. */
 export function foldCode(code: string): string {
   return code
@@ -81,9 +92,30 @@ export function nameSimilarity(a: string, b: string): number {
   return length === 0 ? 0 : Math.max(0, 1 - ocrDistance(a, b) / length);
 }
 
+/** How much a close code read adds to a name's score: enough to break ties, not to beat a name. */
+const CODE_WEIGHT = 0.05;
+
+/** Best similarity 0..1 of a folded code to any read token (or a window of one: junk around it). */
+function codeSimilarity(code: string, tokens: string[]): number {
+  let best = 0;
+  for (const token of tokens) {
+    for (let start = 0; start <= Math.max(0, token.length - code.length); start++) {
+      const window = token.slice(start, start + code.length);
+      best = Math.max(best, nameSimilarity(window.toLowerCase(), code.toLowerCase()));
+    }
+  }
+  return best;
+}
+
+/** Each confusable character's group representative, so trigrams match across OCR swaps. */
+const CANONICAL = new Map<string, string>();
+for (const group of CONFUSABLE_GROUPS) for (const c of group) if (!CANONICAL.has(c)) CANONICAL.set(c, group[0]);
+
 function trigrams(key: string): string[] {
-  // Spaces are dropped: OCR often adds or loses them between words.
-  const padded = `^${key.replace(/ /g, '')}$`;
+  // Spaces are dropped: OCR often adds or loses them between words. Confusable characters are
+  // folded so "h 11a" still finds "h iia" as a candidate; the exact score comes later.
+  const folded = [...key.replace(/ /g, '')].map((c) => CANONICAL.get(c) ?? c).join('');
+  const padded = `^${folded}$`;
   const found = new Set<string>();
   for (let i = 0; i + 3 <= padded.length; i++) found.add(padded.slice(i, i + 3));
   if (padded.length < 3) found.add(padded);
@@ -105,7 +137,7 @@ export class CatalogIndex {
 
   constructor(cards: Iterable<CatalogCard>) {
     for (const card of cards) {
-      const key = normalizeName(card.name);
+      const key = nameKey(card.name);
       if (!key) continue;
       let entry = this.byKey.get(key);
       if (!entry) {
@@ -132,12 +164,25 @@ export class CatalogIndex {
     return this.names.reduce((n, e) => n + e.cards.length, 0);
   }
 
-  /** Cards whose printed code could be `text` (OCR confusions folded; junk around it ignored). */
+  /**
+   * Cards whose printed code could be `text` (OCR confusions folded; junk around it ignored).
+   * `text` may hold several readings, one per line: the first that names a code wins.
+   */
   findByCode(text: string): CatalogCard[] {
+    for (const line of text.split(/\n/)) {
+      for (const candidate of [line, ...line.split(/\s+/)]) {
+        const hit = this.findByOneCode(candidate);
+        if (hit.length > 0) return hit;
+      }
+    }
+    return [];
+  }
+
+  private findByOneCode(text: string): CatalogCard[] {
     const folded = foldCode(text);
     const exact = this.byFoldedCode.get(folded);
     if (exact) return exact;
-    // Codes are 6–8 characters; a read may carry a stray character on either side.
+    // Codes are 6–8 characters; a read may carry stray characters on either side.
     for (let length = Math.min(8, folded.length - 1); length >= 6; length--) {
       for (let start = 0; start + length <= folded.length; start++) {
         const hit = this.byFoldedCode.get(folded.slice(start, start + length));
@@ -179,7 +224,7 @@ export class CatalogIndex {
    * that was badly read, but a misread code never overrides a clearly read name.
    */
   match(reading: CardReading): MatchResult {
-    const key = normalizeName(reading.nameText);
+    const key = nameKey(reading.nameText);
     const byCode = reading.codeText ? this.findByCode(reading.codeText) : [];
     const scored: CardMatch[] = [];
     if (key) {
@@ -188,17 +233,20 @@ export class CatalogIndex {
       }
     }
     for (const card of byCode) {
-      const similarity = key ? nameSimilarity(key, normalizeName(card.name)) : 0;
+      const similarity = key ? nameSimilarity(key, nameKey(card.name)) : 0;
       // A code read that agrees with a roughly read name is strong evidence for that card.
       const confidence = similarity >= 0.5 ? Math.min(1, Math.max(similarity, 0.9) + 0.05) : Math.max(similarity, 0.5);
       const existing = scored.find((m) => m.code === card.code && m.name === card.name);
       if (existing) existing.confidence = Math.max(existing.confidence, confidence);
       else scored.push({ ...card, confidence });
     }
-    // Longer names win ties; between equal names, the one whose code was read wins.
-    const codeRead = new Set(byCode.map((c) => c.code));
+    // Longer names win ties; between equal or close names, the one whose code is closest to the
+    // code read wins (decides between the same-named cards even when the code read has a typo).
+    const codeTokens = reading.codeText ? reading.codeText.split(/\s+/).map(foldCode).filter((t) => t.length >= 4) : [];
+    const codeCloseness = new Map<string, number>();
+    for (const m of scored) codeCloseness.set(m.code, codeSimilarity(foldCode(m.code), codeTokens));
     const rank = (m: CardMatch): number =>
-      m.confidence + LENGTH_BONUS_PER_CHAR * Math.min(m.name.length, 40) + (codeRead.has(m.code) ? LENGTH_BONUS_PER_CHAR / 2 : 0);
+      m.confidence + LENGTH_BONUS_PER_CHAR * Math.min(m.name.length, 40) + CODE_WEIGHT * (codeCloseness.get(m.code) ?? 0);
     scored.sort((a, b) => rank(b) - rank(a));
     const [best, ...rest] = scored;
     return { best: best ?? null, alternatives: rest.slice(0, MAX_ALTERNATIVES) };
@@ -209,7 +257,7 @@ export class CatalogIndex {
    * long name is never split into the short names inside it.
    */
   findNamesInText(line: string, minConfidence = 0.85): MatchResult[] {
-    const words = normalizeName(line).split(' ').filter(Boolean);
+    const words = nameKey(line).split(' ').filter(Boolean);
     const taken = new Array<boolean>(words.length).fill(false);
     const found: Array<{ at: number; result: MatchResult }> = [];
     const maxSpan = Math.min(words.length, 8);
@@ -221,7 +269,7 @@ export class CatalogIndex {
         const result = this.matchName(text);
         if (!result.best || result.best.confidence < minConfidence) continue;
         // The span must cover the whole name, not just look like part of it.
-        if (Math.abs(normalizeName(result.best.name).length - text.length) > Math.max(2, text.length * 0.2)) continue;
+        if (Math.abs(nameKey(result.best.name).length - text.length) > Math.max(2, text.length * 0.2)) continue;
         for (let i = start; i < start + span; i++) taken[i] = true;
         found.push({ at: start, result });
       }

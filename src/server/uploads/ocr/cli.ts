@@ -6,9 +6,9 @@
  */
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { loadCatalogIndex } from './card-list.ts';
-import { readDeckImage } from './read-deck.ts';
-import { createOcrPool } from './worker-pool.ts';
+import { loadCatalogIndex } from './card-list';
+import { readDeckImage } from './read-deck';
+import { createOcrPool } from './worker-pool';
 
 interface CliResult {
   file: string;

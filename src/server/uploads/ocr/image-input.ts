@@ -2,7 +2,7 @@
  * Decodes an uploaded image into plain RGB pixels at a predictable size.
  */
 import sharp from 'sharp';
-import type { RgbImage } from './tile-grid.ts';
+import type { RgbImage } from './tile-grid';
 
 /** The upload is not an image we can decode (not an image, truncated, unsupported...). */
 export class OcrImageError extends Error {

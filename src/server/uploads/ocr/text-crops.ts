@@ -7,7 +7,7 @@
  * before tesseract binarises it, which keeps thin strokes of small text alive through JPEG blur.
  */
 import sharp from 'sharp';
-import type { Rect, RgbImage } from './tile-grid.ts';
+import type { Rect, RgbImage } from './tile-grid';
 
 /** Whiteness ramp: at or below LOW a pixel is paper, at or above LOW + SPAN it is full ink. */
 const INK_LOW = 90;
@@ -90,16 +90,18 @@ export interface MaskOptions {
   scale: number;
   /** Pixels of white paper added around the crop: tesseract misses text touching the edge. */
   margin?: number;
+  /** Whiteness at which ink starts; lower for pale text on the dark page (the header). */
+  inkLow?: number;
 }
 
 /** The whiteness mask of a region as a PNG: dark text on white, upscaled. */
-export async function whiteTextImage(img: RgbImage, region: Rect, { scale, margin = 12 }: MaskOptions): Promise<Buffer> {
+export async function whiteTextImage(img: RgbImage, region: Rect, { scale, margin = 12, inkLow = INK_LOW }: MaskOptions): Promise<Buffer> {
   const r = clampRect(img, region);
   const gray = Buffer.alloc(r.width * r.height);
   for (let y = 0; y < r.height; y++) {
     for (let x = 0; x < r.width; x++) {
       const v = whiteness(img.data, ((r.top + y) * img.width + r.left + x) * 3);
-      const ink = Math.max(0, Math.min(255, ((v - INK_LOW) * 255) / INK_SPAN));
+      const ink = Math.max(0, Math.min(255, ((v - inkLow) * 255) / INK_SPAN));
       gray[y * r.width + x] = 255 - ink;
     }
   }
@@ -131,3 +133,4 @@ export async function greyTextImage(img: RgbImage, region: Rect, { scale, margin
     .png({ compressionLevel: 1 })
     .toBuffer();
 }
+

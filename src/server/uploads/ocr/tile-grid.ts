@@ -4,7 +4,7 @@
  * The share image puts dark-framed card tiles on a blue page, separated by thin blue gutters. So
  * instead of hard-coding coordinates for one screen size, we classify every pixel as "page blue" or
  * not, cut the image into horizontal bands at rows that are almost all page, and cut each band into
- * tiles at columns that are mostly page. The grid is the run of bands whose tiles line up with the
+ * tiles at columns that are almost all page. The grid is the run of bands whose tiles line up with the
  * fullest band's columns; the header (avatar boxes, texts) and the stat panels do not line up.
  */
 
@@ -34,8 +34,11 @@ export interface TileGrid {
 
 /** A row is a gutter when less than this share of it is not page blue (tiles fill ~90%). */
 const GUTTER_ROW_MAX_FILL = 0.15;
-/** Inside a band, a column belongs to a tile when at least this share of it is not page blue. */
-const TILE_COLUMN_MIN_FILL = 0.5;
+/**
+ * Inside a band, a column is a gutter when less than this share of it is not page blue. Only the
+ * gutters are pure page: a tile with blue sky art still has its frame, name band and ability box.
+ */
+const GUTTER_COLUMN_MAX_FILL = 0.15;
 /** Card tiles are portrait: height / width of the tiles seen in the game is ~1.4. */
 const TILE_ASPECT_MIN = 1.15;
 const TILE_ASPECT_MAX = 1.75;
@@ -72,7 +75,7 @@ interface Band {
   blocks: Array<[number, number]>;
 }
 
-function findBands(img: RgbImage, pageMask: Uint8Array): Band[] {
+export function findBands(img: RgbImage, pageMask: Uint8Array): Band[] {
   const { width, height } = img;
   const rowFill = new Float64Array(height);
   for (let y = 0; y < height; y++) {
@@ -89,7 +92,7 @@ function findBands(img: RgbImage, pageMask: Uint8Array): Band[] {
       return filled / bandHeight;
     };
     const fills = Array.from({ length: width }, (_, x) => columnFill(x));
-    const blocks = runs(width, (x) => fills[x] >= TILE_COLUMN_MIN_FILL, minTile).filter(([l, r]) => {
+    const blocks = runs(width, (x) => fills[x] >= GUTTER_COLUMN_MAX_FILL, minTile).filter(([l, r]) => {
       const aspect = bandHeight / (r - l);
       return aspect >= TILE_ASPECT_MIN && aspect <= TILE_ASPECT_MAX;
     });
@@ -117,29 +120,65 @@ export function pageMaskOf(img: RgbImage): Uint8Array {
   return mask;
 }
 
+/** Share of a tile's lower part (name band, ability box) that is not page blue: art never reaches there. */
+function lowerFill(pageMask: Uint8Array, width: number, rect: Rect): number {
+  const top = Math.round(rect.top + rect.height * 0.72);
+  const bottom = Math.round(rect.top + rect.height * 0.96);
+  const left = Math.round(rect.left + rect.width * 0.08);
+  const right = Math.round(rect.left + rect.width * 0.92);
+  let filled = 0;
+  for (let y = top; y < bottom; y++) for (let x = left; x < right; x++) filled += 1 - pageMask[y * width + x];
+  return filled / Math.max(1, (bottom - top) * (right - left));
+}
+
+/** A tile's lower part is its dark name band and coloured ability box: nearly no page blue. */
+const TILE_LOWER_MIN_FILL = 0.6;
+
 /**
  * The tile grid of a share image, or null when the image does not look like one (then the caller
  * reads the whole image instead).
+ *
+ * Bands give the columns and the tile size, but a band can be cut in two where blue art in every
+ * tile of a row looks like page. So rows are then stepped at the grid's pitch from the first full
+ * band, up and down, and a tile is accepted where its lower part (never art) is there.
  */
 export function findTileGrid(img: RgbImage): TileGrid | null {
-  const bands = findBands(img, pageMaskOf(img));
+  const pageMask = pageMaskOf(img);
+  const bands = findBands(img, pageMask);
   const fullest = bands.reduce<Band | null>((best, b) => (!best || b.blocks.length > best.blocks.length ? b : best), null);
   if (!fullest || fullest.blocks.length < 2) return null;
   const reference = fullest.blocks;
-  const bandHeight = fullest.bottom - fullest.top;
-  const similarHeight = (b: Band): boolean => Math.abs(b.bottom - b.top - bandHeight) <= bandHeight * 0.12;
-
-  // The grid starts at the first full row; only its last row may be partial (18 = 4+4+4+4+2).
-  const start = bands.findIndex((b) => b.blocks.length === reference.length && similarHeight(b) && fillsLeadingColumns(b, reference));
-  const rows: Band[] = [];
-  for (let i = start; i < bands.length; i++) {
-    const band = bands[i];
-    if (!similarHeight(band) || !fillsLeadingColumns(band, reference)) break;
-    rows.push(band);
-    if (band.blocks.length < reference.length) break;
-  }
-  const tiles = rows.flatMap((band) =>
-    band.blocks.map(([l, r]) => ({ left: l, top: band.top, width: r - l, height: band.bottom - band.top })),
+  const tileHeight = fullest.bottom - fullest.top;
+  const full = bands.filter(
+    (b) => b.blocks.length === reference.length && Math.abs(b.bottom - b.top - tileHeight) <= tileHeight * 0.12 && fillsLeadingColumns(b, reference),
   );
-  return { tiles, columns: reference.length, top: rows[0].top };
+  // Rows are as far apart as columns, give or take: the gutters are the same both ways.
+  const columnPitch = (reference[reference.length - 1][0] - reference[0][0]) / (reference.length - 1);
+  const gaps = full.slice(1).map((b, i) => b.top - full[i].top).filter((d) => d > tileHeight && d < tileHeight * 1.3);
+  const rowPitch = gaps.length > 0 ? gaps.sort((a, b) => a - b)[Math.floor(gaps.length / 2)] : tileHeight + columnPitch - (reference[0][1] - reference[0][0]);
+
+  const tileAt = (top: number, [left, right]: [number, number]): Rect => ({ left, top, width: right - left, height: tileHeight });
+  const fits = (top: number): boolean => top >= 0 && top + tileHeight <= img.height + 2;
+  const isTile = (rect: Rect): boolean => lowerFill(pageMask, img.width, { ...rect, height: Math.min(rect.height, img.height - rect.top) }) >= TILE_LOWER_MIN_FILL;
+  /** Snaps a stepped row top onto a band top nearby, so small pitch errors do not add up. */
+  const snap = (top: number): number => bands.find((b) => Math.abs(b.top - top) <= rowPitch * 0.06)?.top ?? Math.round(top);
+
+  let firstTop = full[0]?.top ?? fullest.top;
+  // Rows above the first full band (its art may have merged it with the header): full rows only.
+  while (fits(firstTop - rowPitch) && reference.every((col) => isTile(tileAt(snap(firstTop - rowPitch), col)))) {
+    firstTop = snap(firstTop - rowPitch);
+  }
+  const tiles: Rect[] = [];
+  for (let top = firstTop; fits(top); top = snap(top + rowPitch)) {
+    const row: Rect[] = [];
+    for (const col of reference) {
+      const rect = tileAt(top, col);
+      if (!isTile(rect)) break;
+      row.push(rect);
+    }
+    tiles.push(...row);
+    // Only the last row may be partial (18 = 4+4+4+4+2).
+    if (row.length < reference.length) break;
+  }
+  return tiles.length > 0 ? { tiles, columns: reference.length, top: firstTop } : null;
 }

@@ -40,12 +40,27 @@ export interface OcrJob {
   mode: PageMode;
   /** Characters tesseract may output; empty for all. */
   whitelist?: string;
+  /** Also return each character's box (costs a little: tesseract builds its full result tree). */
+  withSymbols?: boolean;
+}
+
+/** One recognised character and its box in the job's image. */
+export interface OcrSymbol {
+  text: string;
+  /** 0..100 */
+  confidence: number;
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
 }
 
 export interface OcrResult {
   text: string;
   /** Tesseract's mean word confidence, 0..100. */
   confidence: number;
+  /** Characters in reading order, when the job asked for them. */
+  symbols?: OcrSymbol[];
 }
 
 export interface OcrPoolOptions {
@@ -167,8 +182,14 @@ export async function createOcrPool(options: OcrPoolOptions = {}): Promise<OcrPo
       });
       slot.params = params;
     }
-    const { data } = await slot.worker.recognize(job.image);
-    return { text: data.text, confidence: data.confidence };
+    const { data } = await slot.worker.recognize(job.image, {}, { text: true, blocks: job.withSymbols === true });
+    const result: OcrResult = { text: data.text, confidence: data.confidence };
+    if (job.withSymbols) {
+      result.symbols = (data.blocks ?? []).flatMap((b) =>
+        b.paragraphs.flatMap((p) => p.lines.flatMap((l) => l.words.flatMap((w) => w.symbols.map((sym) => ({ text: sym.text, confidence: sym.confidence, ...sym.bbox }))))),
+      );
+    }
+    return result;
   }
 
   /** Hands waiting jobs to idle workers. */

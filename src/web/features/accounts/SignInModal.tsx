@@ -1,10 +1,324 @@
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { emailSchema, registrationFormErrors, usernameSchema, type RegistrationForm } from '../../../common/api/users';
+import { MESSAGES } from '../../../common/messages';
 import { Dialog } from '../../components/Dialog';
+import { useToast } from '../../components/Toasts';
+import { ApiRequestError } from '../../lib/api-client';
+import {
+  PROVIDER_SIGN_IN_URL,
+  completeProviderSignup,
+  getPendingSignup,
+  login,
+  register,
+  requestPasswordReset,
+  useProviders,
+  useRefreshSession,
+} from './api/accounts-api';
+import { Field } from './Field';
+import { placeServerError } from './server-errors';
+import './accounts.css';
 
-/** Sign-in modal: Login and Register tabs, provider sign-in, forgot password (the Accounts issue). */
+type Panel = 'login' | 'register' | 'forgot' | 'choose-username';
+type Errors = Partial<Record<string, string>>;
+
+/** The query parameter the server's provider callback adds when a new e-mail must pick a username. */
+const CHOOSE_USERNAME_PARAM = 'choose-username';
+
+/** Whether the page was opened to finish a provider sign-up (the modal then opens by itself). */
+export function shouldOpenSignIn(): boolean {
+  return new URLSearchParams(window.location.search).has(CHOOSE_USERNAME_PARAM);
+}
+
+/** Drops ?choose-username=1 from the address once the step is done or given up. */
+function forgetChooseUsernameParam() {
+  const url = new URL(window.location.href);
+  if (!url.searchParams.has(CHOOSE_USERNAME_PARAM)) return;
+  url.searchParams.delete(CHOOSE_USERNAME_PARAM);
+  window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
+}
+
+const firstError = (result: { error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message;
+
+/** Sign-in modal: Login and Register tabs, provider sign-in, forgot password, username choice (SPEC.md §2, §4). */
 export function SignInModal({ onClose }: { onClose: () => void }) {
+  const [panel, setPanel] = useState<Panel>(() => (shouldOpenSignIn() ? 'choose-username' : 'login'));
+  const refreshSession = useRefreshSession();
+  const close = () => {
+    forgetChooseUsernameParam();
+    onClose();
+  };
+  const signedIn = async () => {
+    await refreshSession();
+    close();
+  };
+
+  if (panel === 'forgot') {
+    return (
+      <Dialog title="Forgot Password" onClose={close} className="signin-dialog">
+        <ForgotPasswordPanel onDone={() => setPanel('login')} />
+      </Dialog>
+    );
+  }
+  if (panel === 'choose-username') {
+    return (
+      <Dialog title="Choose a Username" onClose={close} className="signin-dialog">
+        <ChooseUsernamePanel onSignedIn={signedIn} onRestart={() => setPanel('login')} />
+      </Dialog>
+    );
+  }
   return (
-    <Dialog title="Sign In" onClose={onClose}>
-      <p>Sign-in is coming soon.</p>
+    <Dialog title="Sign In" onClose={close} className="signin-dialog">
+      <Tabs<'login' | 'register'>
+        selected={panel}
+        onSelect={(key) => setPanel(key)}
+        tabs={{
+          login: { label: 'Login', content: <LoginPanel onSignedIn={signedIn} onForgot={() => setPanel('forgot')} /> },
+          register: { label: 'Register', content: <RegisterPanel onSignedIn={signedIn} /> },
+        }}
+      />
+      <ProviderSignIn />
     </Dialog>
+  );
+}
+
+function Tabs<K extends string>({ selected, onSelect, tabs }: { selected: K; onSelect(key: K): void; tabs: Partial<Record<K, { label: string; content: ReactNode }>> }) {
+  const id = useId();
+  const keys = Object.keys(tabs) as K[];
+  return (
+    <>
+      <div role="tablist" className="signin-tabs" aria-label="Sign in or register">
+        {keys.map((key) => (
+          <button
+            key={key}
+            type="button"
+            role="tab"
+            id={`${id}-${key}-tab`}
+            aria-selected={key === selected}
+            aria-controls={`${id}-${key}-panel`}
+            tabIndex={key === selected ? 0 : -1}
+            onClick={() => onSelect(key)}
+            onKeyDown={(event) => {
+              if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
+              const next = keys[(keys.indexOf(key) + (event.key === 'ArrowRight' ? 1 : keys.length - 1)) % keys.length];
+              onSelect(next);
+              document.getElementById(`${id}-${next}-tab`)?.focus();
+            }}
+          >
+            {tabs[key]?.label}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`${id}-${selected}-panel`} aria-labelledby={`${id}-${selected}-tab`}>
+        {tabs[selected]?.content}
+      </div>
+    </>
+  );
+}
+
+function FormError({ text }: { text?: string }) {
+  return text ? (
+    <p className="form-error" role="alert">
+      {text}
+    </p>
+  ) : null;
+}
+
+function LoginPanel({ onSignedIn, onForgot }: { onSignedIn(): void; onForgot(): void }) {
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found: Errors = {};
+    if (!username.trim()) found.username = MESSAGES.login.usernameRequired;
+    if (!password) found.password = MESSAGES.login.passwordRequired;
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    setBusy(true);
+    try {
+      await login(username.trim(), password);
+      onSignedIn();
+    } catch (error) {
+      const { field, message } = placeServerError(error);
+      setErrors({ [field ?? 'form']: message });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="account-form" noValidate onSubmit={submit} aria-label="Login">
+      <Field label="Username" value={username} onChange={setUsername} error={errors.username} autoComplete="username" />
+      <Field label="Password" type="password" value={password} onChange={setPassword} error={errors.password} autoComplete="current-password" />
+      <FormError text={errors.form} />
+      <div className="account-actions">
+        <button type="button" className="link-button" onClick={onForgot}>
+          Forgot password?
+        </button>
+        <button type="submit" className="primary" disabled={busy}>
+          Login
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function RegisterPanel({ onSignedIn }: { onSignedIn(): void }) {
+  const [form, setForm] = useState<RegistrationForm>({ email_address: '', username: '', password: '', confirm: '' });
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState(false);
+  const set = (field: keyof RegistrationForm) => (value: string) => setForm((f) => ({ ...f, [field]: value }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = registrationFormErrors(form);
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    setBusy(true);
+    try {
+      await register({ email_address: form.email_address.trim(), username: form.username.trim(), password: form.password });
+      onSignedIn();
+    } catch (error) {
+      const { field, message } = placeServerError(error);
+      setErrors({ [field ?? 'form']: message });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="account-form" noValidate onSubmit={submit} aria-label="Register">
+      <Field label="Email Address" type="email" value={form.email_address} onChange={set('email_address')} error={errors.email_address} autoComplete="email" />
+      <Field label="Username" value={form.username} onChange={set('username')} error={errors.username} autoComplete="username" />
+      <Field label="Password" type="password" value={form.password} onChange={set('password')} error={errors.password} autoComplete="new-password" />
+      <Field label="Confirm Password" type="password" value={form.confirm} onChange={set('confirm')} error={errors.confirm} autoComplete="new-password" />
+      <FormError text={errors.form} />
+      <div className="account-actions">
+        <span />
+        <button type="submit" className="primary" disabled={busy}>
+          Register
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** The provider button, only when the server has a provider configured. */
+function ProviderSignIn() {
+  const { data } = useProviders();
+  if (!data?.oidc) return null;
+  return (
+    <div className="provider-signin">
+      <a className="button" href={PROVIDER_SIGN_IN_URL}>
+        Sign in with single sign-on
+      </a>
+    </div>
+  );
+}
+
+function ForgotPasswordPanel({ onDone }: { onDone(): void }) {
+  const toast = useToast();
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const problem = firstError(emailSchema.safeParse(email));
+    setError(problem);
+    if (problem) return;
+    setBusy(true);
+    try {
+      await requestPasswordReset(email.trim());
+      toast(MESSAGES.passwordReset.emailSent, 'success');
+      onDone();
+    } catch (err) {
+      if (err instanceof ApiRequestError) {
+        toast(MESSAGES.passwordReset.emailFailed, 'error');
+        setError(err.message);
+      } else {
+        toast(MESSAGES.passwordReset.emailError, 'error');
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="account-form" noValidate onSubmit={submit} aria-label="Forgot password">
+      <p>Enter the e-mail address of your account and we will send you a link to choose a new password.</p>
+      <Field label="Email Address" type="email" value={email} onChange={setEmail} error={error} autoComplete="email" />
+      <div className="account-actions">
+        <button type="button" className="link-button" onClick={onDone}>
+          Back to login
+        </button>
+        <button type="submit" className="primary" disabled={busy}>
+          Send Reset Link
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function ChooseUsernamePanel({ onSignedIn, onRestart }: { onSignedIn(): void; onRestart(): void }) {
+  const [pendingEmail, setPendingEmail] = useState<string | null>();
+  const [username, setUsername] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    getPendingSignup()
+      .then((p) => setPendingEmail(p.email_address))
+      .catch((error: unknown) => {
+        // Provider sign-in failures are only logged (SPEC.md §8); the panel offers to start again.
+        console.error('Provider sign-in:', error);
+        setPendingEmail(null);
+      });
+  }, []);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const problem = firstError(usernameSchema.safeParse(username));
+    setErrors(problem ? { username: problem } : {});
+    if (problem) return;
+    setBusy(true);
+    try {
+      await completeProviderSignup(username.trim());
+      onSignedIn();
+    } catch (error) {
+      const { field, message } = placeServerError(error);
+      setErrors({ [field === 'username' ? 'username' : 'form']: message });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (pendingEmail === null) {
+    return (
+      <div className="account-form">
+        <p>Your provider sign-in has expired. Please sign in again.</p>
+        <div className="account-actions">
+          <span />
+          <button type="button" className="primary" onClick={onRestart}>
+            Back to sign in
+          </button>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <form className="account-form" noValidate onSubmit={submit} aria-label="Choose a username">
+      <p>{pendingEmail ? `Signed in as ${pendingEmail}. ` : ''}Choose a username to finish creating your account.</p>
+      <Field label="Username" value={username} onChange={setUsername} error={errors.username} autoComplete="username" />
+      <FormError text={errors.form} />
+      <div className="account-actions">
+        <span />
+        <button type="submit" className="primary" disabled={busy || pendingEmail === undefined}>
+          Create Account
+        </button>
+      </div>
+    </form>
   );
 }

@@ -140,8 +140,8 @@ describe('CardEditorPage', () => {
     await user.selectOptions(screen.getByLabelText('Rarity'), 'Epic');
     await user.click(screen.getByRole('button', { name: 'Add ability' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: /^Start/ }));
+    unmount(); // pending changes are flushed when the editor closes
     expect(localStorage.getItem(STORAGE_KEY)).toContain('Halley');
-    unmount();
 
     render(<CardEditorPage />);
     expect(screen.getByLabelText('Card name')).toHaveValue('Halley');

@@ -1,6 +1,6 @@
 // /customcards: the custom card editor (SPEC.md §2, §4, §9). Lazy-loaded by the router, so it
 // imports only from this folder and src/common.
-import { useEffect, useId, useReducer, useRef, useState } from 'react';
+import { useId, useReducer, useRef, useState } from 'react';
 import './card-editor.css';
 import { AbilityEditor } from './AbilityEditor';
 import { CardPreview } from './CardPreview';
@@ -14,6 +14,7 @@ import { RichTextArea } from './RichTextArea';
 import { TemplatePicker } from './TemplatePicker';
 import { allowsCollectionIcon } from './template-catalog';
 import { Toast, useToast } from './Toast';
+import { useDebouncedSave, useObjectUrlCleanup } from './use-persistence';
 
 function storage(): Storage | undefined {
   try {
@@ -41,16 +42,8 @@ export default function CardEditorPage() {
   const cardRef = useRef<HTMLDivElement>(null);
   const ids = { name: useId(), energy: useId(), power: useId(), title: useId(), text: useId() };
 
-  useEffect(() => {
-    saveState(storage(), state);
-  }, [state]);
-
-  // Object URLs hold the file in memory until revoked: release each one once it is replaced.
-  const background = state.background;
-  useEffect(() => {
-    if (!background || !background.src.startsWith('blob:')) return;
-    return () => URL.revokeObjectURL(background.src);
-  }, [background]);
+  useDebouncedSave(state, (latest) => saveState(storage(), latest));
+  useObjectUrlCleanup(state.background?.src);
 
   const setField = (field: TextField) => (value: string) => dispatch({ type: 'field', field, value });
 

@@ -1,7 +1,99 @@
-export default function DeckPage() {
+import { useEffect, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { Deck } from '../../../common/api/decks';
+import { TagPills } from '../../components/TagPills';
+import { useToast } from '../../components/Toasts';
+import { resizedImageUrl } from '../../lib/upload-url';
+import { useDeck } from './api/get-deck';
+
+/** Deck images on the deck page are requested at this width (SPEC.md §9). */
+const DECK_IMAGE_WIDTH = 400;
+
+/** The stored deck code, or null: the literal 'null' or an empty code means none (SPEC.md §3). */
+export function deckCodeOf(deck: Pick<Deck, 'deckcode'>): string | null {
+  const code = deck.deckcode.trim();
+  return code && code !== 'null' ? code : null;
+}
+
+function DeckCode({ code }: { code: string }) {
+  const toast = useToast();
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(code);
+      toast('Deck code copied.', 'success');
+    } catch {
+      toast('Could not copy; select the code and copy it by hand.', 'error');
+    }
+  };
   return (
-    <section className="page">
-      <h1>Deck</h1>
-    </section>
+    <p className="deck-code">
+      <span className="deck-code-label">Deck code</span> <code>{code}</code>{' '}
+      <button type="button" onClick={copy} aria-label="Copy deck code">
+        Copy
+      </button>
+    </p>
   );
 }
+
+interface DeckPageProps {
+  deckId: string;
+  /** The upvote control for the loaded deck (the votes feature). */
+  renderVote: (deck: Deck) => ReactNode;
+  /** The comment section (the comments feature). */
+  comments: ReactNode;
+}
+
+/** /decks/{deckId}: the deck in detail (SPEC.md §2). Votes and comments come in as slots. */
+export function DeckPage({ deckId, renderVote, comments }: DeckPageProps) {
+  const { data: deck, isLoading, isError } = useDeck(deckId);
+  useEffect(() => {
+    if (deck) document.title = `${deck.title} · Deckhub`;
+  }, [deck]);
+  if (isLoading) return <p className="loading">Loading deck...</p>;
+  if (isError || !deck)
+    return (
+      <section className="page">
+        <h1>Deck not found</h1>
+        <p>
+          <Link to="/decks">Browse the decks</Link>
+        </p>
+      </section>
+    );
+  const code = deckCodeOf(deck);
+  return (
+    <article className="page deck-page" aria-labelledby="deck-title">
+      <div className="deck-layout">
+        <div className="deck-main">
+          <h1 id="deck-title">{deck.title}</h1>
+          <p className="deck-byline">
+            by <Link to={`/users/${encodeURIComponent(deck.user)}`}>{deck.user}</Link>
+            <span className="deck-date"> · {new Date(deck.createdAt).toLocaleDateString(undefined, { dateStyle: 'long' })}</span>
+          </p>
+          {renderVote(deck)}
+          {code && <DeckCode code={code} />}
+          {deck.description && <p className="deck-description">{deck.description}</p>}
+          <div className="deck-categories">
+            <TagPills kind="album" values={deck.albums} label="Albums" />
+            <TagPills kind="collection" values={deck.collections} label="Collections" />
+            <TagPills kind="tag" values={deck.tags} label="Tags" />
+          </div>
+          <h2>Cards</h2>
+          {deck.cards.length > 0 ? (
+            <ol className="deck-cards">
+              {deck.cards.map((card, i) => (
+                <li key={`${card}-${i}`}>{card}</li>
+              ))}
+            </ol>
+          ) : (
+            <p className="empty">No cards listed.</p>
+          )}
+        </div>
+        <div className="deck-image">
+          <img src={resizedImageUrl(deck.image, DECK_IMAGE_WIDTH)} alt={`Deck list of ${deck.title}`} width={DECK_IMAGE_WIDTH} fetchPriority="high" />
+        </div>
+      </div>
+      {comments}
+    </article>
+  );
+}
+

@@ -56,7 +56,9 @@ function Tile({ title, images, isStill, isEager, children }: TileProps) {
   const index = useRotation(images.length, isStill);
   const [tilt, setTilt] = useState<Tilt>(REST);
   const frame = useRef(0);
-  const move = (event: PointerEvent<HTMLDivElement>) => {
+  // The handlers sit on the untransformed list item: measured on the tilting element itself, the
+  // pointer near an edge would fall outside the tilted shape, leave, and make the tile flicker.
+  const move = (event: PointerEvent<HTMLLIElement>) => {
     if (isStill) return;
     const box = event.currentTarget.getBoundingClientRect();
     const next = tiltAt(event.clientX - box.left, event.clientY - box.top, box.width, box.height);
@@ -90,14 +92,8 @@ function Tile({ title, images, isStill, isEager, children }: TileProps) {
     </>
   );
   return (
-    <li className="gallery-tile">
-      <div
-        className="gallery-tilt"
-        data-testid={`tile-${title}`}
-        onPointerMove={move}
-        onPointerLeave={leave}
-        style={{ transform: isStill ? undefined : tiltTransform(tilt) }}
-      >
+    <li className="gallery-tile" data-testid={`tile-${title}`} onPointerMove={move} onPointerLeave={leave}>
+      <div className="gallery-tilt" style={{ transform: isStill ? undefined : tiltTransform(tilt) }}>
         {children(content)}
       </div>
     </li>

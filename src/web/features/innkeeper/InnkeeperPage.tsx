@@ -1,7 +1,111 @@
-export default function InnkeeperPage() {
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { MESSAGES } from '../../../common/messages';
+import { TagPills } from '../../components/TagPills';
+import { useCuratedDecks } from './api/get-curated-decks';
+import { facetValues, filterDecks, nextSort, NO_FILTERS, sortDecks, type FacetKey, type SortDirection, type SortKey, type TableFilters } from './curated-table';
+import { deckCodeText } from './deck-code';
+import { FacetFilter } from './FacetFilter';
+
+const FACETS: { key: FacetKey; title: string }[] = [
+  { key: 'albums', title: 'Albums' },
+  { key: 'collections', title: 'Collections' },
+  { key: 'tags', title: 'Tags' },
+];
+
+const longDate = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { dateStyle: 'long' });
+
+function SortHeader({ label, column, sort, onSort }: { label: string; column: SortKey; sort: { key: SortKey; direction: SortDirection }; onSort(key: SortKey): void }) {
+  const isActive = sort.key === column;
   return (
-    <section className="page">
-      <h1>Innkeeper's Decks</h1>
+    <th scope="col" aria-sort={isActive ? sort.direction : 'none'}>
+      <button type="button" className="sort-button" onClick={() => onSort(column)}>
+        {label}
+        <span aria-hidden="true" className="sort-arrow">
+          {isActive ? (sort.direction === 'ascending' ? '▲' : '▼') : '↕'}
+        </span>
+      </button>
+    </th>
+  );
+}
+
+/** /innkeepers-decks: the curator's decks as a searchable, sortable, filterable table; open to anyone (SPEC.md §2, §6). */
+export default function InnkeeperPage() {
+  const { data, isLoading } = useCuratedDecks();
+  const [filters, setFilters] = useState<TableFilters>(NO_FILTERS);
+  const [sort, setSort] = useState<{ key: SortKey; direction: SortDirection }>({ key: 'updatedAt', direction: 'descending' });
+  const decks = useMemo(() => data?.decks ?? [], [data]);
+  const rows = useMemo(() => sortDecks(filterDecks(decks, filters), sort.key, sort.direction), [decks, filters, sort]);
+  const hasFilters = filters.title !== '' || FACETS.some((f) => filters[f.key].length > 0);
+
+  return (
+    <section className="page innkeeper-page" aria-labelledby="innkeeper-title">
+      <h1 id="innkeeper-title">Innkeeper&apos;s Decks</h1>
+      <div className="innkeeper-layout">
+        <aside className="innkeeper-filters" aria-label="Filters">
+          <label htmlFor="innkeeper-title-search">Search titles</label>
+          <input id="innkeeper-title-search" type="search" value={filters.title} onChange={(e) => setFilters((f) => ({ ...f, title: e.target.value }))} />
+          {FACETS.map((facet) => (
+            <FacetFilter
+              key={facet.key}
+              facet={facet.key}
+              title={facet.title}
+              values={facetValues(decks, facet.key)}
+              checked={filters[facet.key]}
+              onChange={(values) => setFilters((f) => ({ ...f, [facet.key]: values }))}
+            />
+          ))}
+          {hasFilters && (
+            <button type="button" onClick={() => setFilters(NO_FILTERS)}>
+              Clear filters
+            </button>
+          )}
+        </aside>
+        <div className="innkeeper-table-wrap">
+          <p className="muted" aria-live="polite">
+            {isLoading ? MESSAGES.decks.loading : `${rows.length} of ${decks.length} decks`}
+          </p>
+          {!isLoading && rows.length === 0 ? (
+            <p className="empty">{MESSAGES.decks.none}</p>
+          ) : (
+            <table className="curated-table">
+              <caption className="visually-hidden">Curated decks, sortable by title, deck code and last update</caption>
+              <thead>
+                <tr>
+                  <SortHeader label="Title" column="title" sort={sort} onSort={(k) => setSort((s) => nextSort(s, k))} />
+                  <SortHeader label="Deck Code" column="deckcode" sort={sort} onSort={(k) => setSort((s) => nextSort(s, k))} />
+                  <th scope="col">Albums</th>
+                  <th scope="col">Collections</th>
+                  <th scope="col">Tags</th>
+                  <SortHeader label="Last Updated" column="updatedAt" sort={sort} onSort={(k) => setSort((s) => nextSort(s, k))} />
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((deck) => (
+                  <tr key={deck._id}>
+                    <td data-label="Title">
+                      <Link to={`/decks/${deck._id}`}>{deck.title}</Link>
+                    </td>
+                    <td data-label="Deck Code">{deckCodeText(deck) ? <code>{deckCodeText(deck)}</code> : <span className="muted">—</span>}</td>
+                    <td data-label="Albums">
+                      <TagPills kind="album" values={deck.albums} />
+                    </td>
+                    <td data-label="Collections">
+                      <TagPills kind="collection" values={deck.collections} />
+                    </td>
+                    <td data-label="Tags">
+                      <TagPills kind="tag" values={deck.tags} />
+                    </td>
+                    <td data-label="Last Updated">
+                      <time dateTime={deck.updatedAt}>{longDate(deck.updatedAt)}</time>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </div>
+      </div>
     </section>
   );
 }

@@ -1,7 +1,43 @@
+import { useEffect } from 'react';
+import { useParams, useSearchParams } from 'react-router';
+import { DECKS_PER_PAGE } from '../../../common/game';
+import { MESSAGES } from '../../../common/messages';
+import { DeckGrid } from '../../components/DeckGrid';
+import { Pagination } from '../../components/Pagination';
+import { pageCount } from '../../components/page-items';
+import { ApiRequestError } from '../../lib/api-client';
+import { useUserDecks } from './api/get-user-decks';
+
+/** /users/{username}: the user's name and decks, 12 per page (SPEC.md §2). The page lives in the URL. */
 export default function UserPage() {
+  const { username = '' } = useParams();
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const { data, isLoading, error } = useUserDecks(username, page);
+  useEffect(() => {
+    document.title = `${username} · Deckhub`;
+  }, [username]);
+  const isMissing = error instanceof ApiRequestError && error.status === 404;
+  const goToPage = (next: number) => {
+    setParams(next > 1 ? { page: String(next) } : {});
+    window.scrollTo({ top: 0 });
+  };
   return (
-    <section className="page">
-      <h1>User</h1>
+    <section className="page user-page" aria-labelledby="user-title">
+      <h1 id="user-title">{username}</h1>
+      {isMissing ? (
+        <p className="empty">No such user.</p>
+      ) : isLoading ? (
+        <p className="loading">{MESSAGES.decks.loading}</p>
+      ) : !data || data.decks.length === 0 ? (
+        <p className="empty">{MESSAGES.decks.none}</p>
+      ) : (
+        <>
+          <p className="muted">{data.totalDecks === 1 ? '1 deck' : `${data.totalDecks} decks`}</p>
+          <DeckGrid decks={data.decks} />
+        </>
+      )}
+      {data && <Pagination page={page} pageCount={pageCount(data.totalDecks, DECKS_PER_PAGE)} onPageChange={goToPage} label={`Pages of ${username}'s decks`} />}
     </section>
   );
 }

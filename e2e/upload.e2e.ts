@@ -1,0 +1,107 @@
+// The upload flow in a real browser, against the real server and the real screenshot reader.
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { MESSAGES } from '../src/common/messages';
+import type { Deck } from '../src/common/api/decks';
+import { createSession, SESSION_COOKIE } from '../src/server/accounts/sessions';
+import { importRealCatalog } from '../src/server/uploads/test-images';
+import { startTestServer, type TestServer } from './support/server';
+import { collectPageErrors, launchBrowser, saveScreenshot } from './support/browser';
+
+/** Read in place from the shared data beside the repository, never copied into it. */
+const SCREENSHOT = path.resolve(import.meta.dirname, '../../shared/data/screenshots/share-image-1.jpg');
+
+let server: TestServer;
+let browser: Browser;
+let cookie: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const db = server.server.handle.db;
+  // The real card list, so the real screenshot's cards are in the catalog.
+  await importRealCatalog(db);
+  const user = await db.selectFrom('users').select('id').where('username_lower', '=', 'stargazer').executeTakeFirstOrThrow();
+  cookie = (await createSession(db, user.id)).token;
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function signedInPage(): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
+  await context.addCookies([{ name: SESSION_COOKIE, value: cookie, url: server.baseUrl }]);
+  return context.newPage();
+}
+
+async function openUploadModal(page: Page) {
+  await page.goto(server.baseUrl + '/');
+  await page.getByRole('button', { name: 'Upload a deck' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Upload a deck' });
+  await dialog.waitFor();
+  return dialog;
+}
+
+test('a missing image, title, cards and category each get their message', async () => {
+  const page = await signedInPage();
+  const dialog = await openUploadModal(page);
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  for (const text of [MESSAGES.upload.imageRequired, MESSAGES.upload.titleRequired, MESSAGES.upload.tooFewCards, MESSAGES.upload.categoryRequired]) {
+    await dialog.getByText(text, { exact: true }).waitFor();
+  }
+  await dialog.getByLabel('Deck image').setInputFiles({ name: 'notes.png', mimeType: 'text/plain', buffer: Buffer.from('not an image') });
+  await dialog.getByText(MESSAGES.upload.invalidImage, { exact: true }).waitFor();
+  await page.context().close();
+});
+
+test('a signed-in user uploads a screenshot, fixes a card, and publishes the deck', async () => {
+  const page = await signedInPage();
+  const errors = collectPageErrors(page);
+  const dialog = await openUploadModal(page);
+
+  await dialog.getByLabel('Deck image').setInputFiles(SCREENSHOT);
+  await dialog.getByRole('img', { name: 'Preview of the chosen deck image' }).waitFor();
+  const list = dialog.getByRole('list', { name: 'Cards Detected' });
+  await list.getByRole('listitem').nth(17).waitFor({ timeout: 30_000 });
+  expect(await list.getByRole('listitem').count()).toBe(18);
+  await dialog.getByText('18 cards detected, deck code UH42XD.').waitFor();
+  await saveScreenshot(page, 'upload-detected');
+
+  // Fix one card by typing another name (with the catalog's suggestions).
+  await list.getByRole('button', { name: 'Type another name for Heimdall' }).click();
+  await dialog.getByLabel('New name for Heimdall').fill('Sir Lancelot');
+  await dialog.getByLabel('New name for Heimdall').press('Enter');
+  await list.getByText('Sir Lancelot', { exact: true }).waitFor();
+  expect(await list.getByText('Heimdall', { exact: true }).count()).toBe(0);
+
+  await dialog.getByLabel('Title').fill('Spies, Tarot and a Knight');
+  await dialog.getByLabel('Albums').fill('History');
+  await dialog.getByLabel('Albums').press('Enter');
+  await dialog.getByLabel('Tags').fill('Budget');
+  await dialog.getByLabel('Tags').press('Enter');
+  await dialog.getByLabel('Description').fill('Uploaded from the browser test.');
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+
+  await page.getByRole('status').filter({ hasText: MESSAGES.upload.success }).waitFor();
+  await dialog.waitFor({ state: 'hidden' });
+  // The ['decks'] queries were invalidated: the home column shows the new deck without a reload.
+  await page.getByRole('region', { name: 'Newest Decks' }).getByText('Spies, Tarot and a Knight').waitFor();
+  await saveScreenshot(page, 'upload-published');
+
+  const res = await fetch(`${server.baseUrl}/api/decks/StarGazer?page=1&limit=12`);
+  const { decks } = (await res.json()) as { decks: Deck[] };
+  const deck = decks.find((d) => d.title === 'Spies, Tarot and a Knight');
+  expect(deck).toBeDefined();
+  expect(deck?.cards).toHaveLength(18);
+  expect(deck?.cards).toContain('Sir Lancelot');
+  expect(deck?.cards).not.toContain('Heimdall');
+  expect(deck?.deckcode).toBe('UH42XD');
+  expect(deck?.albums).toEqual(['History']);
+  expect(deck?.tags).toEqual(['Budget']);
+  const image = await fetch(`${server.baseUrl}${deck?.image.replace('/upload/', '/upload/w_400/')}`);
+  expect(image.status).toBe(200);
+  expect(image.headers.get('content-type')).toBe('image/webp');
+  expect(errors).toEqual([]);
+  await page.context().close();
+});

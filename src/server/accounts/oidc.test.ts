@@ -1,0 +1,156 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { MESSAGES } from '../../common/messages';
+import { json } from '../test/test-app';
+import { OIDC_LANDING, PENDING_EXPIRED } from './oidc';
+import { describeAccounts, login, newAccount, register } from './test/helpers';
+import { signInAtProvider, startTestProvider, type TestProvider } from './test/oidc-provider';
+
+const SITE = 'http://deckhub.test';
+let provider: TestProvider;
+afterAll(async () => {
+  await provider?.close();
+});
+
+describeAccounts(
+  'sign-in with a real OpenID Connect provider',
+  (ctx) => {
+    /** Our site as one browser sees it: keeps the cookies our server sets. */
+    function browser() {
+      const jar = new Map<string, string>();
+      const keep = (res: LightMyRequestResponse) => {
+        for (const c of res.cookies) {
+          if (!c.value || (c.expires && c.expires.getTime() < Date.now()) || c.maxAge === 0) jar.delete(c.name);
+          else jar.set(c.name, c.value);
+        }
+        return res;
+      };
+      const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+      return {
+        jar,
+        get: async (url: string) => keep(await ctx.app.inject({ url: url.replace(SITE, ''), headers: { cookie: cookie() } })),
+        post: async (url: string, payload: object) => keep(await ctx.app.inject({ method: 'POST', url, headers: { cookie: cookie() }, payload })),
+      };
+    }
+
+    /** Start at our site, sign in at the provider as `email`, come back: our callback's answer. */
+    async function providerSignIn(b: ReturnType<typeof browser>, email: string) {
+      const start = await b.get('/api/auth/oidc/start');
+      expect(start.statusCode).toBe(302);
+      const authUrl = new URL(start.headers.location as string);
+      expect(authUrl.origin).toBe(provider.issuer);
+      expect(authUrl.searchParams.get('code_challenge_method')).toBe('S256');
+      expect(authUrl.searchParams.get('nonce')).toBeTruthy();
+      expect(authUrl.searchParams.get('state')).toBeTruthy();
+      const back = await signInAtProvider(authUrl.href, email, SITE);
+      expect(back.startsWith(`${SITE}/api/auth/oidc/callback?`)).toBe(true);
+      return b.get(back);
+    }
+
+    it('reports the provider as configured', async () => {
+      expect(json(await ctx.app.inject({ url: '/api/auth/providers' }))).toEqual({ oidc: true });
+    });
+
+    it('signs a known e-mail in and sends the browser home', async () => {
+      const account = await register(ctx.app, newAccount('known'));
+      const b = browser();
+      const res = await providerSignIn(b, account.email_address);
+      expect(res.statusCode).toBe(302);
+      expect(res.headers.location).toBe(OIDC_LANDING.signedIn);
+      expect(json(await b.get('/api/session'))).toMatchObject({ user: { username: account.username, email_address: account.email_address } });
+    });
+
+    it('takes a new e-mail through the username choice, then signs it in', async () => {
+      const email = newAccount('fresh').email_address;
+      const taken = await register(ctx.app, newAccount('taken'));
+      const b = browser();
+      const res = await providerSignIn(b, email);
+      expect(res.headers.location).toBe(OIDC_LANDING.chooseUsername);
+      expect(json(await b.get('/api/session'))).toMatchObject({ user: null });
+      expect(json(await b.get('/api/auth/oidc/pending'))).toEqual({ email_address: email });
+
+      const empty = await b.post('/api/auth/oidc/complete', { username: '' });
+      expect(empty.statusCode).toBe(400);
+      expect(json(empty)).toMatchObject({ message: MESSAGES.registration.usernameRequired });
+      const clash = await b.post('/api/auth/oidc/complete', { username: taken.username.toUpperCase() });
+      expect(clash.statusCode).toBe(409);
+      expect(json(clash)).toMatchObject({ message: MESSAGES.registration.usernameInUse });
+
+      const username = newAccount('chosen').username;
+      const done = await b.post('/api/auth/oidc/complete', { username });
+      expect(done.statusCode).toBe(201);
+      expect(json(done)).toEqual({ username, email_address: email });
+      expect(json(await b.get('/api/session'))).toMatchObject({ user: { username, email_address: email } });
+      // The account has no password: password sign-in cannot open it.
+      expect((await login(ctx.app, username, 'anything123')).statusCode).toBe(401);
+      // The pending sign-up is used up.
+      expect(json(await b.post('/api/auth/oidc/complete', { username: `${username}x` }))).toMatchObject({ message: PENDING_EXPIRED });
+
+      // Next time the same e-mail signs straight in.
+      const again = browser();
+      expect((await providerSignIn(again, email)).headers.location).toBe(OIDC_LANDING.signedIn);
+    });
+
+    it('refuses the username step when the e-mail was taken meanwhile', async () => {
+      const account = newAccount('race');
+      const b = browser();
+      expect((await providerSignIn(b, account.email_address)).headers.location).toBe(OIDC_LANDING.chooseUsername);
+      await register(ctx.app, account);
+      const res = await b.post('/api/auth/oidc/complete', { username: newAccount('other').username });
+      expect(res.statusCode).toBe(409);
+      expect(json(res)).toMatchObject({ message: MESSAGES.registration.emailInUse });
+    });
+
+    it('refuses a tampered ID token (a forged e-mail claim), signing nobody in', async () => {
+      const victim = await register(ctx.app, newAccount('victim'));
+      provider.tamperNextIdToken = (claims) => {
+        claims.email = victim.email_address;
+        claims.email_verified = true;
+      };
+      const b = browser();
+      const res = await providerSignIn(b, newAccount('attacker').email_address);
+      expect(provider.tamperNextIdToken).toBeUndefined(); // the token really went through the proxy
+      expect(res.headers.location).toBe(OIDC_LANDING.failed);
+      expect(b.jar.has('deckhub_session')).toBe(false);
+      expect(json(await b.get('/api/session'))).toMatchObject({ user: null });
+    });
+
+    it('refuses an e-mail the provider has not verified', async () => {
+      const b = browser();
+      const res = await providerSignIn(b, `unverified.${newAccount().email_address}`);
+      expect(res.headers.location).toBe(OIDC_LANDING.failed);
+    });
+
+    it('refuses a callback without the state cookie of its own start (login CSRF)', async () => {
+      const victim = browser();
+      const attacker = browser();
+      const start = await attacker.get('/api/auth/oidc/start');
+      const back = await signInAtProvider(start.headers.location as string, newAccount('csrf').email_address, SITE);
+      const res = await victim.get(back);
+      expect(res.headers.location).toBe(OIDC_LANDING.failed);
+      // Nor does a state cookie from another start match this callback.
+      await victim.get('/api/auth/oidc/start');
+      expect((await victim.get(back)).headers.location).toBe(OIDC_LANDING.failed);
+    });
+
+    it('refuses the username step without a provider sign-in', async () => {
+      const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/oidc/complete', payload: { username: 'someone_new' } });
+      expect(res.statusCode).toBe(401);
+      const forged = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/oidc/complete',
+        headers: { cookie: `deckhub_oidc_pending=${Buffer.from(JSON.stringify({ p: { email: 'x@example.test' }, exp: Date.now() + 60_000 })).toString('base64url')}.forged` },
+        payload: { username: 'someone_new' },
+      });
+      expect(forged.statusCode).toBe(401);
+    });
+  },
+  async () => {
+    provider ??= await startTestProvider(`${SITE}/api/auth/oidc/callback`);
+    return {
+      config: {
+        publicUrl: SITE,
+        oidc: { issuer: provider.issuer, clientId: provider.clientId, clientSecret: provider.clientSecret, allowInsecureRequests: true },
+      },
+    };
+  },
+);

@@ -1,0 +1,168 @@
+// Sign-in with a third-party OpenID Connect provider: authorization-code flow with PKCE, state and
+// nonce (openid-client 6). The ID token is verified here on the server, signature included.
+// Known e-mail: signed in. New e-mail: the user picks a username first (SPEC.md §4, §5).
+import * as client from 'openid-client';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { chooseUsernameSchema, userSchema } from '../../common/api/users';
+import { errorSchema } from '../../common/api/errors';
+import type { Config } from '../config';
+import { unauthorized } from '../http/errors';
+import { cookieSealer } from './signed-cookie';
+import { findUserByEmail, insertUser } from './user-store';
+import { toPublicUser } from './user-presenter';
+import { startSession } from './sign-in';
+import { siteOrigin } from './site-origin';
+
+type OidcSettings = NonNullable<Config['oidc']>;
+
+const PREFIX = '/auth/oidc';
+const COOKIE_PATH = `/api${PREFIX}`;
+const STATE_COOKIE = 'deckhub_oidc_state';
+const PENDING_COOKIE = 'deckhub_oidc_pending';
+/** Time to get through the provider's login page. */
+const STATE_TTL_MS = 10 * 60_000;
+/** Time to choose a username after the provider vouched for the e-mail. */
+const PENDING_TTL_MS = 15 * 60_000;
+
+/** Where the browser lands after the callback (the web app reads these). */
+export const OIDC_LANDING = { signedIn: '/', chooseUsername: '/?choose-username=1', failed: '/?signin-error=1' } as const;
+export const PENDING_EXPIRED = 'Your provider sign-in has expired. Please sign in again.';
+
+const stateSchema = z.object({ state: z.string(), nonce: z.string(), verifier: z.string() });
+const pendingSchema = z.object({ email: z.string() });
+const claimsSchema = z.object({ email: z.string().email(), email_verified: z.boolean().optional() });
+
+const callbackUrl = (request: FastifyRequest) => `${siteOrigin(request)}/api${PREFIX}/callback`;
+
+function setShortCookie(request: FastifyRequest, res: FastifyReply, name: string, value: string, ttlMs: number): void {
+  // Lax: the provider's redirect back is a top-level GET navigation, which Lax cookies accompany.
+  res.setCookie(name, value, { path: COOKIE_PATH, httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https', maxAge: Math.floor(ttlMs / 1000) });
+}
+
+/** Finds the provider's endpoints once, on first use, so a provider that is down never stops the site starting. */
+function providerConfiguration(settings: OidcSettings): () => Promise<client.Configuration> {
+  let pending: Promise<client.Configuration> | undefined;
+  return () => {
+    pending ??= client
+      .discovery(new URL(settings.issuer), settings.clientId, undefined, client.ClientSecretBasic(settings.clientSecret), {
+        execute: [
+          // Verify the ID token's signature against the provider's keys too, not only its claims.
+          client.enableNonRepudiationChecks,
+          ...(settings.allowInsecureRequests ? [client.allowInsecureRequests] : []),
+        ],
+      })
+      .catch((error: unknown) => {
+        pending = undefined; // try again on the next sign-in
+        throw error;
+      });
+    return pending;
+  };
+}
+
+export const oidcRoutes: FastifyPluginAsyncZod<{ settings: OidcSettings }> = async (app, { settings }) => {
+  const configuration = providerConfiguration(settings);
+  const stateCookies = cookieSealer(settings.clientSecret, 'oidc state');
+  const pendingCookies = cookieSealer(settings.clientSecret, 'oidc pending signup');
+
+  app.get(`${PREFIX}/start`, { schema: { tags: ['accounts'], summary: 'Start sign-in with the OpenID Connect provider (redirects)' } }, async (request, res) => {
+    let config: client.Configuration;
+    try {
+      config = await configuration();
+    } catch (err) {
+      request.log.error({ err }, 'OIDC discovery failed');
+      return res.redirect(OIDC_LANDING.failed);
+    }
+    const verifier = client.randomPKCECodeVerifier();
+    const state = client.randomState();
+    const nonce = client.randomNonce();
+    setShortCookie(request, res, STATE_COOKIE, stateCookies.seal({ state, nonce, verifier }, STATE_TTL_MS), STATE_TTL_MS);
+    const url = client.buildAuthorizationUrl(config, {
+      redirect_uri: callbackUrl(request),
+      scope: 'openid email',
+      code_challenge: await client.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+      state,
+      nonce,
+    });
+    return res.redirect(url.href);
+  });
+
+  app.get(`${PREFIX}/callback`, { schema: { tags: ['accounts'], summary: "The provider's redirect back (redirects into the site)" } }, async (request, res) => {
+    const saved = stateCookies.open(request.cookies[STATE_COOKIE], stateSchema);
+    res.clearCookie(STATE_COOKIE, { path: COOKIE_PATH });
+    if (!saved) {
+      request.log.warn('OIDC callback without a valid state cookie');
+      return res.redirect(OIDC_LANDING.failed);
+    }
+    let email: string;
+    try {
+      const queryStart = request.url.indexOf('?');
+      const query = queryStart >= 0 ? request.url.slice(queryStart) : '';
+      const config = await configuration();
+      const tokens = await client.authorizationCodeGrant(config, new URL(callbackUrl(request) + query), {
+        pkceCodeVerifier: saved.verifier,
+        expectedState: saved.state,
+        expectedNonce: saved.nonce,
+        idTokenExpected: true,
+      });
+      const idToken = tokens.claims();
+      if (!idToken) throw new Error('no ID token');
+      // Many providers put the e-mail only in UserInfo, not in the ID token of a code flow.
+      const claims = claimsSchema.parse(
+        typeof idToken.email === 'string' ? idToken : await client.fetchUserInfo(config, tokens.access_token, idToken.sub),
+      );
+      // An unverified address proves nothing: it must not open the account that owns it.
+      if (claims.email_verified !== true) throw new Error('the provider has not verified this e-mail address');
+      email = claims.email.toLowerCase();
+    } catch (err) {
+      request.log.warn({ err }, 'OIDC sign-in refused');
+      return res.redirect(OIDC_LANDING.failed);
+    }
+    const user = await findUserByEmail(app.db, email);
+    if (user) {
+      await startSession(request, res, user.id);
+      return res.redirect(OIDC_LANDING.signedIn);
+    }
+    setShortCookie(request, res, PENDING_COOKIE, pendingCookies.seal({ email }, PENDING_TTL_MS), PENDING_TTL_MS);
+    return res.redirect(OIDC_LANDING.chooseUsername);
+  });
+
+  app.get(
+    `${PREFIX}/pending`,
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'The e-mail waiting for a username after a provider sign-in',
+        response: { 200: z.object({ email_address: z.string() }), 401: errorSchema },
+      },
+    },
+    async (request) => {
+      const pending = pendingCookies.open(request.cookies[PENDING_COOKIE], pendingSchema);
+      if (!pending) throw unauthorized(PENDING_EXPIRED);
+      return { email_address: pending.email };
+    },
+  );
+
+  app.post(
+    `${PREFIX}/complete`,
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Create the account of a provider sign-in with the chosen username; signs it in',
+        body: chooseUsernameSchema,
+        response: { 201: userSchema, 400: errorSchema, 401: errorSchema, 409: errorSchema },
+      },
+    },
+    async (request, res) => {
+      const pending = pendingCookies.open(request.cookies[PENDING_COOKIE], pendingSchema);
+      if (!pending) throw unauthorized(PENDING_EXPIRED);
+      // No password: this account signs in through the provider (or after a password reset).
+      const user = await insertUser(app.db, { email: pending.email, username: request.body.username, passwordHash: null });
+      res.clearCookie(PENDING_COOKIE, { path: COOKIE_PATH });
+      await startSession(request, res, user.id);
+      return res.status(201).send(toPublicUser(user));
+    },
+  );
+};

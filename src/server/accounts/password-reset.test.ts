@@ -1,0 +1,84 @@
+import { MESSAGES } from '../../common/messages';
+import { json } from '../test/test-app';
+import { INVALID_RESET_LINK } from './password-reset';
+import { createResetToken } from './reset-tokens';
+import { hashToken } from './sessions';
+import { describeAccounts, login, newAccount, register } from './test/helpers';
+import { resetLinkOf, startMailCatcher, type MailCatcher } from './test/mail-catcher';
+
+let catcher: MailCatcher;
+afterAll(async () => {
+  await catcher?.close();
+});
+
+describeAccounts(
+  'password reset through a real SMTP server',
+  (ctx) => {
+    const requestReset = (forgotEmail: string) => ctx.app.inject({ method: 'POST', url: '/api/request-password-reset/', payload: { forgotEmail } });
+    const resetPassword = (token: string, password: string) => ctx.app.inject({ method: 'POST', url: '/api/reset-password', payload: { token, password } });
+
+    it('mails a link; the link sets a new password once, and ends every session', async () => {
+      const account = await register(ctx.app, newAccount());
+      const res = await requestReset(account.email_address.toUpperCase());
+      expect(res.statusCode).toBe(200);
+      expect(json(res)).toEqual({ message: MESSAGES.passwordReset.emailSent });
+
+      const mail = await catcher.nextMail();
+      expect(mail.to).toEqual([account.email_address]);
+      expect(mail.raw).toMatch(/Subject: Reset your Deckhub password/);
+      const link = resetLinkOf(mail);
+      expect(link).toMatch(/^http:\/\/deckhub\.test\/reset-password\/[A-Za-z0-9_-]{43}$/);
+      const token = link.split('/').pop()!;
+
+      // Only the token's hash is stored.
+      const rows = await ctx.db.selectFrom('password_resets').selectAll().execute();
+      expect(rows.some((r) => r.token_hash === token)).toBe(false);
+      expect(rows.some((r) => r.token_hash === hashToken(token))).toBe(true);
+
+      // The password rules apply, and a refused password does not use the token up.
+      const weak = await resetPassword(token, 'short');
+      expect(weak.statusCode).toBe(400);
+      expect(json(weak)).toMatchObject({ message: MESSAGES.registration.passwordTooShort });
+      expect(json(await resetPassword(token, 'has space 123'))).toMatchObject({ message: MESSAGES.registration.passwordCharacters });
+
+      const done = await resetPassword(token, 'NewSecret#456');
+      expect(done.statusCode).toBe(200);
+      expect(json(done)).toEqual({ message: MESSAGES.passwordReset.done });
+
+      expect(json(await ctx.app.inject({ url: '/api/session', headers: { cookie: account.cookie } }))).toMatchObject({ user: null });
+      expect((await login(ctx.app, account.username, account.password)).statusCode).toBe(401);
+      expect((await login(ctx.app, account.username, 'NewSecret#456')).statusCode).toBe(200);
+
+      const again = await resetPassword(token, 'Another#789');
+      expect(again.statusCode).toBe(400);
+      expect(json(again)).toEqual({ error: 'Bad Request', message: INVALID_RESET_LINK });
+    });
+
+    it('answers an unknown address exactly like a known one, and mails nothing', async () => {
+      const before = catcher.mails.length;
+      const res = await requestReset('nobody-at-all@example.test');
+      expect(res.statusCode).toBe(200);
+      expect(json(res)).toEqual({ message: MESSAGES.passwordReset.emailSent });
+      await new Promise((r) => setTimeout(r, 300));
+      expect(catcher.mails.length).toBe(before);
+    });
+
+    it('refuses a malformed address with the registration text', async () => {
+      const res = await requestReset('not-an-address');
+      expect(res.statusCode).toBe(400);
+      expect(json(res)).toMatchObject({ message: MESSAGES.registration.invalidEmail });
+    });
+
+    it('refuses unknown and expired tokens', async () => {
+      const account = await register(ctx.app, newAccount());
+      const user = await ctx.db.selectFrom('users').select('id').where('username', '=', account.username).executeTakeFirstOrThrow();
+      const expired = await createResetToken(ctx.db, user.id, new Date(Date.now() - 61 * 60_000));
+      expect(json(await resetPassword(expired, 'NewSecret#456'))).toMatchObject({ message: INVALID_RESET_LINK });
+      expect(json(await resetPassword('made-up-token', 'NewSecret#456'))).toMatchObject({ message: INVALID_RESET_LINK });
+    });
+  },
+  async () => {
+    catcher ??= await startMailCatcher();
+    return { config: { smtpUrl: catcher.smtpUrl, publicUrl: 'http://deckhub.test' } };
+  },
+);

@@ -1,0 +1,40 @@
+// Everything about accounts under /api: registration, sign-in (password and OIDC), sign-out,
+// look-ups and password reset, each in its own module.
+import type { FastifyPluginAsync } from 'fastify';
+import { accountRoutes } from './routes';
+import { registrationRoutes } from './registration';
+import { loginRoutes } from './login';
+import { lookupRoutes } from './lookups';
+import { passwordResetRoutes } from './password-reset';
+import { oidcRoutes } from './oidc';
+import { createMailer, type Mailer } from './mailer';
+import { DEFAULT_RATE_LIMITS, registerRateLimits, type RateLimits } from './rate-limits';
+import { answerWithRuleMessages } from './validation';
+
+export interface AccountsOptions {
+  /** Lower limits make the 429s testable; defaults are DEFAULT_RATE_LIMITS. */
+  rateLimits?: Partial<RateLimits>;
+  /** Defaults to SMTP_URL, or to the server log without it. */
+  mailer?: Mailer;
+}
+
+export const accountsPlugin: FastifyPluginAsync<AccountsOptions> = async (app, options) => {
+  const limits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
+  const { config } = app;
+  answerWithRuleMessages(app);
+  const limiter = await registerRateLimits(app, limits, config.redisUrl);
+  if (config.smtpUrl && !config.publicUrl) {
+    app.log.warn('SMTP_URL is set without PUBLIC_URL: reset links will use the Host header of each request. Set PUBLIC_URL in production.');
+  }
+
+  await app.register(accountRoutes);
+  await app.register(registrationRoutes, { registrationsPerIp: limits.registrationsPerIp, windowMs: limits.hourWindowMs });
+  await app.register(loginRoutes, { limiter });
+  await app.register(lookupRoutes);
+  await app.register(passwordResetRoutes, {
+    mailer: options.mailer ?? createMailer(config, app.log),
+    resetRequestsPerIp: limits.resetRequestsPerIp,
+    windowMs: limits.hourWindowMs,
+  });
+  if (config.oidc) await app.register(oidcRoutes, { settings: config.oidc });
+};

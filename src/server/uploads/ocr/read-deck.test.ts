@@ -1,0 +1,101 @@
+/**
+ * End-to-end reads with real tesseract workers: the game's own share screenshot, generated ones,
+ * broken uploads, and proof that reading never touches the network.
+ */
+import dns from 'node:dns';
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import https from 'node:https';
+import net from 'node:net';
+import { CatalogIndex } from './catalog-index';
+import { generateScreenshot } from './generate-screenshot';
+import { OcrImageError } from './image-input';
+import { readDeckImage } from './read-deck';
+import { REAL_SCREENSHOT, REAL_SCREENSHOT_ANSWER, loadSharedCatalog } from './test-data';
+import { createOcrPool, type OcrPool } from './worker-pool';
+
+const catalog = loadSharedCatalog();
+const index = new CatalogIndex(catalog);
+let pool: OcrPool;
+
+beforeAll(async () => {
+  pool = await createOcrPool({ size: 2 });
+});
+afterAll(async () => {
+  await pool?.close();
+});
+
+describe('readDeckImage', () => {
+  it('reads the 18 cards and the deck code of the real share screenshot, in order', async () => {
+    const answer = JSON.parse(readFileSync(REAL_SCREENSHOT_ANSWER, 'utf8')) as { deck_code: string; cards: Array<{ code: string; name: string }> };
+    const reading = await readDeckImage(readFileSync(REAL_SCREENSHOT), { pool, index });
+    expect(reading.deck_code).toBe(answer.deck_code);
+    expect(reading.cards.map(({ code, name }) => ({ code, name }))).toEqual(answer.cards);
+    for (const card of reading.cards) {
+      expect(card.confidence).toBeGreaterThan(0.5);
+      expect(card.alternatives.length).toBeLessThanOrEqual(5);
+    }
+  });
+
+  it('reads generated screenshots of every size and JPEG quality with high accuracy', async () => {
+    let found = 0;
+    let returned = 0;
+    let codes = 0;
+    const seeds = [101, 102, 103];
+    for (const seed of seeds) {
+      const shot = await generateScreenshot(catalog, { seed });
+      const reading = await readDeckImage(shot.image, { pool, index });
+      const wanted = new Set(shot.truth.cards.map((c) => c.code));
+      found += reading.cards.filter((c) => wanted.has(c.code)).length;
+      returned += reading.cards.length;
+      if (reading.deck_code === shot.truth.deck_code) codes++;
+      expect(new Set(reading.cards.map((c) => c.code)).size).toBe(reading.cards.length);
+    }
+    expect(found / (18 * seeds.length)).toBeGreaterThanOrEqual(0.98);
+    expect(found / returned).toBeGreaterThanOrEqual(0.98);
+    expect(codes).toBeGreaterThanOrEqual(2);
+  });
+
+  it('rejects a file that is not an image, without crashing', async () => {
+    await expect(readDeckImage(Buffer.from('this is not an image'), { pool, index })).rejects.toBeInstanceOf(OcrImageError);
+    await expect(readDeckImage(Buffer.alloc(0), { pool, index })).rejects.toBeInstanceOf(OcrImageError);
+  });
+
+  it('rejects a truncated JPEG, without crashing', async () => {
+    const jpeg = readFileSync(REAL_SCREENSHOT);
+    await expect(readDeckImage(jpeg.subarray(0, Math.floor(jpeg.length / 2)), { pool, index })).rejects.toBeInstanceOf(OcrImageError);
+    // The pool still works afterwards.
+    const reading = await readDeckImage(jpeg, { pool, index });
+    expect(reading.cards).toHaveLength(18);
+  });
+});
+
+describe('no network', () => {
+  it('starts workers and reads a deck without any network attempt', async () => {
+    const attempts: string[] = [];
+    const record = (what: string) => () => {
+      attempts.push(what);
+      throw new Error(`network call attempted: ${what}`);
+    };
+    const spies = [
+      vi.spyOn(net.Socket.prototype, 'connect').mockImplementation(record('net.Socket.connect')),
+      vi.spyOn(http, 'request').mockImplementation(record('http.request')),
+      vi.spyOn(http, 'get').mockImplementation(record('http.get')),
+      vi.spyOn(https, 'request').mockImplementation(record('https.request')),
+      vi.spyOn(https, 'get').mockImplementation(record('https.get')),
+      vi.spyOn(dns, 'lookup').mockImplementation(record('dns.lookup')),
+      vi.spyOn(globalThis, 'fetch').mockImplementation(record('fetch')),
+    ];
+    let isolated: OcrPool | undefined;
+    try {
+      // A fresh pool, so loading the language data happens under watch too.
+      isolated = await createOcrPool({ size: 1 });
+      const reading = await readDeckImage(readFileSync(REAL_SCREENSHOT), { pool: isolated, index });
+      expect(reading.cards).toHaveLength(18);
+    } finally {
+      await isolated?.close();
+      for (const spy of spies) spy.mockRestore();
+    }
+    expect(attempts).toEqual([]);
+  });
+});

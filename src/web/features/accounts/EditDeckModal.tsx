@@ -1,0 +1,68 @@
+import { useId, useState, type FormEvent } from 'react';
+import type { Deck } from '../../../common/api/decks';
+import { MESSAGES } from '../../../common/messages';
+import { AlbumSelect, CollectionSelect, TagSelect } from '../../components/CategorySelects';
+import { Dialog } from '../../components/Dialog';
+import { useToast } from '../../components/Toasts';
+import { useEditDeck } from './api/own-decks';
+
+/** The edit modal opened from the profile: title, categories and description (SPEC.md §2, §7). */
+export function EditDeckModal({ deck, onClose }: { deck: Deck; onClose(): void }) {
+  const id = useId();
+  const toast = useToast();
+  const edit = useEditDeck();
+  const [values, setValues] = useState({
+    title: deck.title,
+    albums: deck.albums,
+    collections: deck.collections,
+    tags: deck.tags,
+    description: deck.description,
+  });
+  const update = (patch: Partial<typeof values>) => setValues((v) => ({ ...v, ...patch }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    try {
+      await edit.mutateAsync({ id: deck._id, values: { ...values, title: values.title.trim() || deck.title } });
+      toast(MESSAGES.editDeck.success, 'success');
+      onClose();
+    } catch (error) {
+      toast(error instanceof Error ? `Deck edit failed: ${error.message}` : 'Deck edit failed.', 'error');
+    }
+  };
+
+  return (
+    <Dialog title="Edit Deck" onClose={onClose} className="edit-deck-dialog">
+      <form className="account-form" noValidate onSubmit={submit}>
+        <div className="account-field">
+          <label htmlFor={`${id}-title`}>Title</label>
+          <input id={`${id}-title`} value={values.title} maxLength={120} onChange={(e) => update({ title: e.target.value })} />
+        </div>
+        <div className="account-field">
+          <label htmlFor={`${id}-albums`}>Albums</label>
+          <AlbumSelect inputId={`${id}-albums`} value={values.albums} onChange={(albums) => update({ albums })} />
+        </div>
+        <div className="account-field">
+          <label htmlFor={`${id}-collections`}>Collections</label>
+          <CollectionSelect inputId={`${id}-collections`} value={values.collections} onChange={(collections) => update({ collections })} />
+        </div>
+        <div className="account-field">
+          <label htmlFor={`${id}-tags`}>Tags</label>
+          <TagSelect inputId={`${id}-tags`} value={values.tags} onChange={(tags) => update({ tags })} />
+        </div>
+        <div className="account-field">
+          <label htmlFor={`${id}-description`}>Description</label>
+          <textarea id={`${id}-description`} rows={4} maxLength={5000} value={values.description} onChange={(e) => update({ description: e.target.value })} />
+        </div>
+        <div className="dialog-actions">
+          <button type="button" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="primary" disabled={edit.isPending}>
+            Save Changes
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,49 @@
+// The account calls of SPEC.md §7, typed by the same schemas the server validates with.
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { messageSchema, providersSchema, userSchema, type Registration } from '../../../../common/api/users';
+import { apiRequest } from '../../../lib/api-client';
+import { sessionQueryKey } from '../../session/use-session';
+
+export function register(values: Registration) {
+  return apiRequest(`/api/users/${encodeURIComponent(values.email_address)}`, userSchema, { body: values });
+}
+
+export function login(username: string, password: string) {
+  return apiRequest('/api/users/passwordlogin/', userSchema, { body: { username, password } });
+}
+
+export function signOut() {
+  return apiRequest('/api/session', null, { method: 'DELETE' });
+}
+
+export function requestPasswordReset(forgotEmail: string) {
+  return apiRequest('/api/request-password-reset/', messageSchema, { body: { forgotEmail } });
+}
+
+export function resetPassword(token: string, password: string) {
+  return apiRequest('/api/reset-password', messageSchema, { body: { token, password } });
+}
+
+/** The e-mail a provider sign-in vouched for, waiting for a username. */
+export function getPendingSignup() {
+  return apiRequest('/api/auth/oidc/pending', z.object({ email_address: z.string() }));
+}
+
+export function completeProviderSignup(username: string) {
+  return apiRequest('/api/auth/oidc/complete', userSchema, { body: { username } });
+}
+
+/** Where the provider sign-in starts: a full-page navigation, not a fetch. */
+export const PROVIDER_SIGN_IN_URL = '/api/auth/oidc/start';
+
+/** Which providers the server has configured; the button shows only for these. */
+export function useProviders() {
+  return useQuery({ queryKey: ['auth-providers'], queryFn: () => apiRequest('/api/auth/providers', providersSchema), staleTime: Infinity });
+}
+
+/** After sign-in or sign-out: every screen asks again who is signed in. */
+export function useRefreshSession() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+}

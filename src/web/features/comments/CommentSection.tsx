@@ -1,0 +1,130 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { MAX_COMMENT_LENGTH, type Comment } from '../../../common/api/comments';
+import { MESSAGES } from '../../../common/messages';
+import { ConfirmDialog } from '../../components/Dialog';
+import { useToast } from '../../components/Toasts';
+import { useComments } from './api/get-comments';
+import { useCreateComment } from './api/create-comment';
+import { useDeleteComment } from './api/delete-comment';
+
+/** How long the 'Comment added!' banner stays, in ms (SPEC.md §9). */
+export const COMMENT_BANNER_MS = 3000;
+
+interface CommentSectionProps {
+  deckId: string;
+  /** The signed-in user's name, or null for a guest; only their own comments get a delete icon. */
+  username: string | null;
+  /** Only users with an e-mail comment (SPEC.md §1). */
+  canComment: boolean;
+}
+
+function TrashIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+      <path d="M9 3h6l1 2h4v2H4V5h4zm-3 6h12l-1 12H7z" fill="currentColor" />
+    </svg>
+  );
+}
+
+function AddedBanner({ onDone }: { onDone: () => void }) {
+  useEffect(() => {
+    const timer = setTimeout(onDone, COMMENT_BANNER_MS);
+    return () => clearTimeout(timer);
+  }, [onDone]);
+  return (
+    <div className="comment-banner" role="status">
+      {MESSAGES.comments.added}
+      <span className="comment-banner-progress" style={{ animationDuration: `${COMMENT_BANNER_MS}ms` }} aria-hidden="true" />
+    </div>
+  );
+}
+
+function CommentForm({ deckId, username }: { deckId: string; username: string }) {
+  const [text, setText] = useState('');
+  const [isAdded, setAdded] = useState(false);
+  const create = useCreateComment(deckId);
+  const toast = useToast();
+  const fieldId = useId();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!text.trim()) return;
+    create.mutate(
+      { username, comment: text.trim() },
+      {
+        onSuccess: () => {
+          setText('');
+          setAdded(true);
+        },
+        onError: (error) => toast(error.message, 'error'),
+      },
+    );
+  };
+  return (
+    <form className="comment-form" onSubmit={submit}>
+      <label htmlFor={fieldId}>Add a comment</label>
+      <textarea id={fieldId} value={text} onChange={(e) => setText(e.target.value)} maxLength={MAX_COMMENT_LENGTH} rows={3} required />
+      <div className="comment-form-actions">
+        <button type="submit" className="primary" disabled={create.isPending || !text.trim()}>
+          {create.isPending ? 'Posting…' : 'Post Comment'}
+        </button>
+      </div>
+      {isAdded && <AddedBanner onDone={() => setAdded(false)} />}
+    </form>
+  );
+}
+
+/** A deck's comments (SPEC.md §2): read by anyone, written by users with an e-mail, deleted by their author. */
+export function CommentSection({ deckId, username, canComment }: CommentSectionProps) {
+  const { data: comments, isLoading } = useComments(deckId);
+  const remove = useDeleteComment(deckId);
+  const toast = useToast();
+  const [pending, setPending] = useState<Comment | null>(null);
+  const confirmDelete = () => {
+    if (!pending) return;
+    remove.mutate(pending._id, {
+      onSuccess: () => toast('Comment deleted.', 'success'),
+      onError: (error) => toast(error.message, 'error'),
+    });
+    setPending(null);
+  };
+  return (
+    <section className="comments" aria-labelledby="comments-title">
+      <h2 id="comments-title">Comments{comments ? ` (${comments.length})` : ''}</h2>
+      {isLoading ? (
+        <p className="loading">Loading comments...</p>
+      ) : comments && comments.length > 0 ? (
+        <ul className="comment-list">
+          {comments.map((comment) => (
+            <li key={comment._id} className="comment">
+              <div className="comment-head">
+                <Link to={`/users/${encodeURIComponent(comment.Username)}`} className="comment-author">
+                  {comment.Username}
+                </Link>
+                <time dateTime={comment.createdAt}>{new Date(comment.createdAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}</time>
+                {username === comment.Username && (
+                  <button type="button" className="icon-button comment-delete" aria-label="Delete comment" onClick={() => setPending(comment)}>
+                    <TrashIcon />
+                  </button>
+                )}
+              </div>
+              <p className="comment-text">{comment.Comment}</p>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="empty">No comments yet.</p>
+      )}
+      {canComment && username ? <CommentForm deckId={deckId} username={username} /> : <p className="muted">Sign in to comment.</p>}
+      {pending && (
+        <ConfirmDialog
+          title="Delete comment?"
+          message="Your comment will be removed for everyone."
+          confirmLabel="Delete"
+          onConfirm={confirmDelete}
+          onCancel={() => setPending(null)}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,150 @@
+import { render, screen, within, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MESSAGES } from '../../../common/messages';
+import type { UploadImageResult } from '../../../common/api/uploads';
+import { ToastProvider } from '../../components/Toasts';
+import { ApiRequestError } from '../../lib/api-client';
+import UploadModal from './UploadModal';
+import { postDeck, readDeckImage } from './api/upload-deck';
+
+vi.mock('./api/upload-deck', () => ({ readDeckImage: vi.fn(), postDeck: vi.fn() }));
+
+const CATALOG = [
+  { Name: 'Heimdall', Code: 'ACNO012' },
+  { Name: 'Hypernova', Code: 'FSP006' },
+  { Name: 'Sand Cat', Code: 'LCA020' },
+  { Name: 'Five Eyes', Code: 'EES026' },
+  { Name: 'Virginia Hall', Code: 'EES003' },
+  { Name: 'Sir Lancelot', Code: 'ACAL001' },
+  { Name: 'Caño Cristales', Code: 'ORR014' },
+];
+
+const detected = (names: string[]): UploadImageResult => {
+  const cards = names.map((name) => {
+    const card = CATALOG.find((c) => c.Name === name)!;
+    return { code: card.Code, name, confidence: 0.95, alternatives: [{ code: 'ORR014', name: 'Caño Cristales', confidence: 0.4 }] };
+  });
+  return { cards: names, deck_code: 'UH42XD', detected: cards };
+};
+
+function setup(options: { applyAccept?: boolean } = {}) {
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async () => new Response(JSON.stringify(CATALOG), { status: 200 }));
+  vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:preview');
+  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+  const onClose = vi.fn();
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const invalidate = vi.spyOn(client, 'invalidateQueries');
+  render(
+    <QueryClientProvider client={client}>
+      <ToastProvider>
+        <UploadModal onClose={onClose} />
+      </ToastProvider>
+    </QueryClientProvider>,
+  );
+  return { user: userEvent.setup(options), onClose, invalidate };
+}
+
+const png = () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'deck.png', { type: 'image/png' });
+
+// jsdom has no modal dialogs: open and close just toggle the attribute, as a browser's would.
+beforeAll(() => {
+  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
+    this.removeAttribute('open');
+  };
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.mocked(readDeckImage).mockReset();
+  vi.mocked(postDeck).mockReset();
+});
+
+describe('UploadModal', () => {
+  it('shows every validation text when Submit is pressed on an empty form', async () => {
+    const { user } = setup();
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    for (const text of [MESSAGES.upload.imageRequired, MESSAGES.upload.titleRequired, MESSAGES.upload.tooFewCards, MESSAGES.upload.categoryRequired]) {
+      expect(screen.getByText(text)).toBeInTheDocument();
+    }
+    expect(screen.getByLabelText('Title')).toHaveAttribute('aria-invalid', 'true');
+    expect(postDeck).not.toHaveBeenCalled();
+  });
+
+  it('refuses a file that is not an image without uploading it', async () => {
+    // As if picked through "All files": the picker's accept list is only a hint to the browser.
+    const { user } = setup({ applyAccept: false });
+    const text = new File(['hello'], 'notes.txt', { type: 'text/plain' });
+    await user.upload(screen.getByLabelText('Deck image'), text);
+    expect(await screen.findByText(MESSAGES.upload.invalidImage)).toBeInTheDocument();
+    expect(readDeckImage).not.toHaveBeenCalled();
+  });
+
+  it('says so when no card was detected', async () => {
+    vi.mocked(readDeckImage).mockResolvedValue({ cards: [], deck_code: null, detected: [] });
+    const { user } = setup();
+    await user.upload(screen.getByLabelText('Deck image'), png());
+    expect(await screen.findByText(MESSAGES.upload.noCardsDetected)).toBeInTheDocument();
+  });
+
+  it('shows the reader being busy', async () => {
+    vi.mocked(readDeckImage).mockRejectedValue(new ApiRequestError(429, 'The card reader is busy right now. Please try again in a minute.'));
+    const { user } = setup();
+    await user.upload(screen.getByLabelText('Deck image'), png());
+    expect(await screen.findByRole('alert')).toHaveTextContent('The card reader is busy right now.');
+  });
+
+  it('reads the cards, lets one be fixed, and publishes the deck', async () => {
+    vi.mocked(readDeckImage).mockResolvedValue(detected(['Heimdall', 'Hypernova', 'Sand Cat', 'Five Eyes', 'Virginia Hall']));
+    vi.mocked(postDeck).mockResolvedValue({} as never);
+    const { user, onClose, invalidate } = setup();
+
+    await user.upload(screen.getByLabelText('Deck image'), png());
+    const list = await screen.findByRole('list', { name: 'Cards Detected' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(5);
+    expect(screen.getByRole('img', { name: 'Preview of the chosen deck image' })).toBeInTheDocument();
+    expect(within(list).getAllByText('95%')).toHaveLength(5);
+
+    // An alternative, then a typed name.
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Replace Sand Cat with' }), 'ORR014');
+    expect(within(list).getByText('Caño Cristales')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Type another name for Caño Cristales' }));
+    await user.type(screen.getByLabelText('New name for Caño Cristales'), 'sir lancelot{Enter}');
+    expect(within(list).getByText('Sir Lancelot')).toBeInTheDocument();
+    expect(within(list).getByText('chosen by you')).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Title'), 'My deck');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(screen.getByText(MESSAGES.upload.categoryRequired)).toBeInTheDocument();
+    expect(screen.queryByText(MESSAGES.upload.titleRequired)).not.toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Albums'), 'Space{Enter}');
+    expect(screen.queryByText(MESSAGES.upload.categoryRequired)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(postDeck).toHaveBeenCalledWith(
+      expect.any(File),
+      expect.objectContaining({ title: 'My deck', albums: ['Space'], cards: ['Heimdall', 'Hypernova', 'Sir Lancelot', 'Five Eyes', 'Virginia Hall'], deckcode: 'UH42XD' }),
+      expect.anything(),
+    );
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['decks'] });
+    expect(screen.getByText(MESSAGES.upload.success)).toBeInTheDocument();
+  });
+
+  it('tells the user when publishing fails', async () => {
+    vi.mocked(readDeckImage).mockResolvedValue(detected(['Heimdall', 'Hypernova', 'Sand Cat', 'Five Eyes', 'Virginia Hall']));
+    vi.mocked(postDeck).mockRejectedValue(new ApiRequestError(500, 'Something went wrong on our side.'));
+    const { user, onClose } = setup();
+    await user.upload(screen.getByLabelText('Deck image'), png());
+    await screen.findByRole('list', { name: 'Cards Detected' });
+    await user.type(screen.getByLabelText('Title'), 'My deck');
+    await user.type(screen.getByLabelText('Tags'), 'Budget{Enter}');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText(MESSAGES.upload.failure)).toBeInTheDocument();
+    expect(onClose).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,229 @@
+// The upload modal (SPEC.md §2, §4, §5, §8): pick a screenshot, watch it upload and get read,
+// review the detected cards, fill in title and categories, submit.
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { createPortal } from 'react-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import { MESSAGES } from '../../../common/messages';
+import { ACCEPTED_IMAGE_TYPES } from '../../../common/api/uploads';
+import { Dialog } from '../../components/Dialog';
+import { AlbumSelect, CollectionSelect, TagSelect } from '../../components/CategorySelects';
+import { useToast } from '../../components/Toasts';
+import { ApiRequestError } from '../../lib/api-client';
+import { DECKS_QUERY_KEY } from '../../lib/query-keys';
+import { postDeck, readDeckImage } from './api/upload-deck';
+import { DetectedCardList } from './DetectedCardList';
+import { EMPTY_FORM, imageFileError, reviewCardsOf, validateDeckForm, type DeckFormValues, type FormErrors } from './deck-form';
+import './upload.css';
+
+/** Where the chosen image is in its trip to the reader (SPEC.md §4 Upload flow). */
+type Reading =
+  | { stage: 'none' }
+  | { stage: 'uploading'; sent: number }
+  | { stage: 'reading' }
+  | { stage: 'read'; count: number }
+  | { stage: 'failed'; message: string };
+
+const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
+
+function ProgressLine({ label, value }: { label: string; value?: number }) {
+  return (
+    <div className="upload-progress">
+      <span>{label}</span>
+      {/* Without a value the bar is indeterminate: the reader gives no progress of its own. */}
+      <progress aria-label={label} max={1} value={value} />
+    </div>
+  );
+}
+
+function FieldError({ id, text }: { id: string; text?: string }) {
+  if (!text) return null;
+  return (
+    <p id={id} className="field-error" role="alert">
+      {text}
+    </p>
+  );
+}
+
+export default function UploadModal({ onClose }: { onClose(): void }) {
+  const ids = { file: useId(), title: useId(), albums: useId(), collections: useId(), tags: useId(), description: useId(), errors: useId() };
+  const errorId = (field: keyof FormErrors) => `${ids.errors}-${field}`;
+  const toast = useToast();
+  const queryClient = useQueryClient();
+
+  const [image, setImage] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [reading, setReading] = useState<Reading>({ stage: 'none' });
+  const [values, setValues] = useState<DeckFormValues>(EMPTY_FORM);
+  const [errors, setErrors] = useState<FormErrors>({});
+  const [wasSubmitted, setWasSubmitted] = useState(false);
+  const [submitting, setSubmitting] = useState<{ sent: number } | null>(null);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const inFlight = useRef<AbortController | null>(null);
+
+  // Closing the modal cancels whatever is still being sent.
+  useEffect(() => () => inFlight.current?.abort(), []);
+  useEffect(() => (preview ? () => URL.revokeObjectURL(preview) : undefined), [preview]);
+
+  const update = (patch: Partial<DeckFormValues>) => {
+    const next = { ...values, ...patch };
+    setValues(next);
+    // Once submit was pressed, errors follow the fields, so a fixed field loses its message.
+    if (wasSubmitted) setErrors(validateDeckForm(image, next).errors);
+  };
+
+  const pickImage = async (file: File | null) => {
+    inFlight.current?.abort();
+    setServerError(null);
+    // Kept even when refused, so Submit repeats why it was refused rather than "select an image".
+    setImage(file);
+    setValues((v) => ({ ...v, cards: [], deckcode: '' }));
+    const problem = imageFileError(file);
+    setErrors((e) => ({ ...e, image: problem ?? undefined }));
+    if (!file || problem) {
+      setPreview(null);
+      setReading({ stage: 'none' });
+      return;
+    }
+    setPreview(URL.createObjectURL(file));
+    setReading({ stage: 'uploading', sent: 0 });
+    const controller = new AbortController();
+    inFlight.current = controller;
+    try {
+      const result = await readDeckImage(file, {
+        signal: controller.signal,
+        onUploadProgress: (sent) => setReading(sent < 1 ? { stage: 'uploading', sent } : { stage: 'reading' }),
+      });
+      const cards = reviewCardsOf(result.detected);
+      setValues((v) => ({ ...v, cards, deckcode: result.deck_code ?? '' }));
+      setReading({ stage: 'read', count: cards.length });
+    } catch (error) {
+      if (isAbort(error)) return;
+      setReading({ stage: 'failed', message: error instanceof ApiRequestError ? error.message : MESSAGES.upload.failure });
+    } finally {
+      if (inFlight.current === controller) inFlight.current = null;
+    }
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    // React events bubble through the component tree, and the opener may sit inside another form
+    // (the home search bar): this submit must not submit that one too.
+    event.stopPropagation();
+    setWasSubmitted(true);
+    setServerError(null);
+    const { errors: found, deck } = validateDeckForm(image, values);
+    setErrors(found);
+    if (!deck || !image) return;
+    setSubmitting({ sent: 0 });
+    const controller = new AbortController();
+    inFlight.current = controller;
+    try {
+      await postDeck(image, deck, { signal: controller.signal, onUploadProgress: (sent) => setSubmitting({ sent }) });
+      toast(MESSAGES.upload.success, 'success');
+      await queryClient.invalidateQueries({ queryKey: DECKS_QUERY_KEY });
+      onClose();
+    } catch (error) {
+      if (isAbort(error)) return;
+      toast(MESSAGES.upload.failure, 'error');
+      // A refusal says what to fix; a server or network failure has nothing to fix in the form.
+      if (error instanceof ApiRequestError && error.status >= 400 && error.status < 500) setServerError(error.message);
+      setSubmitting(null);
+    }
+  };
+
+  const isBusy = reading.stage === 'uploading' || reading.stage === 'reading' || submitting !== null;
+  const describedBy = (field: keyof FormErrors) => (errors[field] ? errorId(field) : undefined);
+
+  // In a portal: the button that opens the modal lives inside the search bar's <form>, and forms
+  // must not nest in the DOM.
+  return createPortal(
+    <Dialog title="Upload a deck" onClose={onClose} className="upload-dialog">
+      <form className="upload-form" noValidate onSubmit={submit}>
+        <div className="upload-field">
+          <label htmlFor={ids.file}>Deck image</label>
+          <input
+            id={ids.file}
+            type="file"
+            accept={ACCEPTED_IMAGE_TYPES.join(',')}
+            aria-invalid={errors.image ? true : undefined}
+            aria-describedby={describedBy('image')}
+            disabled={submitting !== null}
+            onChange={(event) => void pickImage(event.target.files?.[0] ?? null)}
+          />
+          <FieldError id={errorId('image')} text={errors.image} />
+          {preview && <img className="upload-preview" src={preview} alt="Preview of the chosen deck image" />}
+          <div className="upload-status" role="status" aria-live="polite">
+            {reading.stage === 'uploading' && <ProgressLine label="Uploading image…" value={reading.sent} />}
+            {reading.stage === 'reading' && <ProgressLine label="Reading cards…" />}
+            {reading.stage === 'read' && reading.count > 0 && (
+              <span>
+                {reading.count} cards detected{values.deckcode ? `, deck code ${values.deckcode}` : ''}.
+              </span>
+            )}
+          </div>
+          {reading.stage === 'failed' && (
+            <p className="field-error" role="alert">
+              {reading.message}
+            </p>
+          )}
+          {reading.stage === 'read' && reading.count === 0 && (
+            <p className="field-error" role="alert">
+              {MESSAGES.upload.noCardsDetected}
+            </p>
+          )}
+        </div>
+
+        <div className="upload-field">
+          <label htmlFor={ids.title}>Title</label>
+          <input
+            id={ids.title}
+            value={values.title}
+            maxLength={120}
+            aria-invalid={errors.title ? true : undefined}
+            aria-describedby={describedBy('title')}
+            onChange={(event) => update({ title: event.target.value })}
+          />
+          <FieldError id={errorId('title')} text={errors.title} />
+        </div>
+
+        <fieldset className="upload-categories" aria-describedby={describedBy('categories')}>
+          <legend>Categories</legend>
+          <label htmlFor={ids.albums}>Albums</label>
+          <AlbumSelect inputId={ids.albums} value={values.albums} onChange={(albums) => update({ albums })} />
+          <label htmlFor={ids.collections}>Collections</label>
+          <CollectionSelect inputId={ids.collections} value={values.collections} onChange={(collections) => update({ collections })} />
+          <label htmlFor={ids.tags}>Tags</label>
+          <TagSelect inputId={ids.tags} value={values.tags} onChange={(tags) => update({ tags })} />
+          <FieldError id={errorId('categories')} text={errors.categories} />
+        </fieldset>
+
+        <div className="upload-field">
+          <label htmlFor={ids.description}>Description</label>
+          <textarea id={ids.description} rows={3} maxLength={5000} value={values.description} onChange={(event) => update({ description: event.target.value })} />
+        </div>
+
+        <section className="upload-cards" aria-labelledby={`${ids.errors}-cards-heading`}>
+          <h3 id={`${ids.errors}-cards-heading`}>Cards Detected ({values.cards.length})</h3>
+          <DetectedCardList cards={values.cards} onChange={(cards) => update({ cards })} errorId={describedBy('cards')} />
+          <FieldError id={errorId('cards')} text={errors.cards} />
+        </section>
+
+        {serverError && (
+          <p className="field-error" role="alert">
+            {serverError}
+          </p>
+        )}
+        {submitting && <ProgressLine label="Publishing deck…" value={submitting.sent < 1 ? submitting.sent : undefined} />}
+        <div className="dialog-actions">
+          <button type="button" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="primary" disabled={isBusy}>
+            Submit
+          </button>
+        </div>
+      </form>
+    </Dialog>,
+    document.body,
+  );
+}

@@ -1,0 +1,45 @@
+import { MESSAGES } from '../../../common/messages';
+import { EMPTY_FORM, chooseAlternative, chooseCatalogCard, imageFileError, reviewCardsOf, validateDeckForm, type DeckFormValues } from './deck-form';
+
+const png = new File([new Uint8Array(4)], 'deck.png', { type: 'image/png' });
+const card = (name: string, code: string) => ({ code, name, confidence: 0.9, alternatives: [{ code: 'ALT1', name: 'Alt One', confidence: 0.5 }] });
+const fiveCards = reviewCardsOf(['A', 'B', 'C', 'D', 'E'].map((n, i) => card(n, `C${i}`)));
+
+describe('validateDeckForm', () => {
+  it('reports every rule of SPEC.md §5 at once on an empty form', () => {
+    expect(validateDeckForm(null, EMPTY_FORM).errors).toEqual({
+      image: MESSAGES.upload.imageRequired,
+      title: MESSAGES.upload.titleRequired,
+      cards: MESSAGES.upload.tooFewCards,
+      categories: MESSAGES.upload.categoryRequired,
+    });
+  });
+
+  it('gives the deck to post when the form is complete', () => {
+    const values: DeckFormValues = { ...EMPTY_FORM, title: ' Deck ', tags: ['Budget'], cards: fiveCards, deckcode: 'UH42XD' };
+    const { errors, deck } = validateDeckForm(png, values);
+    expect(errors).toEqual({});
+    expect(deck).toMatchObject({ title: 'Deck', tags: ['Budget'], cards: ['A', 'B', 'C', 'D', 'E'], deckcode: 'UH42XD' });
+  });
+
+  it('refuses files that are not images, and images over 10 MB', () => {
+    expect(imageFileError(new File(['x'], 'a.png', { type: 'text/plain' }))).toBe(MESSAGES.upload.invalidImage);
+    expect(imageFileError(new File([new Uint8Array(10 * 1024 * 1024 + 1)], 'a.png', { type: 'image/png' }))).toMatch(/too large/);
+    expect(imageFileError(png)).toBeNull();
+  });
+});
+
+describe('fixing a detected card', () => {
+  it('an alternative takes the place of the card, which becomes an alternative', () => {
+    const [first] = fiveCards;
+    const fixed = chooseAlternative(first, first.alternatives[0]);
+    expect(fixed).toMatchObject({ key: first.key, code: 'ALT1', name: 'Alt One', confidence: 0.5 });
+    expect(fixed.alternatives.map((a) => a.code)).toEqual(['C0']);
+  });
+
+  it('a typed card is marked as chosen by the user', () => {
+    const fixed = chooseCatalogCard(fiveCards[1], { code: 'ACAL001', name: 'Sir Lancelot' });
+    expect(fixed).toMatchObject({ code: 'ACAL001', name: 'Sir Lancelot', confidence: null });
+    expect(fixed.alternatives.map((a) => a.code)).toEqual(['C1', 'ALT1']);
+  });
+});
