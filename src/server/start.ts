@@ -13,7 +13,14 @@ if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) {
   await build({ configFile: path.resolve(import.meta.dirname, '../../vite.config.ts'), logLevel: 'warn' });
 }
 
-const server = await createServer(config, { logger: { level: config.logLevel }, serveWeb: true });
+const logger = {
+  level: config.logLevel,
+  // Query strings are never logged: an old client may still put a password in one.
+  serializers: {
+    req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: req.url.split('?')[0], ip: req.ip }),
+  },
+};
+const server = await createServer(config, { logger, serveWeb: true });
 await server.app.listen({ port: config.port, host: config.host });
 
 // SIGTERM/SIGINT: stop accepting, let in-flight requests finish, then close the database.

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
+import sharp from 'sharp';
 import { CatalogIndex } from './catalog-index';
 import { generateScreenshot } from './generate-screenshot';
 import { OcrImageError } from './image-input';
@@ -54,6 +55,17 @@ describe('readDeckImage', () => {
     expect(found / (18 * seeds.length)).toBeGreaterThanOrEqual(0.98);
     expect(found / returned).toBeGreaterThanOrEqual(0.98);
     expect(codes).toBeGreaterThanOrEqual(2);
+  });
+
+  it('falls back to reading the whole image when there is no tile grid', async () => {
+    const lines = ['DECK CODE: UH42XD', 'SAND CAT', 'MARS ROVER CURIOSITY', 'THE FOOL (XXII)'];
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="700" height="360"><rect width="100%" height="100%" fill="#202020"/>${lines
+      .map((line, i) => `<text x="40" y="${70 + i * 75}" font-family="DejaVu Sans" font-weight="bold" font-size="34" fill="#fff">${line}</text>`)
+      .join('')}</svg>`;
+    const image = await sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer();
+    const reading = await readDeckImage(image, { pool, index });
+    expect(reading.deck_code).toBe('UH42XD');
+    expect(reading.cards.map((c) => c.name)).toEqual(['Sand Cat', 'Mars Rover Curiosity', 'The Fool (XXII)']);
   });
 
   it('rejects a file that is not an image, without crashing', async () => {

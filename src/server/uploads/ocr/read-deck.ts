@@ -97,11 +97,7 @@ function nameLines(img: RgbImage, tile: Rect): TextLine[] {
   return [last];
 }
 
-interface NameCrop {
-  job: OcrJob;
-}
-
-async function nameCrop(img: RgbImage, tile: Rect): Promise<NameCrop> {
+async function nameJob(img: RgbImage, tile: Rect): Promise<OcrJob> {
   const lines = nameLines(img, tile);
   const pad = tile.height * 0.02;
   const region =
@@ -111,7 +107,7 @@ async function nameCrop(img: RgbImage, tile: Rect): Promise<NameCrop> {
   const lineHeight = lines.length > 0 ? lines[lines.length - 1].bottom - lines[lines.length - 1].top : tile.height * 0.055;
   const scale = Math.min(3.5, Math.max(1.5, TARGET_TEXT_HEIGHT / lineHeight));
   const image = await whiteTextImage(img, region, { scale });
-  return { job: { image, mode: lines.length > 1 ? 'block' : 'line' } };
+  return { image, mode: lines.length > 1 ? 'block' : 'line' };
 }
 
 /**
@@ -174,8 +170,9 @@ async function readTiles(img: RgbImage, grid: NonNullable<ReturnType<typeof find
   const tiles = grid.tiles.slice(0, DECK_SIZE);
   const header = headerRegion(img, grid.tiles, grid.columns, grid.top);
   const deckCodePlan = await planDeckCode(img, header, tiles[0].height);
-  const names = await Promise.all(tiles.map((tile) => nameCrop(img, tile)));
-  const results = await pool.recognizeAll([...deckCodePlan.jobs, ...names.map((n) => n.job)]);
+  const nameJobs = await Promise.all(tiles.map((tile) => nameJob(img, tile)));
+  // One batch for header and names, so both workers stay busy until the last crop.
+  const results = await pool.recognizeAll([...deckCodePlan.jobs, ...nameJobs]);
   const headerResults = results.slice(0, deckCodePlan.jobs.length);
   const nameResults = results.slice(deckCodePlan.jobs.length);
 
@@ -212,11 +209,7 @@ async function readWholeImage(img: RgbImage, { pool, index }: ReadDeckOptions): 
   const cards = distinctCards(found)
     .map(toReadCard)
     .filter((c): c is ReadCard => c !== null);
-  const seen = new Set<string>();
-  return {
-    deck_code: parseDeckCode(result.text),
-    cards: cards.filter((c) => !seen.has(c.code) && seen.add(c.code)).slice(0, DECK_SIZE),
-  };
+  return { deck_code: parseDeckCode(result.text), cards: cards.slice(0, DECK_SIZE) };
 }
 
 /**
