@@ -17,7 +17,8 @@ afterAll(async () => {
 
 /** Picks a value in a react-select picker from the keyboard: type, Enter, Escape. */
 async function pick(page: Page, inputId: string, text: string) {
-  const input = page.locator(`#${inputId}`);
+  // The pickers load after first paint behind a read-only placeholder of the same id: wait for the real one.
+  const input = page.locator(`#${inputId}:not(.picker-placeholder)`);
   await input.focus();
   await input.pressSequentially(text);
   await page.locator('.picker__option').first().waitFor();

@@ -9,6 +9,7 @@ import type { Db, DbDialect } from './db/connect';
 import { registerErrorHandling } from './http/errors';
 import { DEFAULT_HTTP_LIMITS, applyBodyTimeout, applyRouteBodyLimits, serverLimitOptions, type HttpLimits } from './http/limits';
 import { registerSecurityHeaders } from './http/security-headers';
+import { registerGracefulDrain } from './http/graceful-drain';
 import { sessionPlugin } from './accounts/session-plugin';
 import { accountsPlugin, type AccountsOptions } from './accounts/plugin';
 import { makeOriginCheck } from './accounts/origin-check';
@@ -68,6 +69,7 @@ export async function buildApp({ config, db, dialect, logger = false, serveWeb =
   // Both add onRoute hooks, so they come before any route.
   applyRouteBodyLimits(app, limits);
   applyBodyTimeout(app, limits);
+  registerGracefulDrain(app);
   await registerSecurityHeaders(app, { webDist: WEB_DIST });
   // Cross-site writes are refused before anything else runs (CSRF; see accounts/origin-check.ts).
   app.addHook('onRequest', makeOriginCheck(config));

@@ -24,9 +24,15 @@ const server = await createServer(config, { logger, serveWeb: true });
 await server.app.listen({ port: config.port, host: config.host });
 
 // SIGTERM/SIGINT: stop accepting, let in-flight requests finish, then close the database.
+const DRAIN_TIMEOUT_MS = 25_000;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.once(signal, () => {
     server.app.log.info(`${signal}: draining`);
+    // Orchestrators kill after ~30 s anyway; a stuck request must not keep the process alive.
+    setTimeout(() => {
+      server.app.log.error('drain did not finish in time: exiting');
+      process.exit(1);
+    }, DRAIN_TIMEOUT_MS).unref();
     server
       .close()
       .then(() => process.exit(0))

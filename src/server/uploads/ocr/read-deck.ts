@@ -88,7 +88,8 @@ function nameLines(img: RgbImage, tile: Rect): TextLine[] {
   if (
     above &&
     last.top - above.bottom <= height * 0.8 &&
-    above.bottom - above.top >= height * 0.7 &&
+    // Brackets and descenders make a line taller than its capitals: "HASTINGS (1066)" under "BATTLE OF".
+    above.bottom - above.top >= height * 0.55 &&
     above.bottom - above.top <= height * 1.4 &&
     isCentred(above)
   ) {
