@@ -13,22 +13,14 @@ import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { migrateToLatest, openDb, type DbHandle } from '../src/server/db/connect';
 import { ALBUMS, COLLECTIONS, TAGS, startOfGameWeek } from '../src/common/game';
+import { seededRandom } from '../src/common/seeded-random';
 
 const DECKS = Number(process.env.BENCH_DECKS ?? 100_000);
 const RUNS = 200;
 const CARD_POOL = 5000;
 const PG_URL = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-/** Seeded RNG so every run measures the same data. */
-function rng(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const random = rng(7);
+const random = seededRandom(7);
 const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)];
 /** Card popularity is skewed, as in a real meta: low numbers appear in many decks. */
 const cardName = () => `Card ${Math.floor(CARD_POOL * random() ** 2)}`;

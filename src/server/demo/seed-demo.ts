@@ -10,6 +10,7 @@ import { importCards } from '../cards/import-cards';
 import { changeVote, insertDeck } from '../decks/deck-store';
 import { createComment } from '../comments/comment-store';
 import { hashPassword } from '../accounts/passwords';
+import { seededRandom } from '../../common/seeded-random';
 import { demoCatalog } from './demo-catalog';
 import { renderDeckImage } from './render-deck-image';
 
@@ -23,22 +24,13 @@ const FIVE_WEEKS_MS = 35 * 24 * 3600 * 1000;
 const TITLES = ['Aggro', 'Control', 'Burn', 'Big Power', 'Budget', 'Combo', 'Lock', 'Tempo', 'Midrange', 'Return'];
 const COMMENTS = ['Great deck, thanks for sharing!', 'How does this do against burn?', 'Swapped one card and hit a new rank.', 'Love the synergy here.', 'Is this still good after the update?'];
 
-/** A small seeded RNG (mulberry32) so the demo is the same on every install. */
-function rng(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export async function seedDemoData(db: Db, images: ImageStore, config: Config, now = new Date()): Promise<boolean> {
   const existing = await db.selectFrom('decks').select('id').limit(1).executeTakeFirst();
   if (existing) return false;
   if ((await countCards(db)) === 0) await importCards(db, demoCatalog());
   const catalog = await listCatalog(db);
-  const random = rng(42);
+  const random = seededRandom(42);
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)];
 
   const passwordHash = await hashPassword(DEMO_PASSWORD);

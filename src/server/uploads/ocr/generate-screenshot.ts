@@ -9,6 +9,7 @@
  */
 import sharp from 'sharp';
 import { nameKey, type CatalogCard } from './catalog-index';
+import { seededRandom } from '../../../common/seeded-random';
 
 export interface GeneratedScreenshot {
   image: Buffer;
@@ -36,17 +37,6 @@ const ROW_PITCH = 265;
 const DECK_SIZE = 18;
 const DECK_CODE_CHARACTERS = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'];
 
-/** Small, fast, seedable PRNG (mulberry32): the same seed always gives the same screenshot. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Random = () => number;
 const pick = <T>(random: Random, items: readonly T[]): T => items[Math.floor(random() * items.length)];

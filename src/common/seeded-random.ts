@@ -1,0 +1,14 @@
+/**
+ * A small, fast, seedable PRNG (mulberry32): the same seed always gives the same sequence, so the
+ * demo data, generated screenshots and benchmark data are the same on every machine.
+ */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
