@@ -26,7 +26,8 @@ async function pick(page: Page, inputId: string, text: string) {
   await page.keyboard.press('Escape');
 }
 
-const resultTitles = (page: Page) => page.locator('.deck-card-title').allTextContents();
+/** Titles on the results page only (the page we came from may still be leaving the DOM). */
+const resultTitles = (page: Page) => page.locator('.search-page .deck-card-title').allTextContents();
 
 test.each(WIDTHS)('a search from home lands in the URL, survives a reload and can be shared (%i)', async (width) => {
   const { page, context, errors } = await openPage(browser, server, width);
@@ -35,7 +36,7 @@ test.each(WIDTHS)('a search from home lands in the URL, survives a reload and ca
   expect(await page.locator('.search-picker').first().getByText('Space', { exact: true }).count()).toBe(1);
   await page.getByRole('button', { name: 'Search for Decks' }).click();
   await page.waitForURL('**/deck-search-results?albums=Space');
-  await page.locator('.deck-card').first().waitFor();
+  await page.locator('.search-page .results-count').waitFor();
   const titles = await resultTitles(page);
   expect(titles.length).toBeGreaterThan(0);
   // Every result has the album: open the first and check its pills.
