@@ -98,7 +98,7 @@ describe('editor state', () => {
       rarity: 'Mythic',
       collectionIcon: 'gem',
       abilities: [{ id: 'q', type: 'Fly', text: 'x' }, 'junk'],
-      background: { src: 'javascript:alert(1)' },
+      background: { src: 'javascript:void(globalThis.pwned = 1)' },
       transform: { zoom: 99 },
       energy: 'abc12',
     });
