@@ -1,8 +1,8 @@
 import { MESSAGES } from '../../common/messages';
-import { json } from '../test/test-app';
-import { describeAccounts, login, newAccount, register, sessionCookie } from './test/helpers';
+import { describeEachDatabase, json } from '../test/test-app';
+import { login, newAccount, register, sessionCookie } from './test/helpers';
 
-describeAccounts('password sign-in, sign-out and look-ups', (ctx) => {
+describeEachDatabase('password sign-in, sign-out and look-ups', (ctx) => {
   it('signs in with username (any case) and password: 200 {username, email_address} and a session', async () => {
     const account = await register(ctx.app, newAccount());
     const res = await login(ctx.app, account.username.toUpperCase(), account.password);

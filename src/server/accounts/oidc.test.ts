@@ -1,8 +1,8 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { MESSAGES } from '../../common/messages';
-import { json } from '../test/test-app';
+import { describeEachDatabase, json } from '../test/test-app';
 import { OIDC_LANDING, PENDING_EXPIRED } from './oidc';
-import { describeAccounts, login, newAccount, register } from './test/helpers';
+import { login, newAccount, register } from './test/helpers';
 import { signInAtProvider, startTestProvider, type TestProvider } from './test/oidc-provider';
 
 const SITE = 'http://deckhub.test';
@@ -11,7 +11,7 @@ afterAll(async () => {
   await provider?.close();
 });
 
-describeAccounts(
+describeEachDatabase(
   'sign-in with a real OpenID Connect provider',
   (ctx) => {
     /** Our site as one browser sees it: keeps the cookies our server sets. */

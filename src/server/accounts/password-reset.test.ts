@@ -1,9 +1,9 @@
 import { MESSAGES } from '../../common/messages';
-import { json } from '../test/test-app';
+import { describeEachDatabase, json } from '../test/test-app';
 import { INVALID_RESET_LINK } from './password-reset';
 import { createResetToken } from './reset-tokens';
 import { hashToken } from './sessions';
-import { describeAccounts, login, newAccount, register } from './test/helpers';
+import { login, newAccount, register } from './test/helpers';
 import { resetLinkOf, startMailCatcher, type MailCatcher } from './test/mail-catcher';
 
 let catcher: MailCatcher;
@@ -11,7 +11,7 @@ afterAll(async () => {
   await catcher?.close();
 });
 
-describeAccounts(
+describeEachDatabase(
   'password reset through a real SMTP server',
   (ctx) => {
     const requestReset = (forgotEmail: string) => ctx.app.inject({ method: 'POST', url: '/api/request-password-reset/', payload: { forgotEmail } });

@@ -1,10 +1,10 @@
 import { MESSAGES } from '../../common/messages';
-import { json } from '../test/test-app';
-import { describeAccounts, newAccount, register } from './test/helpers';
+import { describeEachDatabase, json } from '../test/test-app';
+import { newAccount, register } from './test/helpers';
 
 const REG = MESSAGES.registration;
 
-describeAccounts(
+describeEachDatabase(
   'registration',
   (ctx) => {
     const post = (payload: object) => ctx.app.inject({ method: 'POST', url: '/api/users/someone@example.test', payload });

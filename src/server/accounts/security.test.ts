@@ -1,11 +1,11 @@
-import { json } from '../test/test-app';
+import { describeEachDatabase, json } from '../test/test-app';
 import { buildDeck } from '../test/factories';
 import { SESSION_COOKIE, SESSION_RENEW_BELOW_MS, SESSION_TTL_MS, createSession, findSessionUser } from './sessions';
-import { describeAccounts, login, newAccount, register } from './test/helpers';
+import { login, newAccount, register } from './test/helpers';
 
 const LOW_LIMITS = { failedLoginsPerAccount: 3, failedLoginsPerIp: 5, registrationsPerIp: 4, resetRequestsPerIp: 2 };
 
-describeAccounts(
+describeEachDatabase(
   'sessions, origin check and permissions',
   (ctx) => {
     describe('sessions', () => {
@@ -105,7 +105,7 @@ describeAccounts(
   },
 );
 
-describeAccounts(
+describeEachDatabase(
   'rate limits',
   (ctx) => {
     describe('rate limits', () => {

@@ -1,9 +1,5 @@
 // Test helpers for the accounts suites: act through the real HTTP API, like a browser would.
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp, type AppDeps } from '../../app';
-import { loadConfig, type Config } from '../../config';
-import type { Db } from '../../db/connect';
-import { testDatabases, type TestDatabase } from '../../test/databases';
 import { SESSION_COOKIE } from '../sessions';
 
 let counter = 0;
@@ -30,42 +26,3 @@ export function login(app: FastifyInstance, username: string, password: string) 
   return app.inject({ method: 'POST', url: '/api/users/passwordlogin/', payload: { username, password } });
 }
 
-export interface AccountsTestContext {
-  app: FastifyInstance;
-  db: Db;
-  config: Config;
-  dbName: TestDatabase['name'];
-}
-
-/**
- * Like describeEachDatabase, but the app can be given account options (lower rate limits) and
- * config that is only known once other servers (OIDC provider, SMTP) are listening.
- */
-export function describeAccounts(
-  title: string,
-  body: (ctx: AccountsTestContext) => void,
-  setup: () => Promise<{ config?: Partial<Config>; accounts?: AppDeps['accounts'] }> | { config?: Partial<Config>; accounts?: AppDeps['accounts'] } = () => ({}),
-): void {
-  for (const database of testDatabases()) {
-    describe(`${title} [${database.name}]`, () => {
-      const ctx = { dbName: database.name } as AccountsTestContext;
-      let close: (() => Promise<void>) | undefined;
-      beforeAll(async () => {
-        const { config: overrides, accounts } = await setup();
-        const handle = await database.open();
-        const config = { ...loadConfig({}), dataDir: handle.dataDir, seedDemo: false, ...overrides };
-        ctx.app = await buildApp({ config, db: handle.db, dialect: handle.dialect, accounts });
-        ctx.db = handle.db;
-        ctx.config = config;
-        close = async () => {
-          await ctx.app.close();
-          await handle.close();
-        };
-      });
-      afterAll(async () => {
-        await close?.();
-      });
-      body(ctx);
-    });
-  }
-}
