@@ -1,6 +1,4 @@
-import { deckSchema } from '../../common/api/decks';
-import type { Db } from '../db/connect';
-import { findDeck } from './deck-store';
+import { deckSchema, type Deck } from '../../common/api/decks';
 
 /** Decks kept at most; the oldest entry goes first. */
 const MAX_ENTRIES = 2000;
@@ -17,16 +15,24 @@ const TTL_MS = 5_000;
  */
 export class DeckCache {
   private entries = new Map<string, { json: string; expires: number }>();
+  /**
+   * Bumped by every eviction: a read that began before a write must not store what it read after
+   * the write evicted the deck (it would serve the old deck until the TTL ran out).
+   */
+  private generation = 0;
 
-  constructor(private readonly db: Db) {}
+  /** `load` reads a deck from the database (findDeck); tests pass their own to order events. */
+  constructor(private readonly load: (id: string) => Promise<Deck | undefined>) {}
 
   /** The deck as JSON, or undefined when there is no such deck. */
   async getJson(id: string, now = Date.now()): Promise<string | undefined> {
     const hit = this.entries.get(id);
     if (hit && hit.expires > now) return hit.json;
-    const deck = await findDeck(this.db, id);
+    const generation = this.generation;
+    const deck = await this.load(id);
     if (!deck) return undefined;
     const json = JSON.stringify(deckSchema.parse(deck));
+    if (generation !== this.generation) return json;
     this.entries.delete(id);
     this.entries.set(id, { json, expires: now + TTL_MS });
     if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
@@ -34,6 +40,7 @@ export class DeckCache {
   }
 
   evict(id: string): void {
+    this.generation++;
     this.entries.delete(id);
   }
 }

@@ -23,7 +23,7 @@ import { DeckCache } from './deck-cache';
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 
 export const deckRoutes: FastifyPluginAsyncZod = async (app) => {
-  const cache = new DeckCache(app.db);
+  const cache = new DeckCache((id) => findDeck(app.db, id));
   // Every write below evicts the deck it changed, so this process never serves a stale copy.
   app.addHook('onResponse', async (request) => {
     const id = (request.params as { id?: string } | undefined)?.id;
