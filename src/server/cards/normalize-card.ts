@@ -2,6 +2,7 @@
 // these map each spelling seen to the one the site uses.
 import { albumOfCard, collectionCodeOf } from '../../common/game';
 import { normalizeName } from '../../common/text';
+import type { CardsTable } from '../db/schema';
 
 const RARITY_SPELLINGS: Record<string, string> = {
   common: 'Common',
@@ -44,15 +45,8 @@ export interface RawCard {
   Type?: string;
 }
 
-export interface CardRow {
-  code: string;
-  name: string;
-  name_norm: string;
-  rarity: string;
-  type: string;
-  album: string | null;
-  collection: string;
-}
+/** A catalog row, exactly as the cards table holds it. */
+export type CardRow = CardsTable;
 
 /** A catalog row from a raw card, or null when it has no usable code or name. */
 export function normalizeCard(raw: RawCard): CardRow | null {

@@ -248,7 +248,3 @@ export async function changeVote(db: Db, deckId: string, userId: string, change:
     }
   });
 }
-
-export async function findUserByUsername(db: Db, username: string) {
-  return db.selectFrom('users').select(['id', 'username']).where('username_lower', '=', username.toLowerCase()).executeTakeFirst();
-}

@@ -17,7 +17,8 @@ import { pageQuerySchema } from '../../common/api/pagination';
 import { requireUser } from '../accounts/session-plugin';
 import { authorize } from '../policies';
 import { notFound } from '../http/errors';
-import { changeVote, deleteDeck, findDeck, findDeckOwner, findUserByUsername, searchDecks, updateDeck } from './deck-store';
+import { findUserByUsername } from '../accounts/user-store';
+import { changeVote, deleteDeck, findDeck, findDeckOwner, searchDecks, updateDeck } from './deck-store';
 import { DeckCache } from './deck-cache';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };

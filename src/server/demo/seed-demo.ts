@@ -3,13 +3,13 @@
 import type { Db } from '../db/connect';
 import type { Config } from '../config';
 import type { ImageStore } from '../uploads/image-store';
-import { newId, nowIso } from '../db/ids';
 import { COLLECTIONS, DECK_SIZE, TAGS, albumOfCard, collectionCodeOf, startOfGameWeek } from '../../common/game';
 import { countCards, listCatalog } from '../cards/card-store';
 import { importCards } from '../cards/import-cards';
 import { changeVote, insertDeck } from '../decks/deck-store';
 import { createComment } from '../comments/comment-store';
 import { hashPassword } from '../accounts/passwords';
+import { findUserByUsername, insertUser } from '../accounts/user-store';
 import { seededRandom } from '../../common/seeded-random';
 import { demoCatalog } from './demo-catalog';
 import { renderDeckImage } from './render-deck-image';
@@ -24,7 +24,6 @@ const FIVE_WEEKS_MS = 35 * 24 * 3600 * 1000;
 const TITLES = ['Aggro', 'Control', 'Burn', 'Big Power', 'Budget', 'Combo', 'Lock', 'Tempo', 'Midrange', 'Return'];
 const COMMENTS = ['Great deck, thanks for sharing!', 'How does this do against burn?', 'Swapped one card and hit a new rank.', 'Love the synergy here.', 'Is this still good after the update?'];
 
-
 export async function seedDemoData(db: Db, images: ImageStore, config: Config, now = new Date()): Promise<boolean> {
   const existing = await db.selectFrom('decks').select('id').limit(1).executeTakeFirst();
   if (existing) return false;
@@ -36,15 +35,9 @@ export async function seedDemoData(db: Db, images: ImageStore, config: Config, n
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const userIds: string[] = [];
   for (const username of [config.curatorUsername, ...DEMO_USERS]) {
-    const existingUser = await db.selectFrom('users').select('id').where('username_lower', '=', username.toLowerCase()).executeTakeFirst();
-    const id = existingUser?.id ?? newId();
-    if (!existingUser) {
-      await db
-        .insertInto('users')
-        .values({ id, username, username_lower: username.toLowerCase(), email: `${username.toLowerCase()}@demo.deckhub.local`, password_hash: passwordHash, created_at: nowIso(now) })
-        .execute();
-    }
-    userIds.push(id);
+    const user =
+      (await findUserByUsername(db, username)) ?? (await insertUser(db, { username, email: `${username.toLowerCase()}@demo.deckhub.local`, passwordHash }));
+    userIds.push(user.id);
   }
 
   const weekStart = startOfGameWeek(now).getTime();
