@@ -31,7 +31,6 @@ export interface NewDeck {
   createdAt?: Date;
 }
 
-
 /** The filter tables: each holds one (value, deck_id) row per value a deck has. */
 const FILTER_TABLES = {
   albums: { table: 'deck_albums', column: 'album' },
@@ -39,6 +38,11 @@ const FILTER_TABLES = {
   tags: { table: 'deck_tags', column: 'tag' },
   cards: { table: 'deck_cards', column: 'card_name' },
 } as const;
+
+/** Every selected value with the table that holds it. */
+function selectedValues(filters: DeckFilters) {
+  return (['albums', 'collections', 'tags', 'cards'] as const).flatMap((kind) => unique(filters[kind]).map((value) => ({ ...FILTER_TABLES[kind], value })));
+}
 
 /**
  * The decks that have every selected value: one inner join per value on its (value, deck_id)
@@ -48,23 +52,38 @@ const FILTER_TABLES = {
  */
 function filteredDecks(db: Db, filters: DeckFilters, now: Date) {
   let query = db.selectFrom('decks');
-  let n = 0;
-  for (const kind of ['albums', 'collections', 'tags', 'cards'] as const) {
-    const { table, column } = FILTER_TABLES[kind];
-    for (const value of unique(filters[kind])) {
-      const alias = `f${n++}`;
-      // Aliases are made up per value, which Kysely's types cannot follow: the SQL is checked by the tests.
-      query = query.innerJoin(sql.table(table).as(alias) as never, (join) =>
-        join.on(sql.ref(`${alias}.deck_id`), '=', sql.ref('decks.id')).on(sql.ref(`${alias}.${column}`), '=', value),
-      ) as unknown as typeof query;
-    }
-  }
+  selectedValues(filters).forEach(({ table, column, value }, n) => {
+    const alias = `f${n}`;
+    // Aliases are made up per value, which Kysely's types cannot follow: the SQL is checked by the tests.
+    query = query.innerJoin(sql.table(table).as(alias) as never, (join) =>
+      join.on(sql.ref(`${alias}.deck_id`), '=', sql.ref('decks.id')).on(sql.ref(`${alias}.${column}`), '=', value),
+    ) as unknown as typeof query;
+  });
   if (filters.user) {
     const username = filters.user.toLowerCase();
     query = query.where('decks.user_id', '=', (eb) => eb.selectFrom('users').select('users.id').where('users.username_lower', '=', username));
   }
   if (filters.restricted) query = query.where('decks.created_at', '>=', startOfGameWeek(now).toISOString());
   return query;
+}
+
+/**
+ * How many decks match. When only values are selected, the filter tables alone answer it: every
+ * row there belongs to an existing deck, and leaving out the probe of the decks table for each
+ * candidate made the count several times faster on 100k decks.
+ */
+async function countDecks(db: Db, filters: DeckFilters, now: Date): Promise<number> {
+  const [first, ...rest] = selectedValues(filters);
+  if (!first || filters.user || filters.restricted) {
+    const { n } = await filteredDecks(db, filters, now).select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
+    return Number(n);
+  }
+  const joins = rest.map(({ table, column, value }, i) => {
+    const alias = `f${i + 1}`;
+    return sql`join ${sql.table(table)} as ${sql.id(alias)} on ${sql.ref(`${alias}.deck_id`)} = f0.deck_id and ${sql.ref(`${alias}.${column}`)} = ${value}`;
+  });
+  const { rows } = await sql<{ n: string | number }>`select count(*) as n from ${sql.table(first.table)} as f0 ${sql.join(joins, sql` `)} where ${sql.ref(`f0.${first.column}`)} = ${first.value}`.execute(db);
+  return Number(rows[0].n);
 }
 
 const unique = (values: string[] | undefined) => [...new Set(values ?? [])];
@@ -82,11 +101,8 @@ export async function searchDecks(
     filters.sortBy === 'score'
       ? ordered.orderBy('decks.score', 'desc').orderBy('decks.created_at', 'desc').orderBy('decks.id', 'desc')
       : ordered.orderBy('decks.created_at', 'desc').orderBy('decks.id', 'desc');
-  const [rows, count] = await Promise.all([
-    ordered.limit(page.limit).offset((page.page - 1) * page.limit).execute(),
-    base.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { decks: await loadDecks(db, rows.map((r) => r.id)), totalDecks: Number(count.n) };
+  const [rows, totalDecks] = await Promise.all([ordered.limit(page.limit).offset((page.page - 1) * page.limit).execute(), countDecks(db, filters, now)]);
+  return { decks: await loadDecks(db, rows.map((r) => r.id)), totalDecks };
 }
 
 /** Full decks for the ids, in the same order; unknown ids are left out. */

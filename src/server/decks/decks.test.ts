@@ -213,6 +213,17 @@ describeEachDatabase('search-decks', (ctx) => {
     expect(titles(await search({ albums: ['Oceans & Seas'] }))).toEqual([]);
   });
 
+  test('the total counts every matching deck, past the page', async () => {
+    const total = async (body: object) => (await search(body, 'page=1&limit=1')).totalDecks;
+    expect(await total({ albums: ['Space'] })).toBe(3);
+    expect(await total({ collections: ['SAS', 'EAF'] })).toBe(1);
+    expect(await total({ tags: ['Budget'], cards: ['Moon'] })).toBe(2);
+    expect(await total({ cards: ['Moon', 'Mars Rover'] })).toBe(1);
+    expect(await total({ albums: ['Space'], restricted: true })).toBe(1);
+    expect(await total({ albums: ['Space'], user: 'dave' })).toBe(1);
+    expect(await total({ albums: ['Oceans & Seas'] })).toBe(0);
+  });
+
   test('sortBy score puts the highest first', async () => {
     expect(titles(await search({ sortBy: 'score' }))).toEqual(['D', 'B', 'C', 'A']);
   });
