@@ -8,7 +8,8 @@ import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadCatalogIndex, cardsFromList } from '../src/server/uploads/ocr/card-list';
+import { cardsFromList } from '../src/server/uploads/ocr/card-list';
+import { CatalogIndex } from '../src/server/uploads/ocr/catalog-index';
 import { generateScreenshot } from '../src/server/uploads/ocr/generate-screenshot';
 import { readDeckImage } from '../src/server/uploads/ocr/read-deck';
 import { createOcrPool } from '../src/server/uploads/ocr/worker-pool';
@@ -18,9 +19,8 @@ const { values } = parseArgs({ options: { images: { type: 'string', default: '40
 const imageCount = Number(values.images);
 const loadAtStart = os.loadavg()[0];
 
-const catalogFile = path.join(shared, 'cue-cards.json');
-const catalog = cardsFromList(JSON.parse(await readFile(catalogFile, 'utf8')));
-const index = await loadCatalogIndex(catalogFile);
+const catalog = cardsFromList(JSON.parse(await readFile(path.join(shared, 'cue-cards.json'), 'utf8')));
+const index = new CatalogIndex(catalog);
 const poolStarted = performance.now();
 const pool = await createOcrPool();
 const poolMs = performance.now() - poolStarted;

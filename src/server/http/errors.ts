@@ -44,40 +44,43 @@ function isBadValueForDatabase(error: unknown): boolean {
 
 const reply = (status: number, message: string) => ({ error: STATUS_CODES[status] ?? 'Error', message });
 
+/** Fastify's own 4xx errors whose message is not one for people, by code, with what to say instead. */
+const CLIENT_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is not valid JSON.',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
+};
+
+const SERVER_FAULT = 'Something went wrong on our side.';
+
 /** Every failure leaves as JSON `{error, message}` with the right status; never a stack trace. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, res) => {
-    if (error instanceof HttpError) return res.status(error.statusCode).send(reply(error.statusCode, error.message));
+    const send = (status: number, message: string) => res.status(status).send(reply(status, message));
+    if (error instanceof HttpError) return send(error.statusCode, error.message);
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issue = error.validation[0];
       const field = (issue?.instancePath ?? '').split('/').filter(Boolean).join('.');
       const where = [error.validationContext ?? 'request', field].filter(Boolean).join(' ');
-      return res.status(400).send(reply(400, `Invalid ${where}: ${issue?.message ?? 'bad value'}`));
+      return send(400, `Invalid ${where}: ${issue?.message ?? 'bad value'}`);
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'answer did not match its schema');
-      return res.status(500).send(reply(500, 'Something went wrong on our side.'));
+      return send(500, SERVER_FAULT);
     }
     if (isBadValueForDatabase(error)) {
       request.log.warn({ err: error }, 'a value the database cannot store');
-      return res.status(400).send(reply(400, 'The request contains a value that is not allowed (such as a NUL character or a number too large).'));
+      return send(400, 'The request contains a value that is not allowed (such as a NUL character or a number too large).');
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
-      return res.status(503).send(reply(503, 'The service is temporarily unavailable. Please try again shortly.'));
+      return send(503, 'The service is temporarily unavailable. Please try again shortly.');
     }
-    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
-    if (status === 500) {
-      request.log.error({ err: error }, 'unhandled error');
-      return res.status(500).send(reply(500, 'Something went wrong on our side.'));
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return send(error.statusCode, CLIENT_MESSAGES[error.code] ?? error.message);
     }
-    const message =
-      error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
-        ? 'The request body is not valid JSON.'
-        : error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
-          ? 'The request body is too large.'
-          : error.message;
-    return res.status(status).send(reply(status, message));
+    request.log.error({ err: error }, 'unhandled error');
+    return send(500, SERVER_FAULT);
   });
 }
 

@@ -43,6 +43,10 @@ export function applyRouteBodyLimits(app: FastifyInstance, limits: HttpLimits): 
   });
 }
 
+const REQUEST_TIMEOUT_BODY = JSON.stringify({ error: 'Request Timeout', message: 'The request took too long to arrive.' });
+/** Written straight to the socket: the request is still arriving, so Fastify's reply cannot be used. */
+const REQUEST_TIMEOUT_ANSWER = `HTTP/1.1 408 Request Timeout\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(REQUEST_TIMEOUT_BODY)}\r\nConnection: close\r\n\r\n${REQUEST_TIMEOUT_BODY}`;
+
 /**
  * Cuts off a request whose body is still arriving after `requestTimeoutMs`. Node's own request
  * timeout covers the headers but, once Fastify has started on a request, not a body dribbled a
@@ -55,12 +59,11 @@ export function applyBodyTimeout(app: FastifyInstance, limits: HttpLimits): void
     if (raw.complete) return done();
     const timer = setTimeout(() => {
       if (raw.complete || raw.socket.destroyed) return;
-      request.log.warn('request body too slow: connection closed');
       const socket = raw.socket;
-      if (!reply.raw.headersSent) {
-        const body = JSON.stringify({ error: 'Request Timeout', message: 'The request took too long to arrive.' });
-        socket.write(`HTTP/1.1 408 Request Timeout\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
-      }
+      // An injected request (light-my-request) has a stand-in socket with no connection to close.
+      if (typeof socket.destroySoon !== 'function') return;
+      request.log.warn('request body too slow: connection closed');
+      if (!reply.raw.headersSent) socket.write(REQUEST_TIMEOUT_ANSWER);
       socket.destroySoon();
     }, limits.requestTimeoutMs);
     timer.unref();

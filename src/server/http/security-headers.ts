@@ -9,7 +9,7 @@ import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
 /** The 'sha256-…' source of every inline (src-less) script in an HTML page. */
-export function inlineScriptHashes(html: string): string[] {
+function inlineScriptHashes(html: string): string[] {
   const hashes: string[] = [];
   for (const match of html.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/gi)) {
     const attributes = match[1] ?? '';
@@ -20,14 +20,12 @@ export function inlineScriptHashes(html: string): string[] {
 }
 
 /** The hashes of the built index.html's inline scripts; none when the web app is not built. */
-export function webInlineScriptHashes(webDist: string): string[] {
+function webInlineScriptHashes(webDist: string): string[] {
   const file = path.join(webDist, 'index.html');
   return fs.existsSync(file) ? inlineScriptHashes(fs.readFileSync(file, 'utf8')) : [];
 }
 
-export type CspDirectives = Record<string, string[]>;
-
-export function contentSecurityPolicy(scriptHashes: string[]): CspDirectives {
+function contentSecurityPolicy(scriptHashes: string[]): Record<string, string[]> {
   return {
     'default-src': ["'self'"],
     'base-uri': ["'self'"],

@@ -5,9 +5,8 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { createSession, SESSION_COOKIE } from '../accounts/sessions';
 import { openDb } from '../db/connect';
-import { newId, nowIso } from '../db/ids';
+import { buildUser } from '../test/factories';
 import { isImageKey } from '../uploads/image-store';
 import { pngImage } from '../uploads/test-images';
 import { freePort, startChildServer, type ChildServer } from './support/child-server';
@@ -17,10 +16,7 @@ import { multipartBody } from './support/multipart';
 async function signInOnDisk(dataDir: string): Promise<string> {
   const handle = openDb({ sqliteFile: path.join(dataDir, 'deckhub.sqlite') });
   try {
-    const id = newId();
-    const username = `crash_${id.slice(-8)}`;
-    await handle.db.insertInto('users').values({ id, username, username_lower: username, email: `${username}@example.test`, password_hash: null, created_at: nowIso() }).execute();
-    return `${SESSION_COOKIE}=${(await createSession(handle.db, id)).token}`;
+    return (await buildUser(handle.db)).cookie;
   } finally {
     await handle.close();
   }

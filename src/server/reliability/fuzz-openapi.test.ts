@@ -10,6 +10,7 @@ import { describeEachDatabase, json } from '../test/test-app';
 import { problemWithAnswer } from './support/api-answer';
 import { dbChecksum, tableNames } from './support/db-checksum';
 import { hostileJson, hostileString } from './support/hostile-values';
+import { multipartBody } from './support/multipart';
 import { schemaValue, type JsonSchema } from './support/schema-arbitrary';
 
 /** Wall-clock budget of the fuzzing per database (the whole test stays under a minute on both). */
@@ -39,17 +40,14 @@ function operationsOf(doc: OpenApiDocument): Operation[] {
 }
 
 /** A multipart body with hostile field names, values and file parts. */
-const multipartBody = fc
+const hostileMultipart = fc
   .array(fc.record({ name: fc.oneof(fc.constantFrom('image', 'title', 'cards', 'tags', 'albums', 'deckcode'), hostileString), value: hostileString, file: fc.boolean() }), { maxLength: 6 })
   .map((parts) => {
-    const boundary = 'fuzzboundary';
-    const body = parts
-      .map(({ name, value, file }) => {
-        const disposition = `form-data; name="${name.replace(/["\r\n]/g, '')}"${file ? '; filename="x.png"' : ''}`;
-        return `--${boundary}\r\nContent-Disposition: ${disposition}\r\n${file ? 'Content-Type: image/png\r\n' : ''}\r\n${value}\r\n`;
-      })
-      .join('');
-    return { contentType: `multipart/form-data; boundary=${boundary}`, payload: `${body}--${boundary}--\r\n` };
+    const { body, contentType } = multipartBody(
+      parts.map(({ name, value, file }) => ({ name: name.replace(/["\r\n]/g, ''), value, ...(file ? { filename: 'x.png', contentType: 'image/png' } : {}) })),
+      'fuzzboundary',
+    );
+    return { contentType, payload: body };
   });
 
 /** The string with lone surrogates replaced, which a URL cannot carry. */
@@ -67,7 +65,7 @@ function requestFor(op: Operation, knownIds: string[]): fc.Arbitrary<{ inject: I
     { weight: 5, arbitrary: (op.jsonBody ? schemaValue(op.jsonBody) : hostileJson).map((v) => ({ contentType: 'application/json', payload: JSON.stringify(v) ?? 'null' })) },
     { weight: 1, arbitrary: hostileString.map((s) => ({ contentType: 'application/json', payload: s })) },
     { weight: 1, arbitrary: fc.record({ contentType: fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'application/xml', 'application/json; charset=latin1'), payload: hostileString }) },
-    { weight: 1, arbitrary: multipartBody },
+    { weight: 1, arbitrary: hostileMultipart },
   );
   return fc
     .record({ params: fc.array(pathValue, { minLength: pathParams.length, maxLength: pathParams.length }), query, body, signedIn: fc.boolean() })

@@ -1,7 +1,7 @@
 // The load benchmark's short mode as a test: a few seconds of mixed traffic with fewer
 // connections must produce no error and no 5xx. Latency is not asserted here (shared CI machines
 // vary too much); `npm run bench:load` prints and checks it.
-import path from 'node:path';
+import { REAL_SCREENSHOT } from '../uploads/ocr/test-data';
 import { formatLoadResult, readImage, runMixedLoad } from './load/mixed-load';
 import { startLoadTarget, type LoadTarget } from './load/load-target';
 
@@ -24,7 +24,7 @@ describe('mixed load, short', () => {
       durationSec: 5,
       connections: 10,
       signedInUsers: 10,
-      ocrImage: target.server.server.app.ocr ? readImage(path.resolve(import.meta.dirname, '../../../../shared/data/screenshots/share-image-1.jpg')) : undefined,
+      ocrImage: target.server.server.app.ocr ? readImage(REAL_SCREENSHOT) : undefined,
       ocrEverySec: 2,
     });
     const rssEnd = process.memoryUsage().rss;

@@ -1,7 +1,13 @@
 import fs from 'node:fs';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
 import { ALLOWED_WIDTHS, isImageKey } from './image-store';
 import { notFound } from '../http/errors';
+
+/** The stored original of `key`; 404 for a key that is not ours or has no file. */
+function originalPath(app: FastifyInstance, key: string): string {
+  if (!isImageKey(key) || !fs.existsSync(app.images.pathOf(key))) throw notFound('No such image.');
+  return app.images.pathOf(key);
+}
 
 function sendImage(res: FastifyReply, file: string) {
   return res
@@ -12,18 +18,14 @@ function sendImage(res: FastifyReply, file: string) {
 }
 
 export const imageRoutes: FastifyPluginAsync = async (app) => {
-  app.get<{ Params: { key: string } }>('/:key', async (request, res) => {
-    const { key } = request.params;
-    if (!isImageKey(key) || !fs.existsSync(app.images.pathOf(key))) throw notFound('No such image.');
-    return sendImage(res, app.images.pathOf(key));
-  });
+  app.get<{ Params: { key: string } }>('/:key', async (request, res) => sendImage(res, originalPath(app, request.params.key)));
 
   app.get<{ Params: { width: string; key: string } }>('/:width/:key', async (request, res) => {
     const { key } = request.params;
+    originalPath(app, key);
     const width = Number(/^w_(\d+)$/.exec(request.params.width)?.[1]);
-    if (!isImageKey(key) || !fs.existsSync(app.images.pathOf(key))) throw notFound('No such image.');
-    const allowed = ALLOWED_WIDTHS.find((w) => w >= width) ?? ALLOWED_WIDTHS[ALLOWED_WIDTHS.length - 1];
     if (!Number.isFinite(width) || width <= 0) throw notFound('No such image size.');
+    const allowed = ALLOWED_WIDTHS.find((w) => w >= width) ?? ALLOWED_WIDTHS[ALLOWED_WIDTHS.length - 1];
     return sendImage(res, await app.images.resized(key, allowed));
   });
 };

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { newId } from '../db/ids';
+import { MAX_IMAGE_PIXELS } from './validate-image';
 
 /** Stored image keys: our own ids plus the format, so a key can never name a path. */
 const KEY_PATTERN = /^[0-9a-f]{24}\.webp$/;
@@ -23,7 +24,7 @@ export class ImageStore {
   /** Re-encodes the image as WebP (which drops all metadata) and stores it; returns its key. */
   async save(input: Buffer): Promise<string> {
     const key = `${newId()}.webp`;
-    const webp = await sharp(input, { limitInputPixels: 40_000_000 }).rotate().webp({ quality: 82 }).toBuffer();
+    const webp = await sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS }).rotate().webp({ quality: 82 }).toBuffer();
     await fs.mkdir(this.root, { recursive: true });
     // Write then rename, so a crash never leaves a half-written file under a real key.
     const tmp = path.join(this.root, `.${key}.tmp`);

@@ -40,7 +40,9 @@ export async function readMultipartForm(request: FastifyRequest): Promise<Multip
         if (part.fieldname === 'image') image = bytes;
       } else {
         const value = typeof part.value === 'string' ? part.value : String(part.value);
-        fields.set(part.fieldname, [...(fields.get(part.fieldname) ?? []), value]);
+        const values = fields.get(part.fieldname);
+        if (values) values.push(value);
+        else fields.set(part.fieldname, [value]);
       }
     }
   } catch (error) {

@@ -8,7 +8,7 @@ import { MESSAGES } from '../../common/messages';
 import { CatalogIndex } from './ocr/catalog-index';
 import { OcrImageError } from './ocr/image-input';
 import { readDeckImage, type DeckReading } from './ocr/read-deck';
-import { OcrBusyError, OcrTimeoutError, createOcrPool, type OcrPool, type OcrPoolOptions } from './ocr/worker-pool';
+import { OcrBusyError, OcrTimeoutError, createOcrPool, withTimeout, type OcrPool, type OcrPoolOptions } from './ocr/worker-pool';
 
 export interface OcrServiceOptions {
   pool?: OcrPoolOptions;
@@ -61,7 +61,7 @@ export class OcrService {
     const reading = this.catalogIndex()
       .then((index) => readDeckImage(image, { pool: this.pool, index }))
       .finally(() => this.pending--);
-    return withDeadline(reading, this.readTimeoutMs);
+    return withTimeout(reading, this.readTimeoutMs);
   }
 
   /**
@@ -92,16 +92,6 @@ export class OcrService {
     }
     return this.index.built;
   }
-}
-
-function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new OcrTimeoutError()), ms);
-  });
-  // The losing promise's rejection is handled here, so it never surfaces as unhandled.
-  promise.catch(() => {});
-  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
 }
 
 export const readerBusy = () => new HttpError(429, 'The card reader is busy right now. Please try again in a minute.');

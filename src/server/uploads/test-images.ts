@@ -6,20 +6,15 @@ import zlib from 'node:zlib';
 import sharp from 'sharp';
 import type { Db } from '../db/connect';
 import { importCards, parseCardList } from '../cards/import-cards';
-
-export const repoRoot = path.resolve(import.meta.dirname, '../../..');
-/** Shared data lives beside the repository and is read in place, never copied into it. */
-export const sharedData = (file: string) => path.resolve(repoRoot, '../shared/data', file);
-export const SCREENSHOT = sharedData('screenshots/share-image-1.jpg');
-export const SCREENSHOT_EXPECTED = sharedData('screenshots/share-image-1.json');
+import { CATALOG_FILE, REAL_SCREENSHOT, REAL_SCREENSHOT_ANSWER } from './ocr/test-data';
 
 /** The real card list (5,005 cards) in the test database. */
 export async function importRealCatalog(db: Db): Promise<void> {
-  await importCards(db, parseCardList(fs.readFileSync(sharedData('cue-cards.json'), 'utf8')));
+  await importCards(db, parseCardList(fs.readFileSync(CATALOG_FILE, 'utf8')));
 }
 
 export function expectedScreenshotDeck(): { deck_code: string; cards: { code: string; name: string }[] } {
-  return JSON.parse(fs.readFileSync(SCREENSHOT_EXPECTED, 'utf8')) as { deck_code: string; cards: { code: string; name: string }[] };
+  return JSON.parse(fs.readFileSync(REAL_SCREENSHOT_ANSWER, 'utf8')) as { deck_code: string; cards: { code: string; name: string }[] };
 }
 
 const plain = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: { r: 40, g: 90, b: 200 } } });
@@ -49,7 +44,7 @@ export async function animatedWebp(): Promise<Buffer> {
 
 /** The first half of a real JPEG: a valid header, then the data stops. */
 export function truncatedJpeg(): Buffer {
-  const jpeg = fs.readFileSync(SCREENSHOT);
+  const jpeg = fs.readFileSync(REAL_SCREENSHOT);
   return jpeg.subarray(0, Math.floor(jpeg.length / 2));
 }
 

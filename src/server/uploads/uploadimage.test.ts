@@ -10,8 +10,8 @@ import { MESSAGES } from '../../common/messages';
 import type { UploadImageResult } from '../../common/api/uploads';
 import { createOcrPool, type OcrPool } from './ocr/worker-pool';
 import { OcrService, type OcrServiceOptions } from './ocr-service';
+import { REAL_SCREENSHOT } from './ocr/test-data';
 import {
-  SCREENSHOT,
   animatedGif,
   animatedWebp,
   bombPng,
@@ -35,7 +35,7 @@ afterAll(async () => {
 describeEachDatabase('POST /api/uploadimage/', (ctx) => {
   let user: TestUser;
   const apps: FastifyInstance[] = [];
-  const screenshot = fs.readFileSync(SCREENSHOT);
+  const screenshot = fs.readFileSync(REAL_SCREENSHOT);
 
   /** The test app's database and config, with a reader of these options. */
   async function appWithReader(options: Omit<OcrServiceOptions, 'pool'> = {}): Promise<FastifyInstance> {

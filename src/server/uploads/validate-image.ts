@@ -21,9 +21,11 @@ export const MAX_IMAGE_PIXELS = 40_000_000;
 
 const invalid = (reason: string) => badRequest(`${MESSAGES.upload.invalidImage} ${reason}`);
 
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
 /** The format named by the file's first bytes, or null for anything else (GIF, text, ...). */
-export function sniffFormat(bytes: Buffer): AcceptedFormat | null {
-  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+function sniffFormat(bytes: Buffer): AcceptedFormat | null {
+  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(PNG_SIGNATURE)) return 'png';
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
   if (bytes.length >= 12 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP') return 'webp';
   return null;

@@ -5,8 +5,7 @@
 import fs from 'node:fs';
 import autocannon from 'autocannon';
 import type { Db } from '../../db/connect';
-import { newId, nowIso } from '../../db/ids';
-import { createSession, SESSION_COOKIE } from '../../accounts/sessions';
+import { buildUser } from '../../test/factories';
 
 export interface LoadOptions {
   baseUrl: string;
@@ -56,13 +55,8 @@ async function prepare(options: LoadOptions): Promise<Fixtures> {
   if (decks.length === 0) throw new Error('the server has no decks to read (start it with demo data)');
   const filters = decks.flatMap((d) => [{ albums: d.albums.slice(0, 1), tags: [], collections: [] }, { albums: [], tags: d.tags.slice(0, 1), collections: d.collections.slice(0, 1) }]);
   const cookies: string[] = [];
-  for (let i = 0; i < options.signedInUsers; i++) {
-    // Straight into the database: signing 50 users in through argon2 is not what is measured.
-    const id = newId();
-    const username = `load_${id.slice(-10)}`;
-    await options.db.insertInto('users').values({ id, username, username_lower: username, email: `${username}@load.test`, password_hash: null, created_at: nowIso() }).execute();
-    cookies.push(`${SESSION_COOKIE}=${(await createSession(options.db, id)).token}`);
-  }
+  // Straight into the database: signing 50 users in through argon2 is not what is measured.
+  for (let i = 0; i < options.signedInUsers; i++) cookies.push((await buildUser(options.db)).cookie);
   return { deckIds: decks.map((d) => d._id), filters, cookies };
 }
 

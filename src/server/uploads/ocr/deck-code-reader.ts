@@ -5,7 +5,7 @@
  * whole header with its avatar art, and a character whitelist keeps "5" from becoming "S:". A deck
  * code is random characters, so O and 0 are told apart by shape (`fixZeros`), not by context.
  */
-import { dropDoubleReads, fixZeros, parseDeckCode } from './deck-code';
+import { CODE_CHARACTERS, dropDoubleReads, fixZeros, parseDeckCode } from './deck-code';
 import { findTextLines, whiteTextImage } from './text-crops';
 import type { Rect, RgbImage } from './tile-grid';
 import type { OcrJob, OcrResult } from './worker-pool';
@@ -14,29 +14,25 @@ import type { OcrJob, OcrResult } from './worker-pool';
 const HEADER_INK_LOW = 30;
 const HEADER_LINE_THRESHOLD = 100;
 /**
- * Text heights (px) the line is read at, voting when more than one. Over 60 generated headers one
- * reading at 26 px was right 84 % of the time (22: 80 %, 30: 82 %, 40: 80 %), and a vote of
- * 26/22/32 did not do better (82 %): the misses are systematic, mostly a J that DejaVu Bold tucks
- * under the letter before it, which the line model never sees, at any size. So one reading.
+ * Text height (px) the line is read at. Over 60 generated headers one reading at 26 px was right
+ * 84 % of the time (22: 80 %, 30: 82 %, 40: 80 %), and a vote of 26/22/32 did not do better (82 %):
+ * the misses are systematic, mostly a J that DejaVu Bold tucks under the letter before it, which
+ * the line model never sees, at any size. So one reading.
  */
-const LINE_TEXT_HEIGHTS = [26];
-const CODE_CHARACTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+const LINE_TEXT_HEIGHT = 26;
 
 export interface DeckCodePlan {
   job: OcrJob;
   /** The deck code in the job's result, or null. */
   decide(result: OcrResult): string | null;
+  /** The job reads the whole header (no better line was found): reading it again finds nothing new. */
+  wholeHeader: boolean;
 }
 
 /** The whole header, for when no text line is found or the last line held no code. */
 export async function wholeHeaderPlan(img: RgbImage, header: Rect): Promise<DeckCodePlan> {
   const image = await whiteTextImage(img, header, { scale: 2, margin: 16, inkLow: HEADER_INK_LOW });
-  return { job: { image, mode: 'block' }, decide: (r) => parseDeckCode(r.text) };
-}
-
-export interface DeckCodePlans {
-  jobs: OcrJob[];
-  decide(results: OcrResult[]): string | null;
+  return { job: { image, mode: 'block' }, decide: (r) => parseDeckCode(r.text), wholeHeader: true };
 }
 
 function codeOf(result: OcrResult): string | null {
@@ -46,31 +42,15 @@ function codeOf(result: OcrResult): string | null {
   return fixZeros(code, symbols);
 }
 
-/** The most frequent reading; on a tie, the first (the size that reads best alone). */
-function vote(codes: Array<string | null>): string | null {
-  const counts = new Map<string, number>();
-  for (const code of codes) if (code) counts.set(code, (counts.get(code) ?? 0) + 1);
-  let best: string | null = null;
-  for (const code of codes) if (code && (best === null || (counts.get(code) ?? 0) > (counts.get(best) ?? 0))) best = code;
-  return best;
-}
-
-export async function planDeckCode(img: RgbImage, header: Rect, tileHeight: number): Promise<DeckCodePlans> {
+/** The header's last text line, read for the code; the whole header when no line is found. */
+export async function planDeckCode(img: RgbImage, header: Rect, tileHeight: number): Promise<DeckCodePlan> {
   const lines = findTextLines(img, header, HEADER_LINE_THRESHOLD).filter((l) => l.bottom - l.top >= tileHeight * 0.03);
   const last = lines[lines.length - 1];
-  if (!last) {
-    const whole = await wholeHeaderPlan(img, header);
-    return { jobs: [whole.job], decide: ([r]) => whole.decide(r) };
-  }
+  if (!last) return wholeHeaderPlan(img, header);
   const lineHeight = last.bottom - last.top;
   const pad = tileHeight * 0.02;
   const region = { ...header, top: last.top - pad, height: lineHeight + 2 * pad };
-  const jobs = await Promise.all(
-    LINE_TEXT_HEIGHTS.map(async (height): Promise<OcrJob> => {
-      const scale = Math.min(5, Math.max(1, height / lineHeight));
-      const image = await whiteTextImage(img, region, { scale, inkLow: HEADER_INK_LOW });
-      return { image, mode: 'line', whitelist: `${CODE_CHARACTERS}: `, withSymbols: true };
-    }),
-  );
-  return { jobs, decide: (results) => vote(results.map(codeOf)) };
+  const scale = Math.min(5, Math.max(1, LINE_TEXT_HEIGHT / lineHeight));
+  const image = await whiteTextImage(img, region, { scale, inkLow: HEADER_INK_LOW });
+  return { job: { image, mode: 'line', whitelist: `${CODE_CHARACTERS}: `, withSymbols: true }, decide: codeOf, wholeHeader: false };
 }

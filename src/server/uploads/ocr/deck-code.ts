@@ -3,6 +3,9 @@
  */
 import type { OcrSymbol } from './worker-pool';
 
+/** The characters of printed codes, deck codes and card codes alike. */
+export const CODE_CHARACTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+
 /** "DECK CODE" as OCR tends to read it: O/0 swaps, lost spaces, a colon read as ; or . or nothing. */
 const DECK_CODE_LINE = /D\s*E\s*C\s*K\s*C\s*[O0]\s*D\s*E\s*[:;.,]?\s*([A-Z0-9]{4,10})\b/i;
 /** When only the end of the line was read ("...ODE: UH42XD"). */
@@ -19,13 +22,21 @@ export function parseDeckCode(text: string): string | null {
 }
 
 /**
+ * The symbols the code was read from: the last characters read on the line, one per character of
+ * the code. Null when they do not spell the code (then nothing can be said about their shapes).
+ */
+function symbolsOfCode(code: string, symbols: OcrSymbol[]): OcrSymbol[] | null {
+  const codeSymbols = symbols.filter((s) => s.text.trim() !== '').slice(-code.length);
+  return codeSymbols.length === code.length && codeSymbols.map((s) => s.text).join('').toUpperCase() === code ? codeSymbols : null;
+}
+
+/**
  * Drops a character the line model read twice from one glyph ("4" read as "A4": two boxes on the
  * same ink), keeping the surer one. Random codes give the model no word context to avoid this.
  */
 export function dropDoubleReads(code: string, symbols: OcrSymbol[]): { code: string; symbols: OcrSymbol[] } {
-  const chars = symbols.filter((s) => s.text.trim() !== '');
-  const codeSymbols = chars.slice(-code.length);
-  if (codeSymbols.length !== code.length || codeSymbols.map((s) => s.text).join('').toUpperCase() !== code) return { code, symbols };
+  const codeSymbols = symbolsOfCode(code, symbols);
+  if (!codeSymbols) return { code, symbols };
   const kept: OcrSymbol[] = [];
   for (const symbol of codeSymbols) {
     const previous = kept[kept.length - 1];
@@ -47,10 +58,8 @@ export function dropDoubleReads(code: string, symbols: OcrSymbol[]): { code: str
  * characters (the widest of which are letters like H, U, D).
  */
 export function fixZeros(code: string, symbols: OcrSymbol[]): string {
-  const chars = symbols.filter((s) => s.text.trim() !== '');
-  // The code is the last characters read on the line.
-  const codeSymbols = chars.slice(-code.length);
-  if (codeSymbols.length !== code.length || codeSymbols.map((s) => s.text).join('').toUpperCase() !== code) return code;
+  const codeSymbols = symbolsOfCode(code, symbols);
+  if (!codeSymbols) return code;
   const heights = codeSymbols.map((s) => s.y1 - s.y0).sort((a, b) => a - b);
   const capHeight = heights[Math.floor(heights.length / 2)];
   if (capHeight <= 0) return code;

@@ -10,6 +10,8 @@
 import sharp from 'sharp';
 import { nameKey, type CatalogCard } from './catalog-index';
 import { seededRandom } from '../../../common/seeded-random';
+import { DECK_SIZE } from '../../../common/game';
+import { CODE_CHARACTERS } from './deck-code';
 
 export interface GeneratedScreenshot {
   image: Buffer;
@@ -34,8 +36,7 @@ const TILE_H = 255;
 const COLUMN_X = [18, 211, 405, 599];
 const GRID_TOP = 292;
 const ROW_PITCH = 265;
-const DECK_SIZE = 18;
-const DECK_CODE_CHARACTERS = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'];
+const DECK_CODE_CHARACTERS = [...CODE_CHARACTERS];
 
 
 type Random = () => number;

@@ -2,6 +2,7 @@
  * Decodes an uploaded image into plain RGB pixels at a predictable size.
  */
 import sharp from 'sharp';
+import { MAX_IMAGE_PIXELS } from '../validate-image';
 import type { RgbImage } from './tile-grid';
 
 /** The upload is not an image we can decode (not an image, truncated, unsupported...). */
@@ -19,13 +20,11 @@ export class OcrImageError extends Error {
 const MAX_WIDTH = 1400;
 /** Below this the card names are a few pixels tall and no reader gets them right. */
 const MIN_WIDTH = 200;
-/** Refuse decompression bombs early: 40 Mpx is far above any phone screenshot. */
-const MAX_INPUT_PIXELS = 40_000_000;
 
 export async function decodeImage(buffer: Buffer): Promise<RgbImage> {
   try {
     // failOn 'warning' makes a truncated JPEG an error instead of a half-grey picture.
-    const { data, info } = await sharp(buffer, { failOn: 'warning', limitInputPixels: MAX_INPUT_PIXELS })
+    const { data, info } = await sharp(buffer, { failOn: 'warning', limitInputPixels: MAX_IMAGE_PIXELS })
       .rotate()
       .resize({ width: MAX_WIDTH, withoutEnlargement: true })
       .toColourspace('srgb')

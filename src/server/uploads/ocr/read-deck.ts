@@ -7,7 +7,8 @@
  * a different layout), the whole image is read and card names are searched in its lines.
  */
 import type { CardMatch, CatalogIndex, MatchResult } from './catalog-index';
-import { parseDeckCode } from './deck-code';
+import { DECK_SIZE } from '../../../common/game';
+import { CODE_CHARACTERS, parseDeckCode } from './deck-code';
 import { planDeckCode, wholeHeaderPlan } from './deck-code-reader';
 import { decodeImage } from './image-input';
 import { findTextLines, greyTextImage, whiteTextImage, type TextLine } from './text-crops';
@@ -31,8 +32,6 @@ export interface ReadDeckOptions {
   index: CatalogIndex;
 }
 
-/** A deck is exactly 18 cards. */
-const DECK_SIZE = 18;
 /** Below this a tile's best match is a guess, not a reading: leave the card out. */
 const MIN_CARD_CONFIDENCE = 0.6;
 /** Below this the name alone is not trusted and the printed code is read too. */
@@ -57,8 +56,6 @@ const TILE = {
 
 /** Capital height (as the line finder measures it) to scale text to; ~2x for an 800 px screen. */
 const TARGET_TEXT_HEIGHT = 22;
-
-const CODE_CHARACTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 
 function band(tile: Rect, top: number, bottom: number, left: number = TILE.inset, right: number = 1 - TILE.inset): Rect {
   return {
@@ -173,9 +170,7 @@ async function readTiles(img: RgbImage, grid: NonNullable<ReturnType<typeof find
   const deckCodePlan = await planDeckCode(img, header, tiles[0].height);
   const nameJobs = await Promise.all(tiles.map((tile) => nameJob(img, tile)));
   // One batch for header and names, so both workers stay busy until the last crop.
-  const results = await pool.recognizeAll([...deckCodePlan.jobs, ...nameJobs]);
-  const headerResults = results.slice(0, deckCodePlan.jobs.length);
-  const nameResults = results.slice(deckCodePlan.jobs.length);
+  const [headerResult, ...nameResults] = await pool.recognizeAll([deckCodePlan.job, ...nameJobs]);
 
   const nameTexts = nameResults.map((r) => r.text.replace(/\s+/g, ' ').trim());
   let matches = nameTexts.map((text) => index.match({ nameText: text }));
@@ -190,8 +185,8 @@ async function readTiles(img: RgbImage, grid: NonNullable<ReturnType<typeof find
     });
   }
   matches = distinctCards(matches);
-  let deckCode = deckCodePlan.decide(headerResults);
-  if (deckCode === null && header.height > 0) {
+  let deckCode = deckCodePlan.decide(headerResult);
+  if (deckCode === null && header.height > 0 && !deckCodePlan.wholeHeader) {
     // The line finder may have picked art, or the layout differs: read the whole header once more.
     const whole = await wholeHeaderPlan(img, header);
     deckCode = whole.decide((await pool.recognizeAll([whole.job]))[0]);

@@ -94,6 +94,16 @@ export interface MaskOptions {
   inkLow?: number;
 }
 
+/** A one-channel crop of `r`'s size as the PNG tesseract gets: optionally contrast-stretched, upscaled, on a white margin. */
+function toOcrPng(gray: Buffer, r: Rect, { scale, margin, stretch = false }: { scale: number; margin: number; stretch?: boolean }): Promise<Buffer> {
+  const crop = sharp(gray, { raw: { width: r.width, height: r.height, channels: 1 } });
+  return (stretch ? crop.normalise() : crop)
+    .resize({ width: Math.max(1, Math.round(r.width * scale)), kernel: 'cubic' })
+    .extend({ top: margin, bottom: margin, left: margin, right: margin, background: '#ffffff' })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
+}
+
 /** The whiteness mask of a region as a PNG: dark text on white, upscaled. */
 export async function whiteTextImage(img: RgbImage, region: Rect, { scale, margin = 12, inkLow = INK_LOW }: MaskOptions): Promise<Buffer> {
   const r = clampRect(img, region);
@@ -105,11 +115,7 @@ export async function whiteTextImage(img: RgbImage, region: Rect, { scale, margi
       gray[y * r.width + x] = 255 - ink;
     }
   }
-  return sharp(gray, { raw: { width: r.width, height: r.height, channels: 1 } })
-    .resize({ width: Math.max(1, Math.round(r.width * scale)), kernel: 'cubic' })
-    .extend({ top: margin, bottom: margin, left: margin, right: margin, background: '#ffffff' })
-    .png({ compressionLevel: 1 })
-    .toBuffer();
+  return toOcrPng(gray, r, { scale, margin });
 }
 
 /**
@@ -126,11 +132,6 @@ export async function greyTextImage(img: RgbImage, region: Rect, { scale, margin
       gray[y * r.width + x] = 255 - Math.round(0.299 * img.data[i] + 0.587 * img.data[i + 1] + 0.114 * img.data[i + 2]);
     }
   }
-  return sharp(gray, { raw: { width: r.width, height: r.height, channels: 1 } })
-    .normalise()
-    .resize({ width: Math.max(1, Math.round(r.width * scale)), kernel: 'cubic' })
-    .extend({ top: margin, bottom: margin, left: margin, right: margin, background: '#ffffff' })
-    .png({ compressionLevel: 1 })
-    .toBuffer();
+  return toOcrPng(gray, r, { scale, margin, stretch: true });
 }
 

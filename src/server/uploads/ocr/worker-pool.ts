@@ -100,10 +100,14 @@ export function localLangPath(): string {
   return path.join(path.dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
 }
 
-function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout: () => void): Promise<T> {
+/**
+ * The promise's outcome, or `OcrTimeoutError` when it takes longer than `ms` (`onTimeout` is called
+ * then). The promise keeps running; its later rejection is handled here, never left unhandled.
+ */
+export function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout?: () => void): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => {
-      onTimeout();
+      onTimeout?.();
       reject(new OcrTimeoutError());
     }, ms);
     promise.then(
