@@ -1,28 +1,20 @@
 // Deck page, voting, comments, share previews, user pages and the innkeeper's table in Chromium.
-import type { Browser } from 'playwright-core';
 import type { Deck } from '../src/common/api/decks';
-import { startTestServer, type TestServer } from './support/server';
-import { launchBrowser, saveScreenshot } from './support/browser';
-import { WIDTHS, focusOutline, hasHorizontalScroll, openPage } from './web-helpers';
+import { saveScreenshot } from './support/browser';
+import { WIDTHS, browserSuite, focusOutline, hasHorizontalScroll, openPage } from './web-helpers';
 
-let server: TestServer;
-let browser: Browser;
+const suite = browserSuite();
 /** A demo deck with a deck code, not by StarGazer (who votes and comments below). */
 let deck: Deck;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-  const res = await fetch(`${server.baseUrl}/api/decks/search-decks?limit=100`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+  const res = await fetch(`${suite.server.baseUrl}/api/decks/search-decks?limit=100`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
   const { decks } = (await res.json()) as { decks: Deck[] };
   deck = decks.find((d) => d.user !== 'StarGazer' && d.deckcode !== 'null' && d.deckcode !== '' && !d.voters.includes('StarGazer'))!;
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
 
 test.each(WIDTHS)('a guest sees the whole deck at %i, and cannot vote or comment', async (width) => {
-  const { page, context, errors } = await openPage(browser, server, width);
+  const { page, context, errors } = await openPage(suite, width);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.goto(`/decks/${deck._id}`);
   await page.getByRole('heading', { level: 1, name: deck.title }).waitFor();
@@ -47,10 +39,10 @@ test.each(WIDTHS)('a guest sees the whole deck at %i, and cannot vote or comment
 });
 
 test('a deck without a code shows none', async () => {
-  const db = server.server.handle.db;
+  const db = suite.server.server.handle.db;
   const other = await db.selectFrom('decks').select('id').where('deckcode', 'in', ['null', '']).executeTakeFirst();
   if (!other) return;
-  const { page, context } = await openPage(browser, server, 1440);
+  const { page, context } = await openPage(suite, 1440);
   await page.goto(`/decks/${other.id}`);
   await page.getByRole('heading', { level: 1 }).waitFor();
   await page.getByRole('heading', { name: /Comments/ }).waitFor();
@@ -59,7 +51,7 @@ test('a deck without a code shows none', async () => {
 });
 
 test('voting: optimistic, yellow when voted, undone by a second click, kept after reload', async () => {
-  const { page, context, errors } = await openPage(browser, server, 390, 'StarGazer');
+  const { page, context, errors } = await openPage(suite, 390, 'StarGazer');
   await page.goto(`/decks/${deck._id}`);
   const button = page.getByRole('button', { name: 'Upvote this deck' });
   await button.waitFor();
@@ -82,7 +74,7 @@ test('voting: optimistic, yellow when voted, undone by a second click, kept afte
 });
 
 test('a refused vote is rolled back and the user is told', async () => {
-  const { page, context } = await openPage(browser, server, 1440, 'StarGazer');
+  const { page, context } = await openPage(suite, 1440, 'StarGazer');
   await page.route(`**/api/decks/onedeck/${deck._id}`, (route) =>
     route.request().method() === 'POST'
       ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'Internal Server Error', message: 'Try again later.' }) })
@@ -98,7 +90,7 @@ test('a refused vote is rolled back and the user is told', async () => {
 });
 
 test("comments: post shows 'Comment added!' for 3 s; only your own get a delete icon, which asks first", async () => {
-  const { page, context, errors } = await openPage(browser, server, 1440, 'StarGazer');
+  const { page, context, errors } = await openPage(suite, 1440, 'StarGazer');
   await page.goto(`/decks/${deck._id}`);
   const text = `Great deck! ${Date.now()}`;
   await page.getByLabel('Add a comment').fill(text);
@@ -126,18 +118,18 @@ test("comments: post shows 'Comment added!' for 3 s; only your own get a delete 
 });
 
 test('deck links carry Open Graph and Twitter previews', async () => {
-  const html = await (await fetch(`${server.baseUrl}/decks/${deck._id}`)).text();
+  const html = await (await fetch(`${suite.server.baseUrl}/decks/${deck._id}`)).text();
   expect(html).toContain(`<meta property="og:title" content="`);
-  expect(html).toMatch(new RegExp(`<meta property="og:image" content="${server.baseUrl}/upload/w_600/[^"]+"`));
+  expect(html).toMatch(new RegExp(`<meta property="og:image" content="${suite.server.baseUrl}/upload/w_600/[^"]+"`));
   expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
   expect(html).not.toContain('<!-- deckhub:meta -->');
-  const unknown = await (await fetch(`${server.baseUrl}/decks/0123456789abcdef01234567`)).text();
+  const unknown = await (await fetch(`${suite.server.baseUrl}/decks/0123456789abcdef01234567`)).text();
   expect(unknown).not.toContain('og:title');
 });
 
 test.each(WIDTHS)("a user's page lists their decks 12 per page (%i)", async (width) => {
-  const { page, context, errors } = await openPage(browser, server, width);
-  const { totalDecks } = await (await fetch(`${server.baseUrl}/api/decks/${deck.user}?limit=1`)).json();
+  const { page, context, errors } = await openPage(suite, width);
+  const { totalDecks } = await (await fetch(`${suite.server.baseUrl}/api/decks/${deck.user}?limit=1`)).json();
   await page.goto(`/users/${deck.user}`);
   await page.getByRole('heading', { level: 1, name: deck.user }).waitFor();
   await page.locator('.deck-card').first().waitFor();
@@ -154,8 +146,8 @@ test.each(WIDTHS)("a user's page lists their decks 12 per page (%i)", async (wid
 });
 
 test.each(WIDTHS)("the innkeeper's table: search, keyboard sorting with aria-sort, checkbox filters (%i)", async (width) => {
-  const { page, context, errors } = await openPage(browser, server, width);
-  const { decks } = (await (await fetch(`${server.baseUrl}/api/decks/get-curated`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).json()) as { decks: Deck[] };
+  const { page, context, errors } = await openPage(suite, width);
+  const { decks } = (await (await fetch(`${suite.server.baseUrl}/api/decks/get-curated`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).json()) as { decks: Deck[] };
   await page.goto('/innkeepers-decks');
   const rows = page.locator('.curated-table tbody tr');
   await rows.first().waitFor();

@@ -2,8 +2,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createSession } from '../src/server/accounts/sessions';
 import { SESSION_COOKIE } from '../src/server/accounts/sessions';
-import type { TestServer } from './support/server';
-import { collectPageErrors } from './support/browser';
+import { startTestServer, type TestServer } from './support/server';
+import { collectPageErrors, launchBrowser } from './support/browser';
 
 /** The two widths every screen is checked at: a laptop and a phone. */
 export const WIDTHS = [1440, 390] as const;
@@ -15,8 +15,27 @@ export interface OpenPage {
   errors: string[];
 }
 
+/** The test server and Chromium of a suite; both are set once its beforeAll has run. */
+export interface Suite {
+  server: TestServer;
+  browser: Browser;
+}
+
+/** Starts the server and the browser before the suite's tests (in beforeAll) and stops both after them. */
+export function browserSuite(): Suite {
+  const suite = {} as Suite;
+  beforeAll(async () => {
+    [suite.server, suite.browser] = await Promise.all([startTestServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await suite.browser?.close();
+    await suite.server?.close();
+  });
+  return suite;
+}
+
 /** A fresh context at the given width, optionally signed in as a demo user. */
-export async function openPage(browser: Browser, server: TestServer, width: number, username?: string): Promise<OpenPage> {
+export async function openPage({ browser, server }: Suite, width: number, username?: string): Promise<OpenPage> {
   const context = await browser.newContext({ viewport: { width, height: 900 }, baseURL: server.baseUrl });
   if (username) {
     const db = server.server.handle.db;

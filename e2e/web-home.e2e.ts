@@ -1,24 +1,13 @@
 // Home and the landing gallery in Chromium: columns, breakpoints, gallery rotation and tilt, keyboard.
-import type { Browser } from 'playwright-core';
-import { startTestServer, type TestServer } from './support/server';
-import { launchBrowser, saveScreenshot } from './support/browser';
-import { WIDTHS, focusOutline, hasHorizontalScroll, openPage } from './web-helpers';
+import { saveScreenshot } from './support/browser';
+import { WIDTHS, browserSuite, focusOutline, hasHorizontalScroll, openPage } from './web-helpers';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const suite = browserSuite();
 
 const COLUMNS = ['Top Decks This Week', 'Newest Decks', 'Top Decks All Time'];
 
 test.each(WIDTHS)('home at %i: gallery, search bar and columns of 5 decks, no console errors', async (width) => {
-  const { page, context, errors } = await openPage(browser, server, width);
+  const { page, context, errors } = await openPage(suite, width);
   await page.goto('/');
   const visible = width >= 850 ? COLUMNS : COLUMNS.slice(1);
   for (const title of visible) {
@@ -50,7 +39,7 @@ test.each(WIDTHS)('home at %i: gallery, search bar and columns of 5 decks, no co
 });
 
 test('the grid follows the breakpoints: 1 column to 600, 2 to 850, then one per category', async () => {
-  const { page, context } = await openPage(browser, server, 1440);
+  const { page, context } = await openPage(suite, 1440);
   await page.goto('/decks');
   await page.getByRole('region', { name: 'Newest Decks' }).getByRole('listitem').first().waitFor();
   const expected: [width: number, columns: number, isWeekShown: boolean][] = [
@@ -73,7 +62,7 @@ test('the grid follows the breakpoints: 1 column to 600, 2 to 850, then one per 
 });
 
 test('a column title opens the search results sorted that way', async () => {
-  const { page, context } = await openPage(browser, server, 1440);
+  const { page, context } = await openPage(suite, 1440);
   await page.goto('/');
   await page.getByRole('link', { name: 'Top Decks All Time' }).click();
   await page.waitForURL('**/deck-search-results?sort=score');
@@ -90,7 +79,7 @@ test('a column title opens the search results sorted that way', async () => {
 });
 
 test('the gallery rotates every 3 s and a tile tilts under the pointer, back to rest on leave', async () => {
-  const { page, context } = await openPage(browser, server, 1440);
+  const { page, context } = await openPage(suite, 1440);
   await page.goto('/');
   const decksTile = page.getByTestId('tile-Community Decks');
   const artTile = page.getByTestId('tile-Custom Card Tool');
@@ -117,7 +106,7 @@ test('the gallery rotates every 3 s and a tile tilts under the pointer, back to 
 });
 
 test('with reduced motion the tiles neither tilt nor rotate', async () => {
-  const { page, context } = await openPage(browser, server, 1440);
+  const { page, context } = await openPage(suite, 1440);
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.goto('/');
   const artTile = page.getByTestId('tile-Custom Card Tool');
@@ -129,7 +118,7 @@ test('with reduced motion the tiles neither tilt nor rotate', async () => {
 });
 
 test('home works from the keyboard alone, with visible focus', async () => {
-  const { page, context } = await openPage(browser, server, 390);
+  const { page, context } = await openPage(suite, 390);
   await page.goto('/');
   await page.getByRole('region', { name: 'Newest Decks' }).getByRole('listitem').first().waitFor();
   await page.keyboard.press('Tab');
@@ -149,7 +138,7 @@ test('home works from the keyboard alone, with visible focus', async () => {
 });
 
 test('a user with an e-mail gets the upload button', async () => {
-  const { page, context } = await openPage(browser, server, 1440, 'StarGazer');
+  const { page, context } = await openPage(suite, 1440, 'StarGazer');
   await page.goto('/');
   await page.getByRole('link', { name: 'My Profile' }).waitFor();
   const upload = page.getByRole('button', { name: 'Upload a deck' });

@@ -1,19 +1,9 @@
 // Search in Chromium: pickers, the URL round trip, pagination, loading and empty states.
-import type { Browser, Page } from 'playwright-core';
-import { startTestServer, type TestServer } from './support/server';
-import { launchBrowser, saveScreenshot } from './support/browser';
-import { WIDTHS, hasHorizontalScroll, openPage } from './web-helpers';
+import type { Page } from 'playwright-core';
+import { saveScreenshot } from './support/browser';
+import { WIDTHS, browserSuite, hasHorizontalScroll, openPage } from './web-helpers';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const suite = browserSuite();
 
 /** Picks a value in a react-select picker from the keyboard: type, Enter, Escape. */
 async function pick(page: Page, inputId: string, text: string) {
@@ -30,7 +20,7 @@ async function pick(page: Page, inputId: string, text: string) {
 const resultTitles = (page: Page) => page.locator('.search-page .deck-card-title').allTextContents();
 
 test.each(WIDTHS)('a search from home lands in the URL, survives a reload and can be shared (%i)', async (width) => {
-  const { page, context, errors } = await openPage(browser, server, width);
+  const { page, context, errors } = await openPage(suite, width);
   await page.goto('/');
   await pick(page, 'search-albums', 'Spa');
   expect(await page.locator('.search-picker').first().getByText('Space', { exact: true }).count()).toBe(1);
@@ -55,8 +45,8 @@ test.each(WIDTHS)('a search from home lands in the URL, survives a reload and ca
 });
 
 test('results page 12 at a time with numbered page buttons, kept in the URL', async () => {
-  const { page, context } = await openPage(browser, server, 1440);
-  const { totalDecks } = await (await fetch(`${server.baseUrl}/api/decks/search-decks?limit=1`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).json();
+  const { page, context } = await openPage(suite, 1440);
+  const { totalDecks } = await (await fetch(`${suite.server.baseUrl}/api/decks/search-decks?limit=1`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).json();
   const pages = Math.ceil(totalDecks / 12);
   expect(pages).toBeGreaterThan(2);
   await page.goto('/deck-search-results');
@@ -80,7 +70,7 @@ test('results page 12 at a time with numbered page buttons, kept in the URL', as
 });
 
 test("'Loading decks...' while the answer is on its way, 'No decks found!' when empty", async () => {
-  const { page, context } = await openPage(browser, server, 390);
+  const { page, context } = await openPage(suite, 390);
   let release!: () => void;
   const gate = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/api/decks/search-decks**', async (route) => {
@@ -95,7 +85,7 @@ test("'Loading decks...' while the answer is on its way, 'No decks found!' when 
 });
 
 test('a picker grows with its values until 5, then stays at most 110px tall', async () => {
-  const { page, context } = await openPage(browser, server, 1440);
+  const { page, context } = await openPage(suite, 1440);
   await page.goto('/deck-search-results');
   const maxHeight = () => page.locator('.search-picker').nth(2).locator('.picker__value-container').evaluate((el) => getComputedStyle(el).maxHeight);
   for (const tag of ['Budget', 'Burn', 'Blitz', 'Boxing']) await pick(page, 'search-tags', tag);
@@ -110,8 +100,8 @@ test('a picker grows with its values until 5, then stays at most 110px tall', as
 });
 
 test('cards come from the catalog and narrow the search', async () => {
-  const { page, context } = await openPage(browser, server, 1440);
-  const deck = (await (await fetch(`${server.baseUrl}/api/decks/search-decks?limit=1`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).json()).decks[0];
+  const { page, context } = await openPage(suite, 1440);
+  const deck = (await (await fetch(`${suite.server.baseUrl}/api/decks/search-decks?limit=1`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).json()).decks[0];
   await page.goto('/deck-search-results');
   await pick(page, 'search-cards', deck.cards[0]);
   await page.getByRole('button', { name: 'Search for Decks' }).click();

@@ -1,7 +1,7 @@
 import { Suspense, useState } from 'react';
 import { Link, Outlet } from 'react-router';
 import { useTheme } from './theme';
-import { useSession } from '../features/session/use-session';
+import { useSession } from '../lib/use-session';
 import { SignInModal, shouldOpenSignIn } from '../features/accounts/SignInModal';
 
 export function Layout() {

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState, type ComponentType } from 'react';
-import { useSession } from '../features/session/use-session';
+import { useSession } from '../lib/use-session';
 
 type UploadModalModule = { default: ComponentType<{ onClose: () => void }> };
 

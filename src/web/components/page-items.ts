@@ -29,3 +29,8 @@ export function pageItems(current: number, count: number): PageItem[] {
   }
   return items;
 }
+
+/** "1 deck" or "N decks", for the count above a list of decks. */
+export function deckCount(total: number): string {
+  return total === 1 ? '1 deck' : `${total} decks`;
+}

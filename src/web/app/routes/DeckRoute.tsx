@@ -3,7 +3,7 @@ import { useParams } from 'react-router';
 import { DeckPage } from '../../features/decks/DeckPage';
 import { VoteButton } from '../../features/votes/VoteButton';
 import { CommentSection } from '../../features/comments/CommentSection';
-import { useSession } from '../../features/session/use-session';
+import { useSession } from '../../lib/use-session';
 
 export default function DeckRoute() {
   const { deckId = '' } = useParams();

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { Deck } from '../../../common/api/decks';
 import { MESSAGES } from '../../../common/messages';
 import { AlbumSelect, CollectionSelect, TagSelect } from '../../components/CategorySelects';
@@ -34,26 +34,21 @@ export function EditDeckModal({ deck, onClose }: { deck: Deck; onClose(): void }
   return (
     <Dialog title="Edit Deck" onClose={onClose} className="edit-deck-dialog">
       <form className="account-form" noValidate onSubmit={submit}>
-        <div className="account-field">
-          <label htmlFor={`${id}-title`}>Title</label>
+        <LabelledField id={`${id}-title`} label="Title">
           <input id={`${id}-title`} value={values.title} maxLength={120} onChange={(e) => update({ title: e.target.value })} />
-        </div>
-        <div className="account-field">
-          <label htmlFor={`${id}-albums`}>Albums</label>
+        </LabelledField>
+        <LabelledField id={`${id}-albums`} label="Albums">
           <AlbumSelect inputId={`${id}-albums`} value={values.albums} onChange={(albums) => update({ albums })} />
-        </div>
-        <div className="account-field">
-          <label htmlFor={`${id}-collections`}>Collections</label>
+        </LabelledField>
+        <LabelledField id={`${id}-collections`} label="Collections">
           <CollectionSelect inputId={`${id}-collections`} value={values.collections} onChange={(collections) => update({ collections })} />
-        </div>
-        <div className="account-field">
-          <label htmlFor={`${id}-tags`}>Tags</label>
+        </LabelledField>
+        <LabelledField id={`${id}-tags`} label="Tags">
           <TagSelect inputId={`${id}-tags`} value={values.tags} onChange={(tags) => update({ tags })} />
-        </div>
-        <div className="account-field">
-          <label htmlFor={`${id}-description`}>Description</label>
+        </LabelledField>
+        <LabelledField id={`${id}-description`} label="Description">
           <textarea id={`${id}-description`} rows={4} maxLength={5000} value={values.description} onChange={(e) => update({ description: e.target.value })} />
-        </div>
+        </LabelledField>
         <div className="dialog-actions">
           <button type="button" onClick={onClose}>
             Cancel
@@ -64,5 +59,15 @@ export function EditDeckModal({ deck, onClose }: { deck: Deck; onClose(): void }
         </div>
       </form>
     </Dialog>
+  );
+}
+
+/** A form row: the label for the control with the given id, then the control. */
+function LabelledField({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <div className="account-field">
+      <label htmlFor={id}>{label}</label>
+      {children}
+    </div>
   );
 }

@@ -1,15 +1,16 @@
 import { useEffect, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { Deck } from '../../../common/api/decks';
 import { DECKS_PER_PAGE } from '../../../common/game';
 import { MESSAGES } from '../../../common/messages';
 import { DeckGrid } from '../../components/DeckGrid';
 import { ConfirmDialog } from '../../components/Dialog';
 import { Pagination } from '../../components/Pagination';
-import { pageCount } from '../../components/page-items';
+import { deckCount, pageCount } from '../../components/page-items';
 import { useToast } from '../../components/Toasts';
-import { useSession } from '../session/use-session';
-import { useUserDecks } from '../users/api/get-user-decks';
+import { useSession } from '../../lib/use-session';
+import { usePageParam } from '../../lib/use-page-param';
+import { useUserDecks } from '../../lib/user-decks';
 import { signOut, useRefreshSession } from './api/accounts-api';
 import { useDeleteDeck } from './api/own-decks';
 import { EditDeckModal } from './EditDeckModal';
@@ -37,8 +38,7 @@ export default function ProfilePage() {
 }
 
 function OwnProfile({ username }: { username: string }) {
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const [page, goToPage] = usePageParam();
   const { data, isLoading } = useUserDecks(username, page);
   const [editing, setEditing] = useState<Deck | null>(null);
   const [deleting, setDeleting] = useState<Deck | null>(null);
@@ -47,11 +47,6 @@ function OwnProfile({ username }: { username: string }) {
   const navigate = useNavigate();
   const refreshSession = useRefreshSession();
   const [signingOut, setSigningOut] = useState(false);
-
-  const goToPage = (next: number) => {
-    setParams(next > 1 ? { page: String(next) } : {});
-    window.scrollTo({ top: 0 });
-  };
 
   // Deleting the last deck of the last page leaves an empty page: step back to one with decks.
   const pages = data ? pageCount(data.totalDecks, DECKS_PER_PAGE) : 1;
@@ -97,7 +92,7 @@ function OwnProfile({ username }: { username: string }) {
         <p className="empty">{MESSAGES.decks.none}</p>
       ) : (
         <>
-          <p className="muted">{data.totalDecks === 1 ? '1 deck' : `${data.totalDecks} decks`}</p>
+          <p className="muted">{deckCount(data.totalDecks)}</p>
           <DeckGrid decks={data.decks} onEdit={setEditing} onDelete={setDeleting} />
         </>
       )}

@@ -1,8 +1,7 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MESSAGES } from '../../../common/messages';
-import { ToastProvider } from '../../components/Toasts';
+import { renderWithProviders } from '../../test/render';
 import { SignInModal } from './SignInModal';
 
 const REG = MESSAGES.registration;
@@ -19,25 +18,8 @@ function stubApi(answers: Record<string, { status: number; body: unknown }>) {
 }
 
 function renderModal(onClose = () => {}) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <ToastProvider>
-        <SignInModal onClose={onClose} />
-      </ToastProvider>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<SignInModal onClose={onClose} />);
 }
-
-// jsdom has no modal dialogs: open and close just toggle the attribute, as a browser's would.
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
-});
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -1,9 +1,8 @@
-import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { emailSchema, registrationFormErrors, usernameSchema, type RegistrationForm } from '../../../common/api/users';
 import { MESSAGES } from '../../../common/messages';
 import { Dialog } from '../../components/Dialog';
 import { useToast } from '../../components/Toasts';
-import { ApiRequestError } from '../../lib/api-client';
 import {
   PROVIDER_SIGN_IN_URL,
   completeProviderSignup,
@@ -15,11 +14,10 @@ import {
   useRefreshSession,
 } from './api/accounts-api';
 import { Field } from './Field';
-import { placeServerError } from './server-errors';
+import { firstError, fieldErrorOf, resetRefusal, useAccountForm, type Errors } from './use-account-form';
 import './accounts.css';
 
 type Panel = 'login' | 'register' | 'forgot' | 'choose-username';
-type Errors = Partial<Record<string, string>>;
 
 /** The query parameter the server's provider callback adds when a new e-mail must pick a username. */
 const CHOOSE_USERNAME_PARAM = 'choose-username';
@@ -36,8 +34,6 @@ function forgetChooseUsernameParam() {
   url.searchParams.delete(CHOOSE_USERNAME_PARAM);
   window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
 }
-
-const firstError = (result: { error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message;
 
 /** Sign-in modal: Login and Register tabs, provider sign-in, forgot password, username choice (SPEC.md §2, §4). */
 export function SignInModal({ onClose }: { onClose: () => void }) {
@@ -126,27 +122,18 @@ function FormError({ text }: { text?: string }) {
 function LoginPanel({ onSignedIn, onForgot }: { onSignedIn(): void; onForgot(): void }) {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found: Errors = {};
-    if (!username.trim()) found.username = MESSAGES.login.usernameRequired;
-    if (!password) found.password = MESSAGES.login.passwordRequired;
-    setErrors(found);
-    if (Object.keys(found).length) return;
-    setBusy(true);
-    try {
+  const { errors, busy, submit } = useAccountForm(
+    () => {
+      const found: Errors = {};
+      if (!username.trim()) found.username = MESSAGES.login.usernameRequired;
+      if (!password) found.password = MESSAGES.login.passwordRequired;
+      return found;
+    },
+    async () => {
       await login(username.trim(), password);
       onSignedIn();
-    } catch (error) {
-      const { field, message } = placeServerError(error);
-      setErrors({ [field ?? 'form']: message });
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  );
 
   return (
     <form className="account-form" noValidate onSubmit={submit} aria-label="Login">
@@ -167,26 +154,14 @@ function LoginPanel({ onSignedIn, onForgot }: { onSignedIn(): void; onForgot(): 
 
 function RegisterPanel({ onSignedIn }: { onSignedIn(): void }) {
   const [form, setForm] = useState<RegistrationForm>({ email_address: '', username: '', password: '', confirm: '' });
-  const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
   const set = (field: keyof RegistrationForm) => (value: string) => setForm((f) => ({ ...f, [field]: value }));
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = registrationFormErrors(form);
-    setErrors(found);
-    if (Object.keys(found).length) return;
-    setBusy(true);
-    try {
+  const { errors, busy, submit } = useAccountForm(
+    () => registrationFormErrors(form),
+    async () => {
       await register({ email_address: form.email_address.trim(), username: form.username.trim(), password: form.password });
       onSignedIn();
-    } catch (error) {
-      const { field, message } = placeServerError(error);
-      setErrors({ [field ?? 'form']: message });
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  );
 
   return (
     <form className="account-form" noValidate onSubmit={submit} aria-label="Register">
@@ -221,35 +196,23 @@ function ProviderSignIn() {
 function ForgotPasswordPanel({ onDone }: { onDone(): void }) {
   const toast = useToast();
   const [email, setEmail] = useState('');
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const problem = firstError(emailSchema.safeParse(email));
-    setError(problem);
-    if (problem) return;
-    setBusy(true);
-    try {
+  const { errors, busy, submit } = useAccountForm(
+    () => {
+      const problem = firstError(emailSchema.safeParse(email));
+      return problem ? { email: problem } : {};
+    },
+    async () => {
       await requestPasswordReset(email.trim());
       toast(MESSAGES.passwordReset.emailSent, 'success');
       onDone();
-    } catch (err) {
-      if (err instanceof ApiRequestError) {
-        toast(MESSAGES.passwordReset.emailFailed, 'error');
-        setError(err.message);
-      } else {
-        toast(MESSAGES.passwordReset.emailError, 'error');
-      }
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    resetRefusal(toast, 'email', { failed: MESSAGES.passwordReset.emailFailed, error: MESSAGES.passwordReset.emailError }),
+  );
 
   return (
     <form className="account-form" noValidate onSubmit={submit} aria-label="Forgot password">
       <p>Enter the e-mail address of your account and we will send you a link to choose a new password.</p>
-      <Field label="Email Address" type="email" value={email} onChange={setEmail} error={error} autoComplete="email" />
+      <Field label="Email Address" type="email" value={email} onChange={setEmail} error={errors.email} autoComplete="email" />
       <div className="account-actions">
         <button type="button" className="link-button" onClick={onDone}>
           Back to login
@@ -265,8 +228,6 @@ function ForgotPasswordPanel({ onDone }: { onDone(): void }) {
 function ChooseUsernamePanel({ onSignedIn, onRestart }: { onSignedIn(): void; onRestart(): void }) {
   const [pendingEmail, setPendingEmail] = useState<string | null>();
   const [username, setUsername] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
 
   useEffect(() => {
     getPendingSignup()
@@ -278,22 +239,17 @@ function ChooseUsernamePanel({ onSignedIn, onRestart }: { onSignedIn(): void; on
       });
   }, []);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const problem = firstError(usernameSchema.safeParse(username));
-    setErrors(problem ? { username: problem } : {});
-    if (problem) return;
-    setBusy(true);
-    try {
+  const { errors, busy, submit } = useAccountForm(
+    () => {
+      const problem = firstError(usernameSchema.safeParse(username));
+      return problem ? { username: problem } : {};
+    },
+    async () => {
       await completeProviderSignup(username.trim());
       onSignedIn();
-    } catch (error) {
-      const { field, message } = placeServerError(error);
-      setErrors({ [field === 'username' ? 'username' : 'form']: message });
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    (error) => fieldErrorOf(error, ['username']),
+  );
 
   if (pendingEmail === null) {
     return (

@@ -1,7 +1,7 @@
 // Ability rows: added through the picker modal, removed only after a confirmation (SPEC.md §2).
 import { useState, type MouseEvent } from 'react';
 import { ABILITY_LABELS, ABILITY_TYPES, checkAbilityType, type AbilityRow, type AbilityType } from './abilities';
-import { Dialog } from './Dialog';
+import { ConfirmDialog, Dialog } from './Dialog';
 
 interface AbilityEditorProps {
   abilities: AbilityRow[];
@@ -59,31 +59,17 @@ export function AbilityEditor({ abilities, onAdd, onUpdate, onRemove, onError }:
         </div>
       </Dialog>
 
-      <Dialog
+      <ConfirmDialog
         open={removing !== null}
-        role="alertdialog"
         title="Remove ability?"
+        confirmLabel="Remove"
+        onConfirm={() => {
+          if (removing) onRemove(removing.id);
+        }}
         onClose={() => setRemoving(null)}
-        actions={
-          <>
-            <button type="button" data-autofocus onClick={() => setRemoving(null)}>
-              Cancel
-            </button>
-            <button
-              type="button"
-              className="ce-danger"
-              onClick={() => {
-                if (removing) onRemove(removing.id);
-                setRemoving(null);
-              }}
-            >
-              Remove
-            </button>
-          </>
-        }
       >
         {removing && <p>Remove the {ABILITY_LABELS[removing.type]} ability from the card? Its text will be lost.</p>}
-      </Dialog>
+      </ConfirmDialog>
     </fieldset>
   );
 }

@@ -7,7 +7,7 @@ import { CardPreview } from './CardPreview';
 import { editorReducer, INITIAL_STATE, loadState, saveState, type BackgroundImage, type TextField } from './editor-state';
 import { downloadBlob, renderCardPng } from './export-png';
 import { EXPORT_FILE_NAME, exportScale } from './export-scale';
-import { Dialog } from './Dialog';
+import { ConfirmDialog } from './Dialog';
 import { HelpDialog } from './HelpDialog';
 import { ImageControls, MAX_PERSISTED_FILE_BYTES } from './ImageControls';
 import { RichTextArea } from './RichTextArea';
@@ -146,31 +146,15 @@ export default function CardEditorPage() {
       </div>
 
       <HelpDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
-      <Dialog
+      <ConfirmDialog
         open={confirmReset}
-        role="alertdialog"
         title="Start a new card?"
+        confirmLabel="Start over"
+        onConfirm={() => dispatch({ type: 'reset' })}
         onClose={() => setConfirmReset(false)}
-        actions={
-          <>
-            <button type="button" data-autofocus onClick={() => setConfirmReset(false)}>
-              Cancel
-            </button>
-            <button
-              type="button"
-              className="ce-danger"
-              onClick={() => {
-                dispatch({ type: 'reset' });
-                setConfirmReset(false);
-              }}
-            >
-              Start over
-            </button>
-          </>
-        }
       >
         <p>This clears every field, the abilities and the images of the current card.</p>
-      </Dialog>
+      </ConfirmDialog>
       <Toast message={message} onDismiss={dismiss} />
     </div>
   );

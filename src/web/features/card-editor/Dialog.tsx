@@ -85,3 +85,45 @@ export function Dialog({ open, title, onClose, children, actions, role = 'dialog
     </div>
   );
 }
+
+interface ConfirmDialogProps {
+  open: boolean;
+  title: string;
+  /** The label of the destructive button. */
+  confirmLabel: string;
+  onConfirm: () => void;
+  /** Called on Cancel, Escape, the backdrop, and after `onConfirm`. */
+  onClose: () => void;
+  children: ReactNode;
+}
+
+/** The confirmation before a destructive step: an alertdialog whose Cancel has the focus. */
+export function ConfirmDialog({ open, title, confirmLabel, onConfirm, onClose, children }: ConfirmDialogProps) {
+  return (
+    <Dialog
+      open={open}
+      role="alertdialog"
+      title={title}
+      onClose={onClose}
+      actions={
+        <>
+          <button type="button" data-autofocus onClick={onClose}>
+            Cancel
+          </button>
+          <button
+            type="button"
+            className="ce-danger"
+            onClick={() => {
+              onConfirm();
+              onClose();
+            }}
+          >
+            {confirmLabel}
+          </button>
+        </>
+      }
+    >
+      {children}
+    </Dialog>
+  );
+}

@@ -18,47 +18,33 @@ const PER_TURN = (
   </g>
 );
 
+/** A white stat glyph on a coloured disc: the power and energy icons. */
+function statBody(disc: string, glyph: string) {
+  return (
+    <>
+      <circle cx="12" cy="12" r="11" fill={disc} />
+      <path d={glyph} fill="#fff" />
+    </>
+  );
+}
+
+/** The same glyph, smaller, with the "per turn" arrow on a darker badge. */
+function perTurnBody(disc: string, glyph: string, badge: string) {
+  return (
+    <>
+      <circle cx="12" cy="12" r="11" fill={disc} />
+      <path d={glyph} fill="#fff" transform="translate(1 1) scale(.7)" />
+      <circle cx="17" cy="16" r="5.5" fill={badge} />
+      {PER_TURN}
+    </>
+  );
+}
+
 const INLINE: Record<InlineIconName, { label: string; body: ReactElement }> = {
-  power: {
-    label: 'Power',
-    body: (
-      <>
-        <circle cx="12" cy="12" r="11" fill="#e8453c" />
-        <path d={STAR} fill="#fff" />
-      </>
-    ),
-  },
-  energy: {
-    label: 'Energy',
-    body: (
-      <>
-        <circle cx="12" cy="12" r="11" fill="#1f8fe0" />
-        <path d={BOLT} fill="#fff" />
-      </>
-    ),
-  },
-  ppt: {
-    label: 'Power per turn',
-    body: (
-      <>
-        <circle cx="12" cy="12" r="11" fill="#e8453c" />
-        <path d={STAR} fill="#fff" transform="translate(1 1) scale(.7)" />
-        <circle cx="17" cy="16" r="5.5" fill="#b32c24" />
-        {PER_TURN}
-      </>
-    ),
-  },
-  ept: {
-    label: 'Energy per turn',
-    body: (
-      <>
-        <circle cx="12" cy="12" r="11" fill="#1f8fe0" />
-        <path d={BOLT} fill="#fff" transform="translate(1 1) scale(.7)" />
-        <circle cx="17" cy="16" r="5.5" fill="#0f5f9c" />
-        {PER_TURN}
-      </>
-    ),
-  },
+  power: { label: 'Power', body: statBody('#e8453c', STAR) },
+  energy: { label: 'Energy', body: statBody('#1f8fe0', BOLT) },
+  ppt: { label: 'Power per turn', body: perTurnBody('#e8453c', STAR, '#b32c24') },
+  ept: { label: 'Energy per turn', body: perTurnBody('#1f8fe0', BOLT, '#0f5f9c') },
   lock: {
     label: 'Lock',
     body: (

@@ -1,4 +1,5 @@
 // Position and zoom of the background image inside the art window (SPEC.md §9: zoom 0.5–3).
+import { clamp } from '../../lib/clamp';
 
 export const MIN_ZOOM = 0.5;
 export const MAX_ZOOM = 3;
@@ -14,7 +15,7 @@ export const DEFAULT_TRANSFORM: ImageTransform = { x: 0, y: 0, zoom: 1 };
 
 export function clampZoom(zoom: number): number {
   if (!Number.isFinite(zoom)) return 1;
-  return Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, Math.round(zoom * 1000) / 1000));
+  return clamp(Math.round(zoom * 1000) / 1000, MIN_ZOOM, MAX_ZOOM);
 }
 
 /**
@@ -34,5 +35,5 @@ export function zoomFromPinch(startZoom: number, startDistance: number, distance
 /** Keeps a restored or dragged offset finite and within a generous range of the window. */
 export function clampOffset(value: number, limit = 1000): number {
   if (!Number.isFinite(value)) return 0;
-  return Math.min(limit, Math.max(-limit, value));
+  return clamp(value, -limit, limit);
 }

@@ -1,4 +1,5 @@
 // The landing tiles' 3D tilt and rotation order (SPEC.md §2 and §9), as pure functions.
+import { clamp } from '../../lib/clamp';
 
 /** The base tilt angle in degrees… */
 export const TILT_MAX_DEG = 15;
@@ -22,9 +23,8 @@ export const REST: Tilt = { rotateX: 0, rotateY: 0, scale: 1 };
  * pointer, fully (±19.5°) at the edges and not at all at the centre.
  */
 export function tiltAt(x: number, y: number, width: number, height: number): Tilt {
-  const clamp = (v: number) => Math.max(-1, Math.min(1, v));
-  const dx = width > 0 ? clamp((x / width) * 2 - 1) : 0;
-  const dy = height > 0 ? clamp((y / height) * 2 - 1) : 0;
+  const dx = width > 0 ? clamp((x / width) * 2 - 1, -1, 1) : 0;
+  const dy = height > 0 ? clamp((y / height) * 2 - 1, -1, 1) : 0;
   const max = TILT_MAX_DEG * TILT_FACTOR;
   // + 0 turns -0 into 0, so a centred pointer reads as no tilt.
   return { rotateX: -dy * max + 0, rotateY: dx * max + 0, scale: HOVER_SCALE };

@@ -1,9 +1,8 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { Deck } from '../../../common/api/decks';
-import { ToastProvider } from '../../components/Toasts';
+import { renderWithProviders } from '../../test/render';
 import SearchResultsPage from './SearchResultsPage';
 
 const deck = (i: number): Deck => ({
@@ -29,14 +28,7 @@ function stubApi(total: number) {
 
 function renderAt(url: string, state?: unknown) {
   const router = createMemoryRouter([{ path: '/deck-search-results', element: <SearchResultsPage /> }], { initialEntries: [{ pathname: url.split('?')[0], search: url.includes('?') ? `?${url.split('?')[1]}` : '', state }] });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <ToastProvider>
-        <RouterProvider router={router} />
-      </ToastProvider>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<RouterProvider router={router} />);
   return router;
 }
 

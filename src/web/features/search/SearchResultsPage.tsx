@@ -4,7 +4,7 @@ import { DECKS_PER_PAGE } from '../../../common/game';
 import { MESSAGES } from '../../../common/messages';
 import { DeckGrid } from '../../components/DeckGrid';
 import { Pagination } from '../../components/Pagination';
-import { pageCount } from '../../components/page-items';
+import { deckCount, pageCount } from '../../components/page-items';
 import { SearchBar, type CategoryValues } from '../../components/SearchBar';
 import { filtersFromState, hasAnyFilter, readSearchParams, searchResultsHref, toSearchRequest, writeSearchParams } from '../../lib/search-url';
 import { useSearchDecks } from './api/search-decks';
@@ -43,7 +43,7 @@ export default function SearchResultsPage() {
       <SearchBar key={barKey} initial={filters} onSearch={search} />
       <h1 id="search-title" className="results-title">
         {filters.sortBy === 'score' ? (filters.restricted ? 'Top Decks This Week' : 'Top Decks All Time') : 'Search results'}
-        {data && !isLoading && <span className="results-count"> · {data.totalDecks === 1 ? '1 deck' : `${data.totalDecks} decks`}</span>}
+        {data && !isLoading && <span className="results-count"> · {deckCount(data.totalDecks)}</span>}
       </h1>
       <div aria-live="polite" aria-busy={isLoading || isPlaceholderData}>
         {isLoading ? (

@@ -1,10 +1,9 @@
-import { render, screen, within, waitFor } from '@testing-library/react';
+import { screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MESSAGES } from '../../../common/messages';
 import type { UploadImageResult } from '../../../common/api/uploads';
-import { ToastProvider } from '../../components/Toasts';
 import { ApiRequestError } from '../../lib/api-client';
+import { renderWithProviders, testQueryClient } from '../../test/render';
 import UploadModal from './UploadModal';
 import { postDeck, readDeckImage } from './api/upload-deck';
 
@@ -33,29 +32,13 @@ function setup(options: { applyAccept?: boolean } = {}) {
   vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:preview');
   vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
   const onClose = vi.fn();
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const client = testQueryClient();
   const invalidate = vi.spyOn(client, 'invalidateQueries');
-  render(
-    <QueryClientProvider client={client}>
-      <ToastProvider>
-        <UploadModal onClose={onClose} />
-      </ToastProvider>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<UploadModal onClose={onClose} />, client);
   return { user: userEvent.setup(options), onClose, invalidate };
 }
 
 const png = () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'deck.png', { type: 'image/png' });
-
-// jsdom has no modal dialogs: open and close just toggle the attribute, as a browser's would.
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
-});
 
 afterEach(() => {
   vi.restoreAllMocks();

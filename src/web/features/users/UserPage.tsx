@@ -1,27 +1,23 @@
 import { useEffect } from 'react';
-import { useParams, useSearchParams } from 'react-router';
+import { useParams } from 'react-router';
 import { DECKS_PER_PAGE } from '../../../common/game';
 import { MESSAGES } from '../../../common/messages';
 import { DeckGrid } from '../../components/DeckGrid';
 import { Pagination } from '../../components/Pagination';
-import { pageCount } from '../../components/page-items';
+import { deckCount, pageCount } from '../../components/page-items';
 import { ApiRequestError } from '../../lib/api-client';
-import { useUserDecks } from './api/get-user-decks';
+import { usePageParam } from '../../lib/use-page-param';
+import { useUserDecks } from '../../lib/user-decks';
 
 /** /users/{username}: the user's name and decks, 12 per page (SPEC.md §2). The page lives in the URL. */
 export default function UserPage() {
   const { username = '' } = useParams();
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const [page, goToPage] = usePageParam();
   const { data, isLoading, error } = useUserDecks(username, page);
   useEffect(() => {
     document.title = `${username} · Deckhub`;
   }, [username]);
   const isMissing = error instanceof ApiRequestError && error.status === 404;
-  const goToPage = (next: number) => {
-    setParams(next > 1 ? { page: String(next) } : {});
-    window.scrollTo({ top: 0 });
-  };
   return (
     <section className="page user-page" aria-labelledby="user-title">
       <h1 id="user-title">{username}</h1>
@@ -33,7 +29,7 @@ export default function UserPage() {
         <p className="empty">{MESSAGES.decks.none}</p>
       ) : (
         <>
-          <p className="muted">{data.totalDecks === 1 ? '1 deck' : `${data.totalDecks} decks`}</p>
+          <p className="muted">{deckCount(data.totalDecks)}</p>
           <DeckGrid decks={data.decks} />
         </>
       )}

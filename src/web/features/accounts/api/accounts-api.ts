@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { messageSchema, providersSchema, userSchema, type Registration } from '../../../../common/api/users';
 import { apiRequest } from '../../../lib/api-client';
-import { sessionQueryKey } from '../../session/use-session';
+import { sessionQueryKey } from '../../../lib/use-session';
 
 export function register(values: Registration) {
   return apiRequest(`/api/users/${encodeURIComponent(values.email_address)}`, userSchema, { body: values });

@@ -1,8 +1,9 @@
+// A user's decks, 12 a page: shared by their public page (/users/…) and the profile.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { decksPageSchema } from '../../../../common/api/decks';
-import { DECKS_PER_PAGE } from '../../../../common/game';
-import { apiRequest, ApiRequestError } from '../../../lib/api-client';
-import { deckQueryKeys } from '../../../lib/query-keys';
+import { decksPageSchema } from '../../common/api/decks';
+import { DECKS_PER_PAGE } from '../../common/game';
+import { apiRequest, ApiRequestError } from './api-client';
+import { deckQueryKeys } from './query-keys';
 
 /** GET /api/decks/{username}?page&limit=12 (SPEC.md §7). */
 export function getUserDecks(username: string, page: number) {

@@ -1,6 +1,7 @@
+// The session, read by the layout, the routes and the account screens.
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest } from '../../lib/api-client';
+import { apiRequest } from './api-client';
 
 const sessionSchema = z.object({ user: z.object({ username: z.string(), email_address: z.string().nullable() }).nullable() });
 export type SessionUser = NonNullable<z.infer<typeof sessionSchema>['user']>;
