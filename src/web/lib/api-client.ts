@@ -14,16 +14,13 @@ export class ApiRequestError extends Error {
 interface RequestOptions {
   method?: string;
   body?: unknown;
-  /** multipart bodies are sent as they are */
-  formData?: FormData;
   signal?: AbortSignal;
 }
 
 export async function apiRequest<T>(path: string, schema: z.ZodType<T> | null, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   let body: BodyInit | undefined;
-  if (options.formData) body = options.formData;
-  else if (options.body !== undefined) {
+  if (options.body !== undefined) {
     headers['content-type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
