@@ -87,7 +87,9 @@ async function fillPostgres(url: string, schema: string, rows: Rows) {
       await client.query(`INSERT INTO ${table} (${columns.join(',')}) SELECT * FROM unnest(${casts})`, arrays);
     }
   }
-  await client.query('ANALYZE');
+  // What autovacuum does for a live database: statistics, and the visibility map that lets counts
+  // and filter joins read indexes only instead of visiting every freshly loaded heap page.
+  await client.query('VACUUM ANALYZE');
   await client.end();
 }
 
