@@ -20,10 +20,10 @@ const RUNS = 200;
 const CARD_POOL = 5000;
 const PG_URL = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-const random = seededRandom(7);
-const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)];
-/** Card popularity is skewed, as in a real meta: low numbers appear in many decks. */
-const cardName = () => `Card ${Math.floor(CARD_POOL * random() ** 2)}`;
+const picker = (random: () => number) => <T>(list: readonly T[]) => list[Math.floor(random() * list.length)];
+/** The random source of the query filters (the decks have their own, in makeRows). */
+const random = seededRandom(8);
+const pick = picker(random);
 
 interface Rows {
   users: { id: string; username: string; username_lower: string; email: string; password_hash: null; created_at: string }[];
@@ -34,9 +34,15 @@ interface Rows {
   deck_tags: { deck_id: string; tag: string }[];
 }
 
-/** The bench's data in memory: 100k decks with 18 cards and a few categories each. */
+const NOW = Date.now();
+
+/** The bench's data in memory: 100k decks with 18 cards and a few categories each, the same on every call. */
 function makeRows(): Rows {
-  const now = Date.now();
+  const random = seededRandom(7);
+  const pick = picker(random);
+  /** Card popularity is skewed, as in a real meta: low numbers appear in many decks. */
+  const cardName = () => `Card ${Math.floor(CARD_POOL * random() ** 2)}`;
+  const now = NOW;
   const iso = new Date(now).toISOString();
   const rows: Rows = { users: [], decks: [], deck_cards: [], deck_albums: [], deck_collections: [], deck_tags: [] };
   const userIds = Array.from({ length: 500 }, (_, i) => crypto.createHash('md5').update(`u${i}`).digest('hex').slice(0, 24));
@@ -125,41 +131,76 @@ async function measure(label: string, handle: DbHandle, dataDir: string) {
   return app;
 }
 
+/** Load generator settings; autocannon runs in a worker thread so it does not share the server's event loop. */
+const LOAD = { connections: 50, duration: 2, workers: 1 };
+/** Rounds of the two routes measured alternately; the median ratio evens out the machine's noise. */
+const ROUNDS = 7;
+
 async function requestsPerSecond(url: string): Promise<number> {
-  const result = await autocannon({ url, connections: 50, duration: 5 });
+  const result = await autocannon({ url, ...LOAD });
   if (result.non2xx || result.errors) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return result.requests.average;
 }
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function compareOneDeckRoute(app: Awaited<ReturnType<typeof buildApp>>, ids: string[]) {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const bare = Fastify();
   bare.get('/bare', async () => ({ ok: true }));
   await bare.listen({ port: 0, host: '127.0.0.1' });
-  const appPort = (app.server.address() as AddressInfo).port;
-  const barePort = (bare.server.address() as AddressInfo).port;
-  const oneDeck = await requestsPerSecond(`http://127.0.0.1:${appPort}/api/decks/onedeck/${ids[12345 % ids.length]}`);
-  const bareRps = await requestsPerSecond(`http://127.0.0.1:${barePort}/bare`);
-  console.log(`GET /api/decks/onedeck/{id}: ${oneDeck.toFixed(0)} req/s; bare Fastify route: ${bareRps.toFixed(0)} req/s; ratio ${((100 * oneDeck) / bareRps).toFixed(0)}%`);
+  const oneDeckUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/decks/onedeck/${ids[12345 % ids.length]}`;
+  const bareUrl = `http://127.0.0.1:${(bare.server.address() as AddressInfo).port}/bare`;
+  const oneDeck: number[] = [];
+  const bareRps: number[] = [];
+  const ratios: number[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    oneDeck.push(await requestsPerSecond(oneDeckUrl));
+    bareRps.push(await requestsPerSecond(bareUrl));
+    ratios.push(oneDeck[round] / bareRps[round]);
+  }
   await bare.close();
+  const list = (values: number[]) => values.map((v) => v.toFixed(0)).join(', ');
+  console.log(
+    `GET /api/decks/onedeck/{id} vs a bare Fastify route in the same process, over HTTP: ${ROUNDS} alternating rounds of ` +
+      `${LOAD.duration} s each with autocannon (${LOAD.connections} connections) in a worker thread.\n` +
+      `  one-deck req/s: ${list(oneDeck)}\n  bare req/s:     ${list(bareRps)}\n` +
+      `  ratio per round: ${ratios.map((r) => `${(100 * r).toFixed(0)}%`).join(', ')}; median ratio ${(100 * median(ratios)).toFixed(0)}%`,
+  );
 }
 
-const rows = makeRows();
-const ids = rows.decks.map((d) => d.id);
-console.log(`${DECKS} decks, ${rows.deck_cards.length} deck cards; "this week" from ${startOfGameWeek(new Date()).toISOString()}`);
+/**
+ * Fills a database with the bench's decks and returns their ids. The rows are made afresh for each
+ * database and dropped once it is filled: kept, their two million objects sat in the heap of the
+ * server measured next and cost the one-deck route a quarter of its req/s.
+ */
+async function fill(label: string, fillWith: (rows: Rows) => void | Promise<void>): Promise<string[]> {
+  const rows = makeRows();
+  const started = Date.now();
+  await fillWith(rows);
+  console.log(`${label} filled in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return rows.decks.map((d) => d.id);
+}
+
+async function measureDatabase(label: string, handle: DbHandle, dataDir: string, ids: string[]) {
+  const app = await measure(label, handle, dataDir);
+  await compareOneDeckRoute(app, ids);
+  await app.close();
+}
+
+console.log(`${DECKS} decks of 18 cards; "this week" from ${startOfGameWeek(new Date()).toISOString()}`);
 
 const sqliteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'deckhub-bench-'));
 const sqliteFile = path.join(sqliteDir, 'bench.sqlite');
 const sqliteHandle = openDb({ sqliteFile });
-await migrateToLatest(sqliteHandle.db);
-let started = Date.now();
-fillSqlite(sqliteFile, rows);
-console.log(`SQLite filled in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-const sqliteApp = await measure('SQLite', sqliteHandle, sqliteDir);
-await compareOneDeckRoute(sqliteApp, ids);
-await sqliteApp.close();
-await sqliteHandle.close();
-fs.rmSync(sqliteDir, { recursive: true, force: true });
+try {
+  await migrateToLatest(sqliteHandle.db);
+  const ids = await fill('SQLite', (rows) => fillSqlite(sqliteFile, rows));
+  await measureDatabase('SQLite', sqliteHandle, sqliteDir, ids);
+} finally {
+  await sqliteHandle.close();
+  fs.rmSync(sqliteDir, { recursive: true, force: true });
+}
 
 const schema = `bench_${crypto.randomBytes(4).toString('hex')}`;
 const admin = new pg.Client({ connectionString: PG_URL });
@@ -173,12 +214,8 @@ await admin.query(`CREATE SCHEMA ${schema}`);
 const pgHandle = openDb({ databaseUrl: PG_URL, pgSchema: schema });
 try {
   await migrateToLatest(pgHandle.db);
-  started = Date.now();
-  await fillPostgres(PG_URL, schema, rows);
-  console.log(`PostgreSQL filled in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  const pgApp = await measure('PostgreSQL', pgHandle, os.tmpdir());
-  await compareOneDeckRoute(pgApp, ids);
-  await pgApp.close();
+  const ids = await fill('PostgreSQL', (rows) => fillPostgres(PG_URL, schema, rows));
+  await measureDatabase('PostgreSQL', pgHandle, os.tmpdir(), ids);
 } finally {
   await pgHandle.close();
   await admin.query(`DROP SCHEMA ${schema} CASCADE`);

@@ -5,9 +5,10 @@ import pg from 'pg';
 import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type Migration } from 'kysely';
 import type { Database } from './schema';
 import * as m0001 from './migrations/0001-initial';
+import * as m0002 from './migrations/0002-deck-count';
 
 /** Migrations in order; each runs once, recorded by Kysely in its own table. */
-const MIGRATIONS: Record<string, Migration> = { '0001-initial': m0001 };
+const MIGRATIONS: Record<string, Migration> = { '0001-initial': m0001, '0002-deck-count': m0002 };
 
 export type Db = Kysely<Database>;
 export type DbDialect = 'sqlite' | 'postgres';

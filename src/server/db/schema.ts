@@ -50,6 +50,11 @@ export interface DecksTable {
   updated_at: string;
 }
 
+/** One row: how many decks there are, kept by triggers (migrations/0002-deck-count.ts). */
+export interface DeckCountTable {
+  n: number;
+}
+
 export interface DeckCardsTable {
   deck_id: string;
   position: number;
@@ -81,6 +86,7 @@ export interface Database {
   password_resets: PasswordResetsTable;
   cards: CardsTable;
   decks: DecksTable;
+  deck_count: DeckCountTable;
   deck_cards: DeckCardsTable;
   deck_albums: DeckAlbumsTable;
   deck_collections: DeckCollectionsTable;

@@ -248,3 +248,24 @@ describeEachDatabase('search-decks', (ctx) => {
     }
   });
 });
+
+describeEachDatabase('the total of the unfiltered search (kept by triggers)', (ctx) => {
+  const total = async () => json<DecksPage>(await ctx.app.inject({ method: 'POST', url: '/api/decks/search-decks', payload: {} })).totalDecks;
+
+  test('follows every insert and delete, whoever makes it', async () => {
+    const erin = await buildUser(ctx.db);
+    expect(await total()).toBe(0);
+    const first = await buildDeck(ctx.db, erin.id);
+    await buildDeck(ctx.db, erin.id);
+    expect(await total()).toBe(2);
+    // Several decks in one statement, as a bulk load makes them.
+    const row = (id: string) => ({ id, user_id: erin.id, title: id, deckcode: '', image: '', description: '', created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z' });
+    await ctx.db.insertInto('decks').values([row('b'.repeat(24)), row('c'.repeat(24))]).execute();
+    expect(await total()).toBe(4);
+    expect((await ctx.app.inject({ method: 'DELETE', url: `/api/decks/deleteone/${first}`, headers: { cookie: erin.cookie } })).statusCode).toBe(200);
+    expect(await total()).toBe(3);
+    // A deleted user takes their decks along (a cascade, not the deck store).
+    await ctx.db.deleteFrom('users').where('id', '=', erin.id).execute();
+    expect(await total()).toBe(0);
+  });
+});
