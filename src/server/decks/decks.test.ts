@@ -2,6 +2,7 @@ import { describeEachDatabase, json } from '../test/test-app';
 import { buildDeck, buildUser, type TestUser } from '../test/factories';
 import type { Deck, DecksPage } from '../../common/api/decks';
 import { startOfGameWeek } from '../../common/game';
+import { SESSION_COOKIE } from '../accounts/sessions';
 
 describeEachDatabase('decks API', (ctx) => {
   let alice: TestUser;
@@ -22,6 +23,16 @@ describeEachDatabase('decks API', (ctx) => {
     expect(deck.cards[0]).toBe('Card 1');
     expect(deck.cards[17]).toBe('Card 18');
     expect(typeof deck.createdAt).toBe('string');
+  });
+
+  test('one deck is the same for everyone, so the session cookie is not even looked up', async () => {
+    const id = await buildDeck(ctx.db, alice.id);
+    const unknownSession = { cookie: `${SESSION_COOKIE}=no-such-session` };
+    const res = await ctx.app.inject({ url: `/api/decks/onedeck/${id}`, headers: unknownSession });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['set-cookie']).toBeUndefined();
+    // Where the user matters, the unknown session is looked up and its cookie cleared.
+    expect((await ctx.app.inject({ url: '/api/decks/Alice', headers: unknownSession })).headers['set-cookie']).toMatch(new RegExp(`^${SESSION_COOKIE}=;`));
   });
 
   test('unknown and malformed deck ids', async () => {

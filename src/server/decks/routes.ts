@@ -26,9 +26,10 @@ const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: erro
 export const deckRoutes: FastifyPluginAsyncZod = async (app) => {
   const cache = new DeckCache((id) => findDeck(app.db, id));
   // Every write below evicts the deck it changed, so this process never serves a stale copy.
-  app.addHook('onResponse', async (request) => {
+  app.addHook('onResponse', (request, _res, done) => {
     const id = (request.params as { id?: string } | undefined)?.id;
     if (id && request.method !== 'GET') cache.evict(id);
+    done();
   });
 
   app.get(
@@ -43,7 +44,8 @@ export const deckRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/onedeck/:id',
-    { schema: { tags: ['decks'], summary: 'One deck', params: deckIdParamsSchema, response: { 200: deckSchema, ...errors } } },
+    // The same deck for everyone (votes are listed by name, not marked for the caller).
+    { config: { session: false }, schema: { tags: ['decks'], summary: 'One deck', params: deckIdParamsSchema, response: { 200: deckSchema, ...errors } } },
     async (request, res) => {
       const json = await cache.getJson(request.params.id);
       if (!json) throw notFound('No such deck.');

@@ -1,6 +1,6 @@
 // How much and how long a client may send: body sizes per route and the socket timeouts that stop
 // a slow or stalled client (slow-loris) from holding a connection and its memory.
-import type { ServerOptions } from 'node:http';
+import type { IncomingHttpHeaders, ServerOptions } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 
 export interface HttpLimits {
@@ -48,6 +48,14 @@ const REQUEST_TIMEOUT_BODY = JSON.stringify({ error: 'Request Timeout', message:
 const REQUEST_TIMEOUT_ANSWER = `HTTP/1.1 408 Request Timeout\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(REQUEST_TIMEOUT_BODY)}\r\nConnection: close\r\n\r\n${REQUEST_TIMEOUT_BODY}`;
 
 /**
+ * Whether a request has a body still to come. Node marks even a GET complete only after onRequest
+ * hooks ran, so `complete` alone would give every GET a timer; a request with neither header has
+ * no body at all (RFC 9112 §6.3).
+ */
+const hasBody = (headers: IncomingHttpHeaders) =>
+  headers['transfer-encoding'] !== undefined || (headers['content-length'] !== undefined && headers['content-length'] !== '0');
+
+/**
  * Cuts off a request whose body is still arriving after `requestTimeoutMs`. Node's own request
  * timeout covers the headers but, once Fastify has started on a request, not a body dribbled a
  * byte at a time; this does. A request that has all its body (even one whose answer takes long,
@@ -56,7 +64,7 @@ const REQUEST_TIMEOUT_ANSWER = `HTTP/1.1 408 Request Timeout\r\nContent-Type: ap
 export function applyBodyTimeout(app: FastifyInstance, limits: HttpLimits): void {
   app.addHook('onRequest', (request, reply, done) => {
     const raw = request.raw;
-    if (raw.complete) return done();
+    if (raw.complete || !hasBody(request.headers)) return done();
     const timer = setTimeout(() => {
       if (raw.complete || raw.socket.destroyed) return;
       const socket = raw.socket;

@@ -1,12 +1,13 @@
-// Security headers on every answer (@fastify/helmet), with a Content-Security-Policy the built web
-// app really works under: its only inline script (the theme switch in index.html, which must run
-// before first paint) is allowed by its hash, computed from the built file at start so a rebuilt
-// page never needs a hand-edited policy.
+// Security headers on every answer (helmet's, through @fastify/helmet), with a Content-Security-Policy
+// the built web app really works under: its only inline script (the theme switch in index.html,
+// which must run before first paint) is allowed by its hash, computed from the built file at start
+// so a rebuilt page never needs a hand-edited policy.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import helmet from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import type { OutgoingHttpHeader } from 'node:http';
+import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import Fastify, { type FastifyInstance } from 'fastify';
 
 /** The 'sha256-…' source of every inline (src-less) script in an HTML page. */
 function inlineScriptHashes(html: string): string[] {
@@ -45,14 +46,38 @@ function contentSecurityPolicy(scriptHashes: string[]): Record<string, string[]>
 }
 
 /**
- * Registers helmet for every route. Called before the routes are registered. `upgrade-insecure-requests`
- * is left out: behind TLS it changes nothing, and on a plain-http install it would break every asset.
+ * The headers helmet sets for these options. @fastify/helmet rebuilds helmet's middleware, CSP
+ * parsing included, in two hooks on every request; with no per-request option (no nonces) its
+ * headers never change, so they are asked of it once, on a throwaway instance.
+ */
+async function helmetHeaders(options: FastifyHelmetOptions): Promise<[string, OutgoingHttpHeader][]> {
+  const probe = Fastify();
+  await probe.register(helmet, options);
+  let headers: [string, OutgoingHttpHeader][] = [];
+  probe.get('/', (_request, reply) => {
+    headers = Object.entries(reply.raw.getHeaders()).flatMap(([name, value]) => (value === undefined ? [] : [[name, value]]));
+    return '';
+  });
+  await probe.inject('/');
+  await probe.close();
+  return headers;
+}
+
+/**
+ * Sets the security headers on every answer, errors and 404s included. Called before the routes are
+ * registered. `upgrade-insecure-requests` is left out: behind TLS it changes nothing, and on a
+ * plain-http install it would break every asset.
  */
 export async function registerSecurityHeaders(app: FastifyInstance, options: { webDist: string }): Promise<void> {
-  await app.register(helmet, {
+  const headers = await helmetHeaders({
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(webInlineScriptHashes(options.webDist)) },
     // Images are shared as links on other sites (share previews), so they may be loaded cross-origin.
     crossOriginResourcePolicy: { policy: 'same-site' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+  // On the raw response, as helmet does: they stay when an error handler replaces the answer.
+  app.addHook('onRequest', (_request, reply, done) => {
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    done();
   });
 }
