@@ -1,4 +1,5 @@
-import { dropDoubleReads, fixZeros, parseDeckCode } from './deck-code';
+import { codeFromGlyphs, parseDeckCode } from './deck-code';
+import type { Glyph } from './glyphs';
 
 describe('parseDeckCode', () => {
   it.each([
@@ -14,25 +15,38 @@ describe('parseDeckCode', () => {
   });
 });
 
-describe('fixZeros', () => {
-  const box = (text: string, x0: number, width: number, confidence = 90) => ({ text, confidence, x0, x1: x0 + width, y0: 0, y1: 30 });
-  it('tells O from 0 by width', () => {
-    const symbols = [box('K', 0, 25), box('0', 30, 30), box('O', 70, 23), box('X', 100, 26)];
-    expect(fixZeros('K0OX', symbols)).toBe('KO0X');
-  });
-  it('leaves the code alone when the symbols do not line up with it', () => {
-    expect(fixZeros('K0OX', [box('K', 0, 25)])).toBe('K0OX');
-  });
-});
+describe('codeFromGlyphs', () => {
+  const CAP = 30;
+  /** A solid glyph (a filled box), or a J: a hook whose upper left is empty, hanging below the line. */
+  const glyph = (left: number, width: number, height = CAP): Glyph => ({ left, top: 0, width, height, ink: new Uint8Array(width * height).fill(1) });
+  const jGlyph = (left: number): Glyph => {
+    const width = 12;
+    const height = 36;
+    const ink = new Uint8Array(width * height);
+    for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) if (x >= 7 || y >= 30) ink[y * width + x] = 1;
+    return { left, top: 0, width, height, ink };
+  };
+  const symbol = (text: string, x0: number, width: number, confidence = 90) => ({ text, confidence, x0, x1: x0 + width, y0: 0, y1: CAP });
 
-describe('dropDoubleReads', () => {
-  const box = (text: string, x0: number, width: number, confidence: number) => ({ text, confidence, x0, x1: x0 + width, y0: 0, y1: 30 });
-  it('keeps the surer of two characters read from one glyph', () => {
-    const symbols = [box('W', 0, 30, 95), box('A', 34, 22, 40), box('4', 36, 22, 88), box('G', 62, 24, 93)];
-    expect(dropDoubleReads('WA4G', symbols).code).toBe('W4G');
+  it('spells one character per glyph, keeping the surer of two read from one glyph', () => {
+    const glyphs = [glyph(0, 26), glyph(32, 24), glyph(62, 25)];
+    const symbols = [symbol('W', 0, 26), symbol('A', 31, 14, 40), symbol('4', 36, 20, 88), symbol('G', 62, 25)];
+    expect(codeFromGlyphs(glyphs, symbols)).toBe('W4G');
   });
-  it('leaves separate characters alone', () => {
-    const symbols = [box('A', 0, 22, 90), box('4', 26, 22, 90)];
-    expect(dropDoubleReads('A4', symbols).code).toBe('A4');
+
+  it('counts a J the reading skipped or doubted', () => {
+    const glyphs = [glyph(0, 24), jGlyph(28), glyph(44, 24)];
+    expect(codeFromGlyphs(glyphs, [symbol('5', 0, 24), symbol('X', 44, 24)])).toBe('5JX');
+    expect(codeFromGlyphs(glyphs, [symbol('5', 0, 24), symbol('I', 28, 12, 35), symbol('X', 44, 24)])).toBe('5JX');
+  });
+
+  it('tells O from 0 and I from 1 by width', () => {
+    const glyphs = [glyph(0, 30), glyph(40, 24), glyph(70, 8), glyph(85, 16)];
+    const symbols = [symbol('0', 0, 30), symbol('O', 40, 24), symbol('1', 70, 8), symbol('I', 85, 16)];
+    expect(codeFromGlyphs(glyphs, symbols)).toBe('O0I1');
+  });
+
+  it('gives up when a glyph has no character', () => {
+    expect(codeFromGlyphs([glyph(0, 24), glyph(40, 24)], [symbol('K', 0, 24)])).toBeNull();
   });
 });

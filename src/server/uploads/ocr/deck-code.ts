@@ -1,6 +1,8 @@
 /**
  * Finds the deck code in text read from a share image header ("DECK CODE: UH42XD").
  */
+import { capHeightOf, looksLikeJ, settleLookalike } from './glyph-shapes';
+import type { Glyph } from './glyphs';
 import type { OcrSymbol } from './worker-pool';
 
 /** The characters of printed codes, deck codes and card codes alike. */
@@ -21,58 +23,39 @@ export function parseDeckCode(text: string): string | null {
   return null;
 }
 
-/**
- * The symbols the code was read from: the last characters read on the line, one per character of
- * the code. Null when they do not spell the code (then nothing can be said about their shapes).
- */
-function symbolsOfCode(code: string, symbols: OcrSymbol[]): OcrSymbol[] | null {
-  const codeSymbols = symbols.filter((s) => s.text.trim() !== '').slice(-code.length);
-  return codeSymbols.length === code.length && codeSymbols.map((s) => s.text).join('').toUpperCase() === code ? codeSymbols : null;
-}
+/** Below this confidence a character read over a J-shaped glyph is taken for the J it missed. */
+const DOUBTFUL_CONFIDENCE = 60;
 
-/**
- * Drops a character the line model read twice from one glyph ("4" read as "A4": two boxes on the
- * same ink), keeping the surer one. Random codes give the model no word context to avoid this.
- */
-export function dropDoubleReads(code: string, symbols: OcrSymbol[]): { code: string; symbols: OcrSymbol[] } {
-  const codeSymbols = symbolsOfCode(code, symbols);
-  if (!codeSymbols) return { code, symbols };
-  const kept: OcrSymbol[] = [];
-  for (const symbol of codeSymbols) {
-    const previous = kept[kept.length - 1];
-    const overlap = previous ? Math.min(previous.x1, symbol.x1) - Math.max(previous.x0, symbol.x0) : 0;
-    const narrower = previous ? Math.min(previous.x1 - previous.x0, symbol.x1 - symbol.x0) : 1;
-    if (previous && overlap > narrower * 0.5) {
-      if (symbol.confidence > previous.confidence) kept[kept.length - 1] = symbol;
-    } else {
-      kept.push(symbol);
-    }
+/** For each glyph, the surest character whose box overlaps that glyph most. */
+function readingPerGlyph(glyphs: Glyph[], symbols: OcrSymbol[]): Array<OcrSymbol | null> {
+  const readings: Array<OcrSymbol | null> = glyphs.map(() => null);
+  for (const symbol of symbols) {
+    const char = symbol.text.trim().toUpperCase();
+    if (char.length !== 1 || !CODE_CHARACTERS.includes(char)) continue;
+    const overlaps = glyphs.map((g) => Math.min(g.left + g.width, symbol.x1) - Math.max(g.left, symbol.x0));
+    const best = overlaps.indexOf(Math.max(...overlaps));
+    if (overlaps[best] <= 0) continue;
+    const current = readings[best];
+    if (!current || symbol.confidence > current.confidence) readings[best] = { ...symbol, text: char };
   }
-  return { code: kept.map((s) => s.text.toUpperCase()).join(''), symbols: kept };
+  return readings;
 }
 
 /**
- * A deck code is random letters and digits, so no word context tells O from 0, which OCR mixes up
- * in small text. Their shapes differ though: in practically every sans font the zero is narrower
- * than the letter O. Each O or 0 of the code is decided by its width against the code's other
- * characters (the widest of which are letters like H, U, D).
+ * The deck code spelled by its glyphs. Each glyph gets the surest character whose box overlaps it
+ * most, so a glyph read twice ("4" as "A4") gives one character, and a J the model skipped or
+ * merged into its neighbour is still counted. O/0 and I/1 are settled by shape. The symbols' boxes
+ * are in the glyphs' (source image) pixels. Null when a glyph has no character at all.
  */
-export function fixZeros(code: string, symbols: OcrSymbol[]): string {
-  const codeSymbols = symbolsOfCode(code, symbols);
-  if (!codeSymbols) return code;
-  const heights = codeSymbols.map((s) => s.y1 - s.y0).sort((a, b) => a - b);
-  const capHeight = heights[Math.floor(heights.length / 2)];
-  if (capHeight <= 0) return code;
-  return codeSymbols
-    .map((s) => {
-      const c = s.text.toUpperCase();
-      if (c !== 'O' && c !== '0') return c;
-      // Measured on DejaVu Sans Bold crops: O 0.97-1.06, zero 0.77-0.86.
-      const ratio = (s.x1 - s.x0) / capHeight;
-      return ratio >= ZERO_O_WIDTH_SPLIT ? 'O' : '0';
-    })
-    .join('');
+export function codeFromGlyphs(glyphs: Glyph[], symbols: OcrSymbol[]): string | null {
+  const capHeight = capHeightOf(glyphs);
+  const readings = readingPerGlyph(glyphs, symbols);
+  let code = '';
+  for (const [i, glyph] of glyphs.entries()) {
+    const reading = readings[i];
+    if (looksLikeJ(glyph, capHeight) && (!reading || reading.text === 'J' || reading.confidence < DOUBTFUL_CONFIDENCE)) code += 'J';
+    else if (reading) code += settleLookalike(reading.text, glyph, capHeight);
+    else return null;
+  }
+  return code;
 }
-
-/** Width / cap height dividing a zero (narrow) from an O (round); see `fixZeros`. */
-const ZERO_O_WIDTH_SPLIT = 0.9;

@@ -16,7 +16,7 @@ const INK_SPAN = 90;
 const TEXT_LINE_THRESHOLD = 150;
 
 /** Bright and grey scores high; bright but coloured (pink boxes, yellow badges) does not. */
-function whiteness(data: Uint8Array, i: number): number {
+export function whiteness(data: Uint8Array, i: number): number {
   const r = data[i];
   const g = data[i + 1];
   const b = data[i + 2];

@@ -11,6 +11,7 @@
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import Tesseract from 'tesseract.js';
 import sharp from 'sharp';
 
@@ -135,8 +136,12 @@ interface Pending {
   reject: (error: Error) => void;
 }
 
+/** tesseract.js's own worker script, run at the lowest CPU priority: recognition yields the cores to the event loop. */
+const WORKER_PATH = fileURLToPath(new URL('../ocr-worker-thread.mjs', import.meta.url));
+
 async function startWorker(timeoutMs: number): Promise<Tesseract.Worker> {
   const creating = Tesseract.createWorker('eng', Tesseract.OEM.LSTM_ONLY, {
+    workerPath: WORKER_PATH,
     langPath: localLangPath(),
     gzip: true,
     cacheMethod: 'none',
@@ -177,15 +182,26 @@ export async function createOcrPool(options: OcrPoolOptions = {}): Promise<OcrPo
   const waiting: Pending[] = [];
   let closed = false;
 
+  /**
+   * Rejects once the pool is closed: its workers are terminated then, and tesseract.js, asked to
+   * use a terminated worker, throws from inside a promise of its own that nobody handles (an
+   * unhandled rejection ends the process).
+   */
+  function ensureOpen(): void {
+    if (closed) throw new Error('The OCR pool is closed.');
+  }
+
   async function run(slot: Slot, job: OcrJob): Promise<OcrResult> {
     const params = `${job.mode}|${job.whitelist ?? ''}`;
     if (slot.params !== params) {
+      ensureOpen();
       await slot.worker.setParameters({
         tessedit_pageseg_mode: PAGE_SEG_MODE[job.mode] as Tesseract.PSM,
         tessedit_char_whitelist: job.whitelist ?? '',
       });
       slot.params = params;
     }
+    ensureOpen();
     const { data } = await slot.worker.recognize(job.image, {}, { text: true, blocks: job.withSymbols === true });
     const result: OcrResult = { text: data.text, confidence: data.confidence };
     if (job.withSymbols) {
