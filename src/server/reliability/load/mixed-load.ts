@@ -1,52 +1,35 @@
 // The mixed workload of real traffic against a running server: the home page's columns, filtered
 // searches, deck pages, comment lists, and votes and comments by signed-in users, with an OCR
-// upload every few seconds. One autocannon instance per kind of route, run side by side, so each
-// kind gets its own latency figures.
+// upload every few seconds. The requests come from a child process (generator-process.ts), not
+// from the server's own process: sharing one event loop would slow the server by the generator's
+// work and delay the measurement by the server's.
+import { fork } from 'node:child_process';
 import fs from 'node:fs';
-import autocannon from 'autocannon';
+import os from 'node:os';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Db } from '../../db/connect';
 import { buildUser } from '../../test/factories';
+import type { LoadResult, TrafficPlan } from './generate';
+import type { ProcessFigures } from './process-watch';
+import type { LatencySummary } from './tally';
+import type { Fixtures } from './traffic';
+
+export type { LoadResult, RouteKindResult } from './generate';
 
 export interface LoadOptions {
   baseUrl: string;
   db: Db;
   durationSec: number;
-  /** Connections in all, shared among the route kinds by their weight. */
+  /** Connections in all. */
   connections: number;
+  /** Requests per second offered in all (open loop); absent: closed loop, as fast as the server answers. */
+  rate?: number;
   signedInUsers: number;
   /** A deck screenshot to upload every `ocrEverySec`; none when absent. */
   ocrImage?: Buffer;
   ocrEverySec?: number;
 }
-
-export interface RouteKindResult {
-  kind: string;
-  connections: number;
-  requests: number;
-  rps: number;
-  p50: number;
-  p99: number;
-  max: number;
-  non2xx: number;
-  status5xx: number;
-  errors: number;
-}
-
-export interface LoadResult {
-  kinds: RouteKindResult[];
-  ocr: { sent: number; ok: number; busy429: number; other: number; p50: number; max: number };
-  totalRps: number;
-  totalErrors: number;
-  total5xx: number;
-}
-
-interface Fixtures {
-  deckIds: string[];
-  filters: { albums: string[]; tags: string[]; collections: string[] }[];
-  cookies: string[];
-}
-
-const pick = <T>(list: T[]): T => list[Math.floor(Math.random() * list.length)];
 
 /** Real ids and filter values from the running server, and sessions for `users` new accounts. */
 async function prepare(options: LoadOptions): Promise<Fixtures> {
@@ -60,128 +43,77 @@ async function prepare(options: LoadOptions): Promise<Fixtures> {
   return { deckIds: decks.map((d) => d._id), filters, cookies };
 }
 
-type Req = { method: 'GET' | 'POST'; path: string; headers?: Record<string, string>; body?: string };
+const GENERATOR = fileURLToPath(new URL('./generator-process.ts', import.meta.url));
+/** The child runs TypeScript through tsx, as `npm run` scripts do. */
+const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
-/** Each kind of route: its share of the connections and how one of its requests is made. */
-function routeKinds(f: Fixtures): { kind: string; weight: number; next: () => Req }[] {
-  const json = { 'content-type': 'application/json' };
-  return [
-    {
-      kind: 'home columns',
-      weight: 30,
-      next: () => ({ method: 'POST', path: '/api/decks/search-decks?page=1&limit=5', headers: json, body: JSON.stringify(pick([{ sortBy: 'score' }, { sortBy: 'score', restricted: true }, {}])) }),
-    },
-    { kind: 'search', weight: 20, next: () => ({ method: 'POST', path: `/api/decks/search-decks?page=${pick([1, 1, 2])}&limit=12`, headers: json, body: JSON.stringify(pick(f.filters)) }) },
-    { kind: 'deck page', weight: 25, next: () => ({ method: 'GET', path: `/api/decks/onedeck/${pick(f.deckIds)}` }) },
-    { kind: 'comments list', weight: 10, next: () => ({ method: 'GET', path: `/api/comments/get/${pick(f.deckIds)}` }) },
-    {
-      kind: 'vote',
-      weight: 10,
-      next: () => ({ method: 'POST', path: `/api/decks/onedeck/${pick(f.deckIds)}`, headers: { ...json, cookie: pick(f.cookies) }, body: JSON.stringify({ change: pick(['increase', 'decrease']) }) }),
-    },
-    {
-      kind: 'comment post',
-      weight: 5,
-      next: () => ({ method: 'POST', path: `/api/comments/post/${pick(f.deckIds)}`, headers: { ...json, cookie: pick(f.cookies) }, body: JSON.stringify({ comment: `Load test comment ${Math.random().toString(36).slice(2)}` }) }),
-    },
-  ];
-}
-
-function runKind(baseUrl: string, connections: number, durationSec: number, next: () => Req): Promise<autocannon.Result> {
+/** Runs the plan in a child process and returns its result. */
+function runGenerator(plan: TrafficPlan): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
-    autocannon(
-      {
-        url: baseUrl,
-        connections,
-        duration: durationSec,
-        // A fresh request each time (random deck, filter, user), not one replayed.
-        requests: [{ setupRequest: (req) => ({ ...req, ...next() }) }],
-        timeout: 10,
-      },
-      (error, result) => (error ? reject(error) : resolve(result)),
-    );
+    // 'advanced' serialization carries the screenshot's bytes as they are.
+    const child = fork(GENERATOR, { execArgv: ['--import', TSX_LOADER], serialization: 'advanced' });
+    let answer: { result?: LoadResult; error?: string } | undefined;
+    child.once('message', (message) => (answer = message as typeof answer));
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      if (answer?.result) resolve(answer.result);
+      else reject(new Error(`the load generator failed (exit code ${code}): ${answer?.error ?? 'no result'}`));
+    });
+    child.send(plan);
   });
-}
-
-const fivexx = (r: autocannon.Result) =>
-  Object.entries(r.statusCodeStats ?? {})
-    .filter(([code]) => Number(code) >= 500)
-    .reduce((sum, [, s]) => sum + (s.count ?? 0), 0);
-
-/** Uploads the screenshot every `everySec` until `until`; 429 (reader full) is an answer, not an error. */
-async function ocrLoop(options: LoadOptions, cookie: string, until: number): Promise<LoadResult['ocr']> {
-  const result = { sent: 0, ok: 0, busy429: 0, other: 0, p50: 0, max: 0 };
-  const times: number[] = [];
-  while (options.ocrImage && Date.now() + (options.ocrEverySec ?? 3) * 1000 < until) {
-    await new Promise((r) => setTimeout(r, (options.ocrEverySec ?? 3) * 1000));
-    const form = new FormData();
-    form.append('image', new Blob([new Uint8Array(options.ocrImage)], { type: 'image/jpeg' }), 'deck.jpg');
-    const started = Date.now();
-    result.sent++;
-    try {
-      const res = await fetch(`${options.baseUrl}/api/uploadimage/`, { method: 'POST', body: form, headers: { cookie } });
-      await res.arrayBuffer();
-      if (res.ok) result.ok++;
-      else if (res.status === 429) result.busy429++;
-      else result.other++;
-    } catch {
-      result.other++;
-    }
-    times.push(Date.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  result.p50 = times[Math.floor(times.length / 2)] ?? 0;
-  result.max = times[times.length - 1] ?? 0;
-  return result;
 }
 
 export async function runMixedLoad(options: LoadOptions): Promise<LoadResult> {
   const fixtures = await prepare(options);
-  const kinds = routeKinds(fixtures);
-  const totalWeight = kinds.reduce((sum, k) => sum + k.weight, 0);
-  const until = Date.now() + options.durationSec * 1000;
-  const ocr = ocrLoop(options, fixtures.cookies[0], until);
-  const results = await Promise.all(
-    kinds.map(async (k) => {
-      const connections = Math.max(1, Math.round((options.connections * k.weight) / totalWeight));
-      const r = await runKind(options.baseUrl, connections, options.durationSec, k.next);
-      return {
-        kind: k.kind,
-        connections,
-        requests: r.requests.total,
-        rps: r.requests.average,
-        p50: r.latency.p50,
-        p99: r.latency.p99,
-        max: r.latency.max,
-        non2xx: r.non2xx,
-        status5xx: fivexx(r),
-        errors: r.errors + r.timeouts,
-      };
-    }),
-  );
-  return {
-    kinds: results,
-    ocr: await ocr,
-    totalRps: results.reduce((sum, r) => sum + r.rps, 0),
-    totalErrors: results.reduce((sum, r) => sum + r.errors + r.non2xx, 0),
-    total5xx: results.reduce((sum, r) => sum + r.status5xx, 0),
-  };
+  return runGenerator({
+    baseUrl: options.baseUrl,
+    fixtures,
+    durationSec: options.durationSec,
+    connections: options.connections,
+    rate: options.rate,
+    ocrImage: options.ocrImage,
+    ocrEverySec: options.ocrEverySec ?? 3,
+  });
 }
 
 export function readImage(file: string): Buffer | undefined {
   return fs.existsSync(file) ? fs.readFileSync(file) : undefined;
 }
 
-export function formatLoadResult(title: string, r: LoadResult, rss: { start: number; end: number; peak: number }): string {
-  const mb = (n: number) => `${Math.round(n / 1024 / 1024)} MB`;
-  const rows = r.kinds.map(
-    (k) =>
-      `  ${k.kind.padEnd(14)} conns ${String(k.connections).padStart(3)}  ${k.rps.toFixed(0).padStart(6)} req/s  p50 ${String(k.p50).padStart(4)} ms  p99 ${String(k.p99).padStart(4)} ms  max ${String(k.max).padStart(5)} ms  non-2xx ${k.non2xx}  5xx ${k.status5xx}  errors ${k.errors}`,
-  );
+const ms = (n: number) => `${n < 10 ? n.toFixed(1) : n.toFixed(0)} ms`.padStart(8);
+const mb = (n: number) => `${Math.round(n / 1024 / 1024)} MB`;
+
+/** Average cores used by the server, the generator and (on Linux) everything else, over the server's watch. */
+function cpuShares(server: ProcessFigures['cpu'], generator: ProcessFigures['cpu']): string {
+  const generatorCores = (generator.process * generator.seconds) / server.seconds;
+  const rest = server.machine === null ? '' : `, rest of the machine (database server included) ${(server.machine - server.process - generatorCores).toFixed(2)}`;
+  return `server ${server.process.toFixed(2)}, load generator ${generatorCores.toFixed(2)}${rest}`;
+}
+
+/** Reads' p99 target: it holds at a stated offered rate; at capacity latency is connections / throughput. */
+const READS_P99_TARGET_MS = 100;
+
+function readsVerdict(r: LoadResult): string {
+  if (r.shape.closedLoop) return `target p99 <= ${READS_P99_TARGET_MS} ms applies to the offered-rate run`;
+  return `target p99 <= ${READS_P99_TARGET_MS} ms: ${r.reads.p99 <= READS_P99_TARGET_MS ? 'MET' : 'MISSED'}`;
+}
+
+/** The run's table; `server` is what watchProcess saw in the server's process. */
+export function formatLoadResult(title: string, r: LoadResult, server: ProcessFigures): string {
+  const shape = r.shape.closedLoop
+    ? `CAPACITY (closed loop: ${r.shape.connections} connections, each sends again as soon as answered)`
+    : `OFFERED RATE ${r.shape.offeredRps} req/s (open loop, Poisson arrivals, up to ${r.shape.connections} connections, ${r.shape.peakInFlight} in flight at most; latency from when each request was due)`;
+  const row = (label: string, s: LatencySummary, extra: string) =>
+    `  ${label.padEnd(23)} ${s.rps.toFixed(0).padStart(5)} req/s  p50 ${ms(s.p50)}  p99 ${ms(s.p99)}  max ${ms(s.max)}${extra}`;
+  const lag = (d: ProcessFigures['loopDelay']) => `p99 ${d.p99.toFixed(0)} ms, max ${d.max.toFixed(0)} ms`;
   return [
-    `${title}: ${r.totalRps.toFixed(0)} req/s in all; errors (non-2xx + socket) ${r.totalErrors}; 5xx ${r.total5xx}`,
-    ...rows,
-    `  OCR uploads    sent ${r.ocr.sent}, ok ${r.ocr.ok}, busy (429) ${r.ocr.busy429}, other ${r.ocr.other}; p50 ${r.ocr.p50} ms, max ${r.ocr.max} ms`,
-    `  RSS            start ${mb(rss.start)}, end ${mb(rss.end)}, peak ${mb(rss.peak)}`,
+    `${title}: ${shape}`,
+    `  ${r.totalRps.toFixed(0)} req/s answered in all; errors (non-2xx + no answer) ${r.totalErrors}; 5xx ${r.total5xx}`,
+    ...r.kinds.map((k) => row(`${k.kind}${k.connections ? ` (${k.connections} conns)` : ''}`, k, `  non-2xx ${k.non2xx}  5xx ${k.status5xx}  errors ${k.errors}`)),
+    row('ALL READS', r.reads, `  (home columns, search, deck page, comments list) ${readsVerdict(r)}`),
+    `  OCR uploads             sent ${r.ocr.sent}, ok ${r.ocr.ok}, busy (429) ${r.ocr.busy429}, other ${r.ocr.other} (5xx ${r.ocr.status5xx}); p50 ${r.ocr.p50} ms, max ${r.ocr.max} ms`,
+    `  event loop delay        server ${lag(server.loopDelay)}; load generator ${lag(r.generator.loopDelay)}`,
+    `  CPU (cores of ${os.availableParallelism()})        ${cpuShares(server.cpu, r.generator.cpu)}`,
+    `  server RSS              start ${mb(server.rss.start)}, end ${mb(server.rss.end)}, peak ${mb(server.rss.peak)}`,
   ].join('\n');
 }
