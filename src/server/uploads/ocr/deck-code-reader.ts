@@ -5,14 +5,15 @@
  * whole header with its avatar art, and a character whitelist keeps "5" from becoming "S:". A deck
  * code is random characters, which the line model reads worst: the line is also cut into glyphs,
  * and the characters read are laid on them (`codeFromGlyphs`), which fixes the length of the code
- * and settles look-alikes by shape.
+ * and settles look-alikes by shape. An S, 5, B or 8 is then read once more on its own glyph
+ * (`settleBySecondLook`): out of the line, the model no longer swaps them.
  */
-import { CODE_CHARACTERS, codeFromGlyphs, parseDeckCode } from './deck-code';
+import { CODE_CHARACTERS, codeFromGlyphs, parseDeckCode, secondLookPositions, settleBySecondLook } from './deck-code';
 import { capHeightOf } from './glyph-shapes';
 import { findGlyphs, isColon, type Glyph } from './glyphs';
 import { findTextLines, whiteTextImage } from './text-crops';
 import type { Rect, RgbImage } from './tile-grid';
-import type { OcrJob, OcrResult, OcrSymbol } from './worker-pool';
+import { OcrBusyError, type OcrJob, type OcrPool, type OcrResult, type OcrSymbol } from './worker-pool';
 
 /** The header's text is pale blue-grey rather than white: a lower whiteness makes it ink. */
 const HEADER_INK_LOW = 30;
@@ -27,11 +28,13 @@ const LINE_MARGIN = 12;
  * also 97, at 26/30/22 94. So one reading.
  */
 const LINE_TEXT_HEIGHT = 26;
+/** Capital height (px) a single glyph is read at for a second look. */
+const GLYPH_TEXT_HEIGHT = 32;
 
 export interface DeckCodePlan {
   job: OcrJob;
-  /** The deck code in the job's result, or null. */
-  decide(result: OcrResult): string | null;
+  /** The deck code in the job's result, or null; may read parts of the image again with the pool. */
+  decide(result: OcrResult, pool: OcrPool): Promise<string | null>;
   /** The job reads the whole header (no better line was found): reading it again finds nothing new. */
   wholeHeader: boolean;
 }
@@ -39,7 +42,7 @@ export interface DeckCodePlan {
 /** The whole header, for when no text line is found or the last line held no code. */
 export async function wholeHeaderPlan(img: RgbImage, header: Rect): Promise<DeckCodePlan> {
   const image = await whiteTextImage(img, header, { scale: 2, margin: 16, inkLow: HEADER_INK_LOW });
-  return { job: { image, mode: 'block' }, decide: (r) => parseDeckCode(r.text), wholeHeader: true };
+  return { job: { image, mode: 'block' }, decide: async (r) => parseDeckCode(r.text), wholeHeader: true };
 }
 
 /** The glyphs after the line's colon: the code's characters. Empty when no colon is found. */
@@ -47,6 +50,32 @@ function codeGlyphs(img: RgbImage, line: Rect, lineHeight: number): Glyph[] {
   const glyphs = findGlyphs(img, line, GLYPH_THRESHOLD, lineHeight * 0.5);
   const colon = glyphs.findIndex((g) => isColon(g, capHeightOf(glyphs)));
   return colon < 0 ? [] : glyphs.slice(colon + 1);
+}
+
+/**
+ * The code with its swappable characters (S/5, B/8) read again, each on its own glyph. When the
+ * reader is full the line's reading stands: a second look is worth less than an answer.
+ */
+async function takeSecondLook(img: RgbImage, glyphs: Glyph[], code: string, pool: OcrPool): Promise<string> {
+  const positions = secondLookPositions(code);
+  if (positions.length === 0) return code;
+  const capHeight = capHeightOf(glyphs);
+  const top = Math.min(...glyphs.map((g) => g.top));
+  const jobs = await Promise.all(
+    positions.map(async (position): Promise<OcrJob> => {
+      const glyph = glyphs[position];
+      const region = { left: glyph.left - 1, top: top - capHeight * 0.2, width: glyph.width + 2, height: capHeight * 1.6 };
+      const image = await whiteTextImage(img, region, { scale: GLYPH_TEXT_HEIGHT / capHeight, margin: 16, inkLow: HEADER_INK_LOW });
+      return { image, mode: 'char', whitelist: CODE_CHARACTERS };
+    }),
+  );
+  try {
+    const looks = await pool.recognizeAll(jobs);
+    return settleBySecondLook(code, looks.map((look, i) => ({ position: positions[i], text: look.text, confidence: look.confidence })));
+  } catch (error) {
+    if (error instanceof OcrBusyError) return code;
+    throw error;
+  }
 }
 
 /** The header's last text line, read for the code; the whole header when no line is found. */
@@ -61,7 +90,7 @@ export async function planDeckCode(img: RgbImage, header: Rect, tileHeight: numb
   const glyphs = codeGlyphs(img, { ...header, top: last.top - lineHeight * 0.3, height: lineHeight * 1.7 }, lineHeight);
   const scale = Math.min(5, Math.max(1, LINE_TEXT_HEIGHT / lineHeight));
   const image = await whiteTextImage(img, region, { scale, margin: LINE_MARGIN, inkLow: HEADER_INK_LOW });
-  const decide = (result: OcrResult): string | null => {
+  const decide = async (result: OcrResult, pool: OcrPool): Promise<string | null> => {
     const read = parseDeckCode(result.text);
     if (!read || glyphs.length === 0) return read;
     // Symbol boxes are in the line image's pixels; the glyphs are in the source image's.
@@ -70,7 +99,8 @@ export async function planDeckCode(img: RgbImage, header: Rect, tileHeight: numb
       x0: region.left + (s.x0 - LINE_MARGIN) / scale,
       x1: region.left + (s.x1 - LINE_MARGIN) / scale,
     }));
-    return codeFromGlyphs(glyphs, placed) ?? read;
+    const code = codeFromGlyphs(glyphs, placed);
+    return code === null ? read : takeSecondLook(img, glyphs, code, pool);
   };
   return { job: { image, mode: 'line', whitelist: `${CODE_CHARACTERS}: `, withSymbols: true }, decide, wholeHeader: false };
 }

@@ -1,4 +1,4 @@
-import { codeFromGlyphs, parseDeckCode } from './deck-code';
+import { codeFromGlyphs, parseDeckCode, secondLookPositions, settleBySecondLook } from './deck-code';
 import type { Glyph } from './glyphs';
 
 describe('parseDeckCode', () => {
@@ -48,5 +48,27 @@ describe('codeFromGlyphs', () => {
 
   it('gives up when a glyph has no character', () => {
     expect(codeFromGlyphs([glyph(0, 24), glyph(40, 24)], [symbol('K', 0, 24)])).toBeNull();
+  });
+
+  it('takes a bare bar left without a character for an I', () => {
+    // The model's "I" spans the J and the bar after it, and the J, overlapping it most, takes it.
+    const glyphs = [glyph(0, 24), jGlyph(28), glyph(44, 8), glyph(56, 24)];
+    expect(codeFromGlyphs(glyphs, [symbol('Z', 0, 24), symbol('I', 28, 24, 6), symbol('9', 56, 24)])).toBe('ZJI9');
+  });
+});
+
+describe('second looks at S, 5, B and 8', () => {
+  it('are taken at the characters of the pairs the line model swaps', () => {
+    expect(secondLookPositions('HY5MQB')).toEqual([2, 5]);
+    expect(secondLookPositions('UH42XD')).toEqual([]);
+  });
+
+  it('overrule the line only with the other character of the pair, read with confidence', () => {
+    const look = (position: number, text: string, confidence = 96) => ({ position, text, confidence });
+    expect(settleBySecondLook('HYSMQH', [look(2, '5')])).toBe('HY5MQH');
+    expect(settleBySecondLook('V87MRS', [look(1, 'B\n'), look(5, 'S')])).toBe('VB7MRS');
+    // Unsure, another character than the pair's, or nothing at all: the line's reading stands.
+    expect(settleBySecondLook('KB2Q4S', [look(5, '5', 0)])).toBe('KB2Q4S');
+    expect(settleBySecondLook('KB2Q4S', [look(1, '3'), look(5, '')])).toBe('KB2Q4S');
   });
 });

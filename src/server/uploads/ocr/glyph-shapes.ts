@@ -44,6 +44,16 @@ export function looksLikeJ(glyph: Glyph, capHeight: number): boolean {
   );
 }
 
+/** A bare upright bar of capital height: the shape of an I (a one has a flag and is wider). */
+export function looksLikeBar(glyph: Glyph, capHeight: number): boolean {
+  return (
+    glyph.width <= capHeight * I_MAX_WIDTH &&
+    glyph.height >= capHeight * 0.9 &&
+    glyph.height <= capHeight * 1.1 &&
+    inkShare(glyph, 0, 1, 0, 1) >= 0.75
+  );
+}
+
 /** The character read from a glyph, with O/0 and I/1 decided by the glyph's width. */
 export function settleLookalike(char: string, glyph: Glyph, capHeight: number): string {
   const width = glyph.width / capHeight;

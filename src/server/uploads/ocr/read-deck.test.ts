@@ -57,6 +57,15 @@ describe('readDeckImage', () => {
     expect(codes).toBeGreaterThanOrEqual(2);
   });
 
+  it('reads deck codes whose S, 5, B or 8 the line model swaps, by a second look at the glyph', async () => {
+    // Generated headers read as HYSMQH, IFH0HS and VB7MRS from the line alone.
+    for (const [seed, code] of [[135, 'HY5MQH'], [117, 'IFH0H5'], [192, 'V87MRS']] as const) {
+      const shot = await generateScreenshot(catalog, { seed });
+      expect(shot.truth.deck_code).toBe(code);
+      expect((await readDeckImage(shot.image, { pool, index })).deck_code).toBe(code);
+    }
+  });
+
   it('falls back to reading the whole image when there is no tile grid', async () => {
     const lines = ['DECK CODE: UH42XD', 'SAND CAT', 'MARS ROVER CURIOSITY', 'THE FOOL (XXII)'];
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="700" height="360"><rect width="100%" height="100%" fill="#202020"/>${lines

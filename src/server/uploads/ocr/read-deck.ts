@@ -13,7 +13,7 @@ import { planDeckCode, wholeHeaderPlan } from './deck-code-reader';
 import { decodeImage } from './image-input';
 import { findTextLines, greyTextImage, whiteTextImage, type TextLine } from './text-crops';
 import { findTileGrid, type Rect, type RgbImage } from './tile-grid';
-import type { OcrJob, OcrPool } from './worker-pool';
+import type { OcrJob, OcrPool, OcrResult } from './worker-pool';
 
 export interface ReadCard {
   code: string;
@@ -164,17 +164,10 @@ function distinctCards(results: MatchResult[]): MatchResult[] {
   return chosen;
 }
 
-async function readTiles(img: RgbImage, grid: NonNullable<ReturnType<typeof findTileGrid>>, { pool, index }: ReadDeckOptions): Promise<DeckReading> {
-  const tiles = grid.tiles.slice(0, DECK_SIZE);
-  const header = headerRegion(img, grid.tiles, grid.columns, grid.top);
-  const deckCodePlan = await planDeckCode(img, header, tiles[0].height);
-  const nameJobs = await Promise.all(tiles.map((tile) => nameJob(img, tile)));
-  // One batch for header and names, so both workers stay busy until the last crop.
-  const [headerResult, ...nameResults] = await pool.recognizeAll([deckCodePlan.job, ...nameJobs]);
-
+/** The card of each tile: by name, and by the printed code too where the name is ambiguous. */
+async function matchTiles(img: RgbImage, tiles: Rect[], nameResults: OcrResult[], { pool, index }: ReadDeckOptions) {
   const nameTexts = nameResults.map((r) => r.text.replace(/\s+/g, ' ').trim());
-  let matches = nameTexts.map((text) => index.match({ nameText: text }));
-
+  const matches = nameTexts.map((text) => index.match({ nameText: text }));
   const unsure = matches.map((m, i) => (isAmbiguous(m) ? i : -1)).filter((i) => i >= 0);
   if (unsure.length > 0) {
     const codeJobs = await Promise.all(unsure.map((i) => codeCrops(img, tiles[i])));
@@ -184,12 +177,24 @@ async function readTiles(img: RgbImage, grid: NonNullable<ReturnType<typeof find
       matches[tileIndex] = index.match({ nameText: nameTexts[tileIndex], codeText });
     });
   }
-  matches = distinctCards(matches);
-  let deckCode = deckCodePlan.decide(headerResult);
+  return distinctCards(matches);
+}
+
+async function readTiles(img: RgbImage, grid: NonNullable<ReturnType<typeof findTileGrid>>, options: ReadDeckOptions): Promise<DeckReading> {
+  const { pool } = options;
+  const tiles = grid.tiles.slice(0, DECK_SIZE);
+  const header = headerRegion(img, grid.tiles, grid.columns, grid.top);
+  const deckCodePlan = await planDeckCode(img, header, tiles[0].height);
+  const nameJobs = await Promise.all(tiles.map((tile) => nameJob(img, tile)));
+  // One batch for header and names, so both workers stay busy until the last crop.
+  const [headerResult, ...nameResults] = await pool.recognizeAll([deckCodePlan.job, ...nameJobs]);
+  // Side by side: the deck code's second looks and the unsure names' codes share the workers.
+  const [codeFromLine, matches] = await Promise.all([deckCodePlan.decide(headerResult, pool), matchTiles(img, tiles, nameResults, options)]);
+  let deckCode = codeFromLine;
   if (deckCode === null && header.height > 0 && !deckCodePlan.wholeHeader) {
     // The line finder may have picked art, or the layout differs: read the whole header once more.
     const whole = await wholeHeaderPlan(img, header);
-    deckCode = whole.decide((await pool.recognizeAll([whole.job]))[0]);
+    deckCode = await whole.decide((await pool.recognizeAll([whole.job]))[0], pool);
   }
   return {
     deck_code: deckCode,

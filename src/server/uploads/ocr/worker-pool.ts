@@ -32,8 +32,8 @@ export class OcrTimeoutError extends Error {
 }
 
 /** How tesseract should segment the image; values are tesseract's page segmentation modes. */
-export type PageMode = 'auto' | 'block' | 'line' | 'word';
-const PAGE_SEG_MODE: Record<PageMode, string> = { auto: '3', block: '6', line: '7', word: '8' };
+export type PageMode = 'auto' | 'block' | 'line' | 'word' | 'char';
+const PAGE_SEG_MODE: Record<PageMode, string> = { auto: '3', block: '6', line: '7', word: '8', char: '10' };
 
 export interface OcrJob {
   /** An image sharp and tesseract can decode (PNG preferred: lossless, fast to decode). */
