@@ -133,6 +133,18 @@ describeEachDatabase('decks API', (ctx) => {
   });
 
   describe('votes', () => {
+    test("a deck's score follows its votes whoever writes them, a deleted voter's included (triggers)", async () => {
+      const deckId = await buildDeck(ctx.db, alice.id);
+      const dave = await buildUser(ctx.db);
+      const erin = await buildUser(ctx.db);
+      // Read through the author's list: the one-deck route's cache knows nothing of writes made here.
+      const score = async () => json<DecksPage>(await ctx.app.inject({ url: '/api/decks/Alice' })).decks.find((d) => d._id === deckId);
+      for (const voter of [dave, erin]) await ctx.db.insertInto('votes').values({ deck_id: deckId, user_id: voter.id, created_at: new Date().toISOString() }).execute();
+      expect(await score()).toMatchObject({ score: 2 });
+      await ctx.db.deleteFrom('users').where('id', '=', dave.id).execute();
+      expect(await score()).toEqual(expect.objectContaining({ score: 1, voters: [erin.username] }));
+    });
+
     test("a vote changes only the caller's own vote; posted voters are ignored", async () => {
       const deckId = await buildDeck(ctx.db, alice.id);
       const vote = (user: TestUser, change: string, voters: string[] = []) =>
