@@ -81,6 +81,14 @@ describe('CatalogIndex codes', () => {
     expect(index.match({ nameText: 'OSIRIS', codeText: 'ACEM0I2' }).best?.code).toBe('ACEM012');
   });
 
+  it('takes one line read of a name that wraps for that name, when its code agrees', () => {
+    const lastLine = index.match({ nameText: '"GF MAN AND OF THE CITIZEN.', codeText: 'EDO043\nFTHERIGHTS' }).best;
+    expect(lastLine).toMatchObject({ code: 'EDO043', name: 'Declaration of the Rights of Man and of the Citizen' });
+    expect(lastLine!.confidence).toBeGreaterThanOrEqual(0.9);
+    // Without the code, a part of a name stays a weak guess.
+    expect(index.match({ nameText: '"GF MAN AND OF THE CITIZEN.' }).best!.confidence).toBeLessThan(0.6);
+  });
+
   it('does not let a misread code override a clearly read name', () => {
     expect(index.match({ nameText: 'CAMBRIDGE FIVE', codeText: 'EES001' }).best?.name).toBe('Cambridge Five');
   });

@@ -68,11 +68,14 @@ export function foldCode(code: string): string {
     .replace(/B/g, '8');
 }
 
-/** Edit distance where OCR-confusable substitutions are cheap. */
-function ocrDistance(a: string, b: string): number {
+/**
+ * Edit distance where OCR-confusable substitutions are cheap. With `inside`, the distance of `a` to
+ * the closest stretch of `b`: what comes before and after that stretch costs nothing.
+ */
+function ocrDistance(a: string, b: string, inside = false): number {
   let previous = new Float64Array(b.length + 1);
   let current = new Float64Array(b.length + 1);
-  for (let j = 0; j <= b.length; j++) previous[j] = j;
+  for (let j = 0; j <= b.length; j++) previous[j] = inside ? 0 : j;
   for (let i = 1; i <= a.length; i++) {
     current[0] = i;
     const ca = a[i - 1];
@@ -83,7 +86,7 @@ function ocrDistance(a: string, b: string): number {
     }
     [previous, current] = [current, previous];
   }
-  return previous[b.length];
+  return inside ? Math.min(...previous) : previous[b.length];
 }
 
 /** Similarity 0..1 of two normalized names. */
@@ -92,8 +95,16 @@ export function nameSimilarity(a: string, b: string): number {
   return length === 0 ? 0 : Math.max(0, 1 - ocrDistance(a, b) / length);
 }
 
+/** How well a read matches the closest part of a name, 0..1: one line of a name that wraps. */
+function partSimilarity(part: string, name: string): number {
+  return part.length === 0 ? 0 : Math.max(0, 1 - ocrDistance(part, name, true) / part.length);
+}
+
 /** How much a close code read adds to a name's score: enough to break ties, not to beat a name. */
 const CODE_WEIGHT = 0.05;
+/** A read that fits part of a name this well, and is this long, agrees with that name (its code read too). */
+const NAME_PART_SIMILARITY = 0.8;
+const MIN_NAME_PART = 8;
 
 /** Best similarity 0..1 of a folded code to any read token (or a window of one: junk around it). */
 function codeSimilarity(code: string, tokens: string[]): number {
@@ -233,9 +244,12 @@ export class CatalogIndex {
       }
     }
     for (const card of byCode) {
-      const similarity = key ? nameSimilarity(key, nameKey(card.name)) : 0;
-      // A code read that agrees with a roughly read name is strong evidence for that card.
-      const confidence = similarity >= 0.5 ? Math.min(1, Math.max(similarity, 0.9) + 0.05) : Math.max(similarity, 0.5);
+      const cardKey = nameKey(card.name);
+      const similarity = key ? nameSimilarity(key, cardKey) : 0;
+      // A code read that agrees with a roughly read name is strong evidence for that card. So is
+      // one whose name holds the text read: one line of a name that wraps, the other missed.
+      const agrees = similarity >= 0.5 || (key.length >= MIN_NAME_PART && partSimilarity(key, cardKey) >= NAME_PART_SIMILARITY);
+      const confidence = agrees ? Math.min(1, Math.max(similarity, 0.9) + 0.05) : Math.max(similarity, 0.5);
       const existing = scored.find((m) => m.code === card.code && m.name === card.name);
       if (existing) existing.confidence = Math.max(existing.confidence, confidence);
       else scored.push({ ...card, confidence });

@@ -66,6 +66,12 @@ describe('readDeckImage', () => {
     }
   });
 
+  it('finds the last row of two where page-blue art fills the tops of its tiles', async () => {
+    const shot = await generateScreenshot(catalog, { seed: 52 });
+    const codes = (await readDeckImage(shot.image, { pool, index })).cards.map((c) => c.code);
+    expect(codes.slice(16)).toEqual(shot.truth.cards.slice(16).map((c) => c.code));
+  });
+
   it('falls back to reading the whole image when there is no tile grid', async () => {
     const lines = ['DECK CODE: UH42XD', 'SAND CAT', 'MARS ROVER CURIOSITY', 'THE FOOL (XXII)'];
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="700" height="360"><rect width="100%" height="100%" fill="#202020"/>${lines

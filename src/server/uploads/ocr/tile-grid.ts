@@ -160,8 +160,13 @@ export function findTileGrid(img: RgbImage): TileGrid | null {
   const tileAt = (top: number, [left, right]: [number, number]): Rect => ({ left, top, width: right - left, height: tileHeight });
   const fits = (top: number): boolean => top >= 0 && top + tileHeight <= img.height + 2;
   const isTile = (rect: Rect): boolean => lowerFill(pageMask, img.width, { ...rect, height: Math.min(rect.height, img.height - rect.top) }) >= TILE_LOWER_MIN_FILL;
-  /** Snaps a stepped row top onto a band top nearby, so small pitch errors do not add up. */
-  const snap = (top: number): number => bands.find((b) => Math.abs(b.top - top) <= rowPitch * 0.06)?.top ?? Math.round(top);
+  /**
+   * Snaps a stepped row top onto a band top nearby, so small pitch errors do not add up. Only onto
+   * a band of a whole tile's height: where page-blue art fills the top of every tile of a row (as
+   * in a last row of two), the band starts lower than the tiles do.
+   */
+  const wholeBands = bands.filter((b) => Math.abs(b.bottom - b.top - tileHeight) <= tileHeight * 0.02);
+  const snap = (top: number): number => wholeBands.find((b) => Math.abs(b.top - top) <= rowPitch * 0.06)?.top ?? Math.round(top);
 
   let firstTop = full[0]?.top ?? fullest.top;
   // Rows above the first full band (its art may have merged it with the header): full rows only.
