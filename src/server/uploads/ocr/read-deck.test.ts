@@ -3,10 +3,14 @@
  * broken uploads, and proof that reading never touches the network.
  */
 import dns from 'node:dns';
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import sharp from 'sharp';
 import { CatalogIndex } from './catalog-index';
 import { generateScreenshot } from './generate-screenshot';
@@ -98,7 +102,26 @@ describe('readDeckImage', () => {
 });
 
 describe('no network', () => {
-  it('starts workers and reads a deck without any network attempt', async () => {
+  /** The test-only worker entry that refuses and reports network calls inside the OCR threads. */
+  const GUARDED_WORKER = fileURLToPath(new URL('../no-network-worker-thread.mjs', import.meta.url));
+  let report: string;
+  beforeEach(() => {
+    report = path.join(mkdtempSync(path.join(os.tmpdir(), 'deckhub-network-')), 'attempts.txt');
+    vi.stubEnv('DECKHUB_NETWORK_REPORT', report);
+  });
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+  const attemptsInThreads = () => (existsSync(report) ? readFileSync(report, 'utf8').split('\n').filter(Boolean) : []);
+
+  it('the worker-thread guard reports a network call made inside a thread', async () => {
+    // Proof that the guard below can fail: a thread that loads it and then tries to fetch.
+    const probe = new Worker(`import(${JSON.stringify(pathToFileURL(GUARDED_WORKER).href)}).then(() => fetch('http://127.0.0.1:9/')).catch(() => {}).finally(() => process.exit(0));`, { eval: true });
+    await new Promise((resolve) => probe.once('exit', resolve));
+    expect(attemptsInThreads()).toEqual(['fetch']);
+  });
+
+  it('starts workers and reads a deck without any network attempt, in the main thread or the OCR threads', async () => {
     const attempts: string[] = [];
     const record = (what: string) => () => {
       attempts.push(what);
@@ -116,7 +139,7 @@ describe('no network', () => {
     let isolated: OcrPool | undefined;
     try {
       // A fresh pool, so loading the language data happens under watch too.
-      isolated = await createOcrPool({ size: 1 });
+      isolated = await createOcrPool({ size: 1, workerScript: GUARDED_WORKER });
       const reading = await readDeckImage(readFileSync(REAL_SCREENSHOT), { pool: isolated, index });
       expect(reading.cards).toHaveLength(18);
     } finally {
@@ -124,5 +147,6 @@ describe('no network', () => {
       for (const spy of spies) spy.mockRestore();
     }
     expect(attempts).toEqual([]);
+    expect(attemptsInThreads()).toEqual([]);
   });
 });

@@ -73,6 +73,8 @@ export interface OcrPoolOptions {
   jobTimeoutMs?: number;
   /** Time limit for starting (and warming) one worker, in ms. */
   startTimeoutMs?: number;
+  /** Entry script of the worker threads; a test wraps the real one to watch inside the threads. */
+  workerScript?: string;
 }
 
 export interface OcrPool {
@@ -137,11 +139,11 @@ interface Pending {
 }
 
 /** tesseract.js's own worker script, run at the lowest CPU priority: recognition yields the cores to the event loop. */
-const WORKER_PATH = fileURLToPath(new URL('../ocr-worker-thread.mjs', import.meta.url));
+const WORKER_SCRIPT = fileURLToPath(new URL('../ocr-worker-thread.mjs', import.meta.url));
 
-async function startWorker(timeoutMs: number): Promise<Tesseract.Worker> {
+async function startWorker(timeoutMs: number, workerScript: string): Promise<Tesseract.Worker> {
   const creating = Tesseract.createWorker('eng', Tesseract.OEM.LSTM_ONLY, {
-    workerPath: WORKER_PATH,
+    workerPath: workerScript,
     langPath: localLangPath(),
     gzip: true,
     cacheMethod: 'none',
@@ -170,8 +172,9 @@ export async function createOcrPool(options: OcrPoolOptions = {}): Promise<OcrPo
   const maxQueued = options.maxQueued ?? DEFAULT_MAX_QUEUED;
   const jobTimeoutMs = options.jobTimeoutMs ?? DEFAULT_JOB_TIMEOUT_MS;
   const startTimeoutMs = options.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS;
+  const workerScript = options.workerScript ?? WORKER_SCRIPT;
 
-  const started = await Promise.allSettled(Array.from({ length: size }, () => startWorker(startTimeoutMs)));
+  const started = await Promise.allSettled(Array.from({ length: size }, () => startWorker(startTimeoutMs, workerScript)));
   const failure = started.find((s) => s.status === 'rejected');
   if (failure) {
     await Promise.all(started.map((s) => (s.status === 'fulfilled' ? s.value.terminate() : undefined)));
@@ -247,7 +250,7 @@ export async function createOcrPool(options: OcrPoolOptions = {}): Promise<OcrPo
     busy.delete(slot);
     void slot.worker.terminate().catch(() => {});
     if (closed) return;
-    startWorker(startTimeoutMs).then(
+    startWorker(startTimeoutMs, workerScript).then(
       (worker) => {
         if (closed) return void worker.terminate();
         idle.push({ worker, params: '' });
