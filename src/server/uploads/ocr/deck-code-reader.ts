@@ -5,8 +5,8 @@
  * whole header with its avatar art, and a character whitelist keeps "5" from becoming "S:". A deck
  * code is random characters, which the line model reads worst: the line is also cut into glyphs,
  * and the characters read are laid on them (`codeFromGlyphs`), which fixes the length of the code
- * and settles look-alikes by shape. An S, 5, B or 8 is then read once more on its own glyph
- * (`settleBySecondLook`): out of the line, the model no longer swaps them.
+ * and settles look-alikes by shape. An S, 5, B, 8, 1 or 9 is then read once more on its own
+ * glyph (`settleBySecondLook`): out of the line, the model no longer swaps them.
  */
 import { CODE_CHARACTERS, codeFromGlyphs, parseDeckCode, secondLookPositions, settleBySecondLook } from './deck-code';
 import { capHeightOf } from './glyph-shapes';
@@ -53,7 +53,7 @@ function codeGlyphs(img: RgbImage, line: Rect, lineHeight: number): Glyph[] {
 }
 
 /**
- * The code with its swappable characters (S/5, B/8) read again, each on its own glyph. When the
+ * The code with its swappable characters (S/5/B/8, 1/9) read again, each on its own glyph. When the
  * reader is full the line's reading stands: a second look is worth less than an answer.
  */
 async function takeSecondLook(img: RgbImage, glyphs: Glyph[], code: string, pool: OcrPool): Promise<string> {

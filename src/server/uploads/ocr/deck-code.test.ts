@@ -57,16 +57,19 @@ describe('codeFromGlyphs', () => {
   });
 });
 
-describe('second looks at S, 5, B and 8', () => {
-  it('are taken at the characters of the pairs the line model swaps', () => {
+describe('second looks at S, 5, B, 8, 1 and 9', () => {
+  it('are taken at the characters of the groups the line model swaps', () => {
     expect(secondLookPositions('HY5MQB')).toEqual([2, 5]);
+    expect(secondLookPositions('PC9LR1')).toEqual([2, 5]);
     expect(secondLookPositions('UH42XD')).toEqual([]);
   });
 
-  it('overrule the line only with the other character of the pair, read with confidence', () => {
+  it('overrule the line only with another character of the group, read with confidence', () => {
     const look = (position: number, text: string, confidence = 96) => ({ position, text, confidence });
     expect(settleBySecondLook('HYSMQH', [look(2, '5')])).toBe('HY5MQH');
     expect(settleBySecondLook('V87MRS', [look(1, 'B\n'), look(5, 'S')])).toBe('VB7MRS');
+    expect(settleBySecondLook('VKSRBR', [look(2, '8'), look(4, 'B')])).toBe('VK8RBR');
+    expect(settleBySecondLook('PC1LR7', [look(2, '9')])).toBe('PC9LR7');
     // Unsure, another character than the pair's, or nothing at all: the line's reading stands.
     expect(settleBySecondLook('KB2Q4S', [look(5, '5', 0)])).toBe('KB2Q4S');
     expect(settleBySecondLook('KB2Q4S', [look(1, '3'), look(5, '')])).toBe('KB2Q4S');

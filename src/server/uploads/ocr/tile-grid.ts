@@ -152,20 +152,29 @@ export function findTileGrid(img: RgbImage): TileGrid | null {
   const full = bands.filter(
     (b) => b.blocks.length === reference.length && Math.abs(b.bottom - b.top - tileHeight) <= tileHeight * 0.12 && fillsLeadingColumns(b, reference),
   );
+  /**
+   * Bands of a whole tile's height. A band whose tiles all have page-blue art at the top starts
+   * lower than the tiles do: such bands neither set the row pitch nor take a stepped row (`snap`).
+   */
+  const wholeBands = bands.filter((b) => Math.abs(b.bottom - b.top - tileHeight) <= tileHeight * 0.02);
+  const wholeRows = wholeBands.filter((b) => full.includes(b));
   // Rows are as far apart as columns, give or take: the gutters are the same both ways.
   const columnPitch = (reference[reference.length - 1][0] - reference[0][0]) / (reference.length - 1);
-  const gaps = full.slice(1).map((b, i) => b.top - full[i].top).filter((d) => d > tileHeight && d < tileHeight * 1.3);
-  const rowPitch = gaps.length > 0 ? gaps.sort((a, b) => a - b)[Math.floor(gaps.length / 2)] : tileHeight + columnPitch - (reference[0][1] - reference[0][0]);
+  const estimatedPitch = tileHeight + columnPitch - (reference[0][1] - reference[0][0]);
+  // Whole rows may be rows apart (a cut band between them): each gap counts as that many pitches.
+  const pitches = wholeRows
+    .slice(1)
+    .map((b, i) => {
+      const gap = b.top - wholeRows[i].top;
+      return gap / Math.max(1, Math.round(gap / estimatedPitch));
+    })
+    .filter((d) => d > tileHeight && d < tileHeight * 1.3);
+  const rowPitch = pitches.length > 0 ? pitches.sort((a, b) => a - b)[Math.floor(pitches.length / 2)] : estimatedPitch;
 
   const tileAt = (top: number, [left, right]: [number, number]): Rect => ({ left, top, width: right - left, height: tileHeight });
   const fits = (top: number): boolean => top >= 0 && top + tileHeight <= img.height + 2;
   const isTile = (rect: Rect): boolean => lowerFill(pageMask, img.width, { ...rect, height: Math.min(rect.height, img.height - rect.top) }) >= TILE_LOWER_MIN_FILL;
-  /**
-   * Snaps a stepped row top onto a band top nearby, so small pitch errors do not add up. Only onto
-   * a band of a whole tile's height: where page-blue art fills the top of every tile of a row (as
-   * in a last row of two), the band starts lower than the tiles do.
-   */
-  const wholeBands = bands.filter((b) => Math.abs(b.bottom - b.top - tileHeight) <= tileHeight * 0.02);
+  /** Snaps a stepped row top onto a whole band's top nearby, so small pitch errors do not add up. */
   const snap = (top: number): number => wholeBands.find((b) => Math.abs(b.top - top) <= rowPitch * 0.06)?.top ?? Math.round(top);
 
   let firstTop = full[0]?.top ?? fullest.top;
