@@ -89,6 +89,11 @@ describe('CatalogIndex codes', () => {
     expect(index.match({ nameText: '"GF MAN AND OF THE CITIZEN.' }).best!.confidence).toBeLessThan(0.6);
   });
 
+  it('offers the card of a code read whole when the name came out as noise, as doubtful', () => {
+    const { best } = index.match({ nameText: 'SET AGN Veet"', codeText: 'SRR022\n1' });
+    expect(best).toMatchObject({ code: 'SRR022', name: 'Geosynchronous Satellite Launch Vehicle', confidence: 0.6 });
+  });
+
   it('does not let a misread code override a clearly read name', () => {
     expect(index.match({ nameText: 'CAMBRIDGE FIVE', codeText: 'EES001' }).best?.name).toBe('Cambridge Five');
   });

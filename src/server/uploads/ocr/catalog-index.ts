@@ -105,6 +105,12 @@ const CODE_WEIGHT = 0.05;
 /** A read that fits part of a name this well, and is this long, agrees with that name (its code read too). */
 const NAME_PART_SIMILARITY = 0.8;
 const MIN_NAME_PART = 8;
+/**
+ * A printed code read whole (six or more characters, OCR confusions forgiven) where the name came
+ * out as noise: enough to be offered, at the lowest confidence a reading is offered with (the
+ * review step shows it as doubtful), and never enough to beat a name read clearly.
+ */
+const CODE_ALONE_CONFIDENCE = 0.6;
 
 /** Best similarity 0..1 of a folded code to any read token (or a window of one: junk around it). */
 function codeSimilarity(code: string, tokens: string[]): number {
@@ -249,7 +255,7 @@ export class CatalogIndex {
       // A code read that agrees with a roughly read name is strong evidence for that card. So is
       // one whose name holds the text read: one line of a name that wraps, the other missed.
       const agrees = similarity >= 0.5 || (key.length >= MIN_NAME_PART && partSimilarity(key, cardKey) >= NAME_PART_SIMILARITY);
-      const confidence = agrees ? Math.min(1, Math.max(similarity, 0.9) + 0.05) : Math.max(similarity, 0.5);
+      const confidence = agrees ? Math.min(1, Math.max(similarity, 0.9) + 0.05) : Math.max(similarity, CODE_ALONE_CONFIDENCE);
       const existing = scored.find((m) => m.code === card.code && m.name === card.name);
       if (existing) existing.confidence = Math.max(existing.confidence, confidence);
       else scored.push({ ...card, confidence });
