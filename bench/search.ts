@@ -142,8 +142,6 @@ async function requestsPerSecond(url: string): Promise<number> {
   return result.requests.average;
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
 async function compareOneDeckRoute(app: Awaited<ReturnType<typeof buildApp>>, ids: string[]) {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const bare = Fastify();
@@ -165,7 +163,7 @@ async function compareOneDeckRoute(app: Awaited<ReturnType<typeof buildApp>>, id
     `GET /api/decks/onedeck/{id} vs a bare Fastify route in the same process, over HTTP: ${ROUNDS} alternating rounds of ` +
       `${LOAD.duration} s each with autocannon (${LOAD.connections} connections) in a worker thread.\n` +
       `  one-deck req/s: ${list(oneDeck)}\n  bare req/s:     ${list(bareRps)}\n` +
-      `  ratio per round: ${ratios.map((r) => `${(100 * r).toFixed(0)}%`).join(', ')}; median ratio ${(100 * median(ratios)).toFixed(0)}%`,
+      `  ratio per round: ${ratios.map((r) => `${(100 * r).toFixed(0)}%`).join(', ')}; median ratio ${(100 * percentile([...ratios].sort((a, b) => a - b), 50)).toFixed(0)}%`,
   );
 }
 

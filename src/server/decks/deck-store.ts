@@ -74,13 +74,13 @@ function filteredDecks(db: Db, filters: DeckFilters, now: Date) {
  * faster on 100k decks.
  */
 async function countDecks(db: Db, filters: DeckFilters, now: Date): Promise<number> {
-  const [first, ...rest] = selectedValues(filters);
-  if (!first && !filters.user && !filters.restricted) {
-    const { n } = await db.selectFrom('deck_count').select('n').executeTakeFirstOrThrow();
+  if (filters.user || filters.restricted) {
+    const { n } = await filteredDecks(db, filters, now).select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
     return Number(n);
   }
-  if (!first || filters.user || filters.restricted) {
-    const { n } = await filteredDecks(db, filters, now).select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
+  const [first, ...rest] = selectedValues(filters);
+  if (!first) {
+    const { n } = await db.selectFrom('deck_count').select('n').executeTakeFirstOrThrow();
     return Number(n);
   }
   const joins = rest.map(({ table, column, value }, i) => {

@@ -17,17 +17,11 @@ import type { Fixtures } from './traffic';
 
 export type { LoadResult, RouteKindResult } from './generate';
 
-export interface LoadOptions {
-  baseUrl: string;
+/** A run as the generator's plan says it, but with users to sign in instead of their sessions. */
+export interface LoadOptions extends Omit<TrafficPlan, 'fixtures' | 'ocrEverySec'> {
   db: Db;
-  durationSec: number;
-  /** Connections in all. */
-  connections: number;
-  /** Requests per second offered in all (open loop); absent: closed loop, as fast as the server answers. */
-  rate?: number;
   signedInUsers: number;
-  /** A deck screenshot to upload every `ocrEverySec`; none when absent. */
-  ocrImage?: Buffer;
+  /** Seconds between OCR uploads; 3 when absent. */
   ocrEverySec?: number;
 }
 
