@@ -14,6 +14,8 @@ import { sessionPlugin } from './accounts/session-plugin';
 import { accountsPlugin, type AccountsOptions } from './accounts/plugin';
 import { makeOriginCheck } from './accounts/origin-check';
 import { deckRoutes } from './decks/routes';
+import { DeckReads } from './decks/deck-reads';
+import { loadDecks, searchDecks } from './decks/deck-store';
 import { cardRoutes } from './cards/routes';
 import { commentRoutes } from './comments/routes';
 import { uploadRoutes } from './uploads/routes';
@@ -30,6 +32,8 @@ declare module 'fastify' {
     images: ImageStore;
     /** The deck screenshot reader; null when it is not running (API tests, failed start). */
     ocr: OcrService | null;
+    /** Deck and search answers kept in memory; every write to a deck evicts what it changed. */
+    deckReads: DeckReads;
   }
 }
 
@@ -64,6 +68,7 @@ export async function buildApp({ config, db, dialect, logger = false, serveWeb =
   app.decorate('config', config);
   app.decorate('images', new ImageStore(config.dataDir));
   app.decorate('ocr', ocr);
+  app.decorate('deckReads', new DeckReads({ loadDecks: (ids) => loadDecks(db, ids), search: (filters, page) => searchDecks(db, filters, page) }));
 
   registerErrorHandling(app);
   // Both add onRoute hooks, so they come before any route.

@@ -3,6 +3,7 @@ import { buildDeck, buildUser, type TestUser } from '../test/factories';
 import type { Deck, DecksPage } from '../../common/api/decks';
 import { startOfGameWeek } from '../../common/game';
 import { SESSION_COOKIE } from '../accounts/sessions';
+import { findDeck, searchDecks } from './deck-store';
 
 describeEachDatabase('decks API', (ctx) => {
   let alice: TestUser;
@@ -137,8 +138,8 @@ describeEachDatabase('decks API', (ctx) => {
       const deckId = await buildDeck(ctx.db, alice.id);
       const dave = await buildUser(ctx.db);
       const erin = await buildUser(ctx.db);
-      // Read through the author's list: the one-deck route's cache knows nothing of writes made here.
-      const score = async () => json<DecksPage>(await ctx.app.inject({ url: '/api/decks/Alice' })).decks.find((d) => d._id === deckId);
+      // Read through the store: the routes' cache (deck-reads.ts) knows nothing of writes made here.
+      const score = () => findDeck(ctx.db, deckId);
       for (const voter of [dave, erin]) await ctx.db.insertInto('votes').values({ deck_id: deckId, user_id: voter.id, created_at: new Date().toISOString() }).execute();
       expect(await score()).toMatchObject({ score: 2 });
       await ctx.db.deleteFrom('users').where('id', '=', dave.id).execute();
@@ -176,6 +177,31 @@ describeEachDatabase('decks API', (ctx) => {
       expect(deck.score).toBe(10);
       expect(deck.voters.sort()).toEqual(users.slice(10).map((u) => u.username).sort());
     });
+  });
+
+  test('answers kept in memory follow every write made through the API at once', async () => {
+    const deckId = await buildDeck(ctx.db, alice.id, { tags: ['Budget'], albums: ['History'] });
+    const find = async (body: object) =>
+      json<DecksPage>(await ctx.app.inject({ method: 'POST', url: '/api/decks/search-decks?page=1&limit=50', payload: { albums: ['History'], ...body } })).decks.find((d) => d._id === deckId);
+    const one = async () => json<Deck>(await ctx.app.inject({ url: `/api/decks/onedeck/${deckId}` }));
+    // Read twice, so that the second answer comes from memory.
+    for (let i = 0; i < 2; i++) {
+      expect(await find({ tags: ['Budget'] })).toMatchObject({ score: 0 });
+      expect(await one()).toMatchObject({ score: 0 });
+    }
+
+    await ctx.app.inject({ method: 'POST', url: `/api/decks/onedeck/${deckId}`, headers: { cookie: bob.cookie }, payload: { change: 'increase' } });
+    expect(await find({ tags: ['Budget'] })).toMatchObject({ score: 1, voters: ['Bob'] });
+    expect(await one()).toMatchObject({ score: 1, voters: ['Bob'] });
+
+    await ctx.app.inject({ method: 'POST', url: `/api/decks/editdeck/${deckId}`, headers: { cookie: alice.cookie }, payload: { title: 'Moved', tags: ['Outdated'] } });
+    expect(await find({ tags: ['Budget'] })).toBeUndefined();
+    expect(await find({ tags: ['Outdated'] })).toMatchObject({ title: 'Moved', tags: ['Outdated'] });
+    expect(await one()).toMatchObject({ title: 'Moved' });
+
+    await ctx.app.inject({ method: 'DELETE', url: `/api/decks/deleteone/${deckId}`, headers: { cookie: alice.cookie } });
+    expect(await find({ tags: ['Outdated'] })).toBeUndefined();
+    expect((await ctx.app.inject({ url: `/api/decks/onedeck/${deckId}` })).statusCode).toBe(404);
   });
 });
 
@@ -273,7 +299,8 @@ describeEachDatabase('search-decks', (ctx) => {
 });
 
 describeEachDatabase('the total of the unfiltered search (kept by triggers)', (ctx) => {
-  const total = async () => json<DecksPage>(await ctx.app.inject({ method: 'POST', url: '/api/decks/search-decks', payload: {} })).totalDecks;
+  // Read through the store: the routes' cache (deck-reads.ts) knows nothing of writes made here.
+  const total = async () => (await searchDecks(ctx.db, {}, { page: 1, limit: 1 })).totalDecks;
 
   test('follows every insert and delete, whoever makes it', async () => {
     const erin = await buildUser(ctx.db);

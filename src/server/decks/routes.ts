@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -19,26 +20,22 @@ import { authorize } from '../policies';
 import { notFound } from '../http/errors';
 import { findUserByUsername } from '../accounts/user-store';
 import { changeVote, deleteDeck, findDeck, findDeckOwner, searchDecks, updateDeck } from './deck-store';
-import { DeckCache } from './deck-cache';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 
 export const deckRoutes: FastifyPluginAsyncZod = async (app) => {
-  const cache = new DeckCache((id) => findDeck(app.db, id));
-  // Every write below evicts the deck it changed, so this process never serves a stale copy.
-  app.addHook('onResponse', (request, _res, done) => {
-    const id = (request.params as { id?: string } | undefined)?.id;
-    if (id && request.method !== 'GET') cache.evict(id);
-    done();
-  });
+  // Every write below evicts, once it has committed, what it changed from app.deckReads, so this
+  // process never serves a stale copy.
+  /** A string answer is sent as it is: deckReads validated each deck against deckSchema when it kept it. */
+  const sendJson = (res: FastifyReply, json: string) => res.type('application/json; charset=utf-8').send(json as never);
 
   app.get(
     '/:username',
     { schema: { tags: ['decks'], summary: "A user's decks, newest first", params: usernameParamsSchema, querystring: pageQuerySchema, response: { 200: decksPageSchema, ...errors } } },
-    async (request) => {
+    async (request, res) => {
       const user = await findUserByUsername(app.db, request.params.username);
       if (!user) throw notFound('No such user.');
-      return searchDecks(app.db, { user: user.username }, request.query);
+      return sendJson(res, await app.deckReads.pageJson({ user: user.username }, request.query));
     },
   );
 
@@ -47,11 +44,9 @@ export const deckRoutes: FastifyPluginAsyncZod = async (app) => {
     // The same deck for everyone (votes are listed by name, not marked for the caller).
     { config: { session: false }, schema: { tags: ['decks'], summary: 'One deck', params: deckIdParamsSchema, response: { 200: deckSchema, ...errors } } },
     async (request, res) => {
-      const json = await cache.getJson(request.params.id);
+      const json = await app.deckReads.deckJson(request.params.id);
       if (!json) throw notFound('No such deck.');
-      // Already validated against deckSchema when cached; Fastify sends a string as it is, which
-      // the reply's schema-derived type cannot express.
-      return res.type('application/json; charset=utf-8').send(json as never);
+      return sendJson(res, json);
     },
   );
 
@@ -70,6 +65,7 @@ export const deckRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = requireUser(request);
       if (!(await findDeckOwner(app.db, request.params.id))) throw notFound('No such deck.');
       await changeVote(app.db, request.params.id, user.id, request.body.change);
+      app.deckReads.evictDeck(request.params.id);
       const deck = await findDeck(app.db, request.params.id);
       if (!deck) throw notFound('No such deck.');
       return { _id: deck._id, score: deck.score, voters: deck.voters };
@@ -87,7 +83,7 @@ export const deckRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: decksPageSchema, ...errors },
       },
     },
-    async (request) => searchDecks(app.db, request.body ?? {}, request.query),
+    async (request, res) => sendJson(res, await app.deckReads.pageJson(request.body ?? {}, request.query)),
   );
 
   app.post(
@@ -109,6 +105,8 @@ export const deckRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!owner) throw notFound('No such deck.');
       authorize(user, 'deck.edit', owner);
       await updateDeck(app.db, request.params.id, request.body);
+      app.deckReads.evictDeck(request.params.id);
+      app.deckReads.evictPages();
       return (await findDeck(app.db, request.params.id))!;
     },
   );
@@ -122,6 +120,8 @@ export const deckRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!owner) throw notFound('No such deck.');
       authorize(user, 'deck.delete', owner);
       await deleteDeck(app.db, owner.id);
+      app.deckReads.evictDeck(owner.id);
+      app.deckReads.evictPages();
       // The row goes first: a file left behind by a crash here is swept at start-up.
       const key = app.images.keyOfUrl(owner.image);
       if (key) await app.images.delete(key);

@@ -80,6 +80,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       const parsed = createDeckSchema.safeParse(input);
       if (!parsed.success) throw badRequest(firstProblem(parsed.error, input));
       const id = await createDeck(app, user.id, bytes, parsed.data);
+      app.deckReads.evictPages();
       const deck = await findDeck(app.db, id);
       if (!deck) throw new Error('the new deck vanished');
       return res.status(201).send(deck);
