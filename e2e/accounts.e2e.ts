@@ -125,6 +125,9 @@ test('profile: numbered pages, edit a deck, delete a deck after confirming', asy
   for (let i = 1; i <= 14; i++) {
     await buildDeck(db, user.id, { title: `E2E Deck ${String(i).padStart(2, '0')}`, image: demoImage.image, createdAt: new Date(Date.UTC(2026, 0, i)) });
   }
+  // Inserted around the server, which keeps search pages for a few seconds: evict them as a deck
+  // published through it would.
+  server.server.app.deckReads.evictPages();
 
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   const errors = collectPageErrors(page);
