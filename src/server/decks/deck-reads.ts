@@ -2,7 +2,7 @@
 // seconds. A deck that goes viral on Discord is read thousands of times between two votes, and the
 // home page's three columns are the same three searches for every visitor: this serves them without
 // a database round trip each, which is what a PostgreSQL server shared with the OCR workers runs
-// out of first under load (docs: `npm run bench:load`).
+// out of first under load (measured with `npm run bench:load`).
 import { deckSchema, type Deck, type DecksPage } from '../../common/api/decks';
 import type { DeckFilters } from './deck-store';
 
