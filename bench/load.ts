@@ -4,8 +4,8 @@
 // runs with OCR uploads in the background: CAPACITY (closed loop: every connection sends again as
 // soon as it is answered, so latency is connections / throughput by Little's law) and OFFERED RATE
 // (open loop at --rate req/s; 0 skips it). Targets, in both: no errors and no 5xx, p99 of reads
-// <= 100 ms, memory flat. The load generator
-// runs in a child process; the server runs in this one. Exits 1 when errors or 5xx occurred.
+// <= 100 ms, memory flat. The load generator runs in a child process; the server runs in this one.
+// Exits 1 when errors or 5xx occurred.
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';

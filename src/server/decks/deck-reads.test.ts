@@ -59,15 +59,20 @@ class FakeSource implements DeckSource {
   }
 }
 
+/** A DeckReads over a FakeSource holding the decks. */
+function withDecks(...decks: Deck[]) {
+  const source = new FakeSource();
+  source.put(...decks);
+  return { source, reads: new DeckReads(source) };
+}
+
 const parseDeck = (json: string | undefined) => JSON.parse(json!) as Deck;
 const parsePage = (json: string) => JSON.parse(json) as DecksPage;
 const page = { page: 1, limit: 10 };
 
 describe('DeckReads: one deck', () => {
   test('serves from memory until the deck is evicted', async () => {
-    const source = new FakeSource();
-    source.put(deck('a', 0));
-    const reads = new DeckReads(source);
+    const { source, reads } = withDecks(deck('a', 0));
     expect(parseDeck(await reads.deckJson('a')).score).toBe(0);
     source.put(deck('a', 1));
     expect(parseDeck(await reads.deckJson('a')).score).toBe(0);
@@ -76,9 +81,7 @@ describe('DeckReads: one deck', () => {
   });
 
   test('a read that overlaps a write never keeps the old deck', async () => {
-    const source = new FakeSource();
-    source.put(deck('a', 0));
-    const reads = new DeckReads(source);
+    const { source, reads } = withDecks(deck('a', 0));
     const release = source.holdNext();
     const reading = reads.deckJson('a');
     // A vote commits and evicts while the read is on its way back with the old deck.
@@ -90,9 +93,7 @@ describe('DeckReads: one deck', () => {
   });
 
   test('entries expire after their time to live', async () => {
-    const source = new FakeSource();
-    source.put(deck('a', 0));
-    const reads = new DeckReads(source);
+    const { source, reads } = withDecks(deck('a', 0));
     await reads.deckJson('a', 1_000);
     source.put(deck('a', 2));
     expect(parseDeck(await reads.deckJson('a', 2_000)).score).toBe(0);
@@ -100,25 +101,21 @@ describe('DeckReads: one deck', () => {
   });
 
   test('unknown decks are not kept', async () => {
-    const source = new FakeSource();
-    const reads = new DeckReads(source);
+    const { source, reads } = withDecks();
     expect(await reads.deckJson('a')).toBeUndefined();
     source.put(deck('a'));
     expect(await reads.deckJson('a')).toBeDefined();
   });
 
   test('an answer that is not a deck is refused before it is kept', async () => {
-    const source = new FakeSource();
-    source.put({ ...deck('a'), score: 'many' } as unknown as Deck);
-    await expect(new DeckReads(source).deckJson('a')).rejects.toThrow();
+    const { reads } = withDecks({ ...deck('a'), score: 'many' } as unknown as Deck);
+    await expect(reads.deckJson('a')).rejects.toThrow();
   });
 });
 
 describe('DeckReads: pages of a search', () => {
   test('a page is searched once, and its decks show every vote at once', async () => {
-    const source = new FakeSource();
-    source.put(deck('a', 5), deck('b', 3));
-    const reads = new DeckReads(source);
+    const { source, reads } = withDecks(deck('a', 5), deck('b', 3));
     expect(parsePage(await reads.pageJson({ sortBy: 'score' }, page))).toEqual({ decks: [deck('a', 5), deck('b', 3)], totalDecks: 2 });
     source.put(deck('b', 4));
     reads.evictDeck('b');
@@ -129,9 +126,7 @@ describe('DeckReads: pages of a search', () => {
   });
 
   test('evicting the pages makes the next request search again', async () => {
-    const source = new FakeSource();
-    source.put(deck('a'));
-    const reads = new DeckReads(source);
+    const { source, reads } = withDecks(deck('a'));
     await reads.pageJson({}, page);
     source.put(deck('b'));
     expect(parsePage(await reads.pageJson({}, page)).totalDecks).toBe(1);
@@ -140,9 +135,7 @@ describe('DeckReads: pages of a search', () => {
   });
 
   test('a search that overlaps a new deck does not keep its page', async () => {
-    const source = new FakeSource();
-    source.put(deck('a'));
-    const reads = new DeckReads(source);
+    const { source, reads } = withDecks(deck('a'));
     const release = source.holdNext();
     const searching = reads.pageJson({}, page);
     source.put(deck('b'));
@@ -153,9 +146,7 @@ describe('DeckReads: pages of a search', () => {
   });
 
   test('requests that search alike share a page; others do not', async () => {
-    const source = new FakeSource();
-    source.put(deck('a'));
-    const reads = new DeckReads(source);
+    const { source, reads } = withDecks(deck('a'));
     await reads.pageJson({ tags: ['Budget', 'Outdated'], user: 'Alice' }, page);
     await reads.pageJson({ tags: ['Outdated', 'Budget', 'Budget'], user: 'alice' }, page);
     expect(source.searches).toBe(1);
@@ -165,9 +156,7 @@ describe('DeckReads: pages of a search', () => {
   });
 
   test('a deck gone from the database leaves the page it was on', async () => {
-    const source = new FakeSource();
-    source.put(deck('a'), deck('b'));
-    const reads = new DeckReads(source);
+    const { source, reads } = withDecks(deck('a'), deck('b'));
     await reads.pageJson({}, page);
     // Deleted by another instance: this one learns of it when the deck's entry is loaded again.
     source.decks.delete('b');
@@ -178,9 +167,7 @@ describe('DeckReads: pages of a search', () => {
 
 describe('DeckReads: requests that come while the same load runs', () => {
   test('wait for it instead of asking the database again', async () => {
-    const source = new FakeSource();
-    source.put(deck('a'), deck('b'));
-    const reads = new DeckReads(source);
+    const { source, reads } = withDecks(deck('a'), deck('b'));
     const release = source.holdNext();
     const pages = [reads.pageJson({}, page), reads.pageJson({}, page), reads.pageJson({}, page)];
     release();
@@ -196,9 +183,7 @@ describe('DeckReads: requests that come while the same load runs', () => {
   });
 
   test('but not for one begun before a write they must see', async () => {
-    const source = new FakeSource();
-    source.put(deck('a', 0));
-    const reads = new DeckReads(source);
+    const { source, reads } = withDecks(deck('a', 0));
     let release = source.holdNext();
     const before = reads.deckJson('a');
     source.put(deck('a', 1));

@@ -4,6 +4,7 @@
 // a database round trip each, which is what a PostgreSQL server shared with the OCR workers runs
 // out of first under load (measured with `npm run bench:load`).
 import { deckSchema, type Deck, type DecksPage } from '../../common/api/decks';
+import type { PageQuery } from '../../common/api/pagination';
 import type { DeckFilters } from './deck-store';
 
 export interface DeckSource {
@@ -11,11 +12,6 @@ export interface DeckSource {
   loadDecks(ids: string[]): Promise<Deck[]>;
   /** One page of the decks matching the filters (deck-store searchDecks). */
   search(filters: DeckFilters, page: PageQuery): Promise<DecksPage>;
-}
-
-export interface PageQuery {
-  page: number;
-  limit: number;
 }
 
 /**
