@@ -1,5 +1,5 @@
 // `npm run bench:load [-- --duration 60 | --short] [--connections 100] [--rate 200] [--db sqlite|postgres|both]`
-// Mixed real-traffic load (src/server/reliability/load/mixed-load.ts) against the production build
+// Mixed real-traffic load (bench/load/mixed-load.ts) against the production build
 // on loopback, on SQLite and on PostgreSQL (TEST_POSTGRES_URL or --pg-url). On each database, two
 // runs with OCR uploads in the background: CAPACITY (closed loop: every connection sends again as
 // soon as it is answered, so latency is connections / throughput by Little's law) and OFFERED RATE
@@ -9,9 +9,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { formatLoadResult, readImage, runMixedLoad, type LoadOptions } from '../src/server/reliability/load/mixed-load';
-import { startLoadTarget, type LoadTarget } from '../src/server/reliability/load/load-target';
-import { watchProcess } from '../src/server/reliability/load/process-watch';
+import { formatLoadResult, readImage, runMixedLoad, type LoadOptions } from './load/mixed-load';
+import { startLoadTarget, type LoadTarget } from './load/load-target';
+import { watchProcess } from './load/process-watch';
 import { WEB_DIST } from '../src/server/web/routes';
 
 const { values } = parseArgs({

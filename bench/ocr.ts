@@ -8,11 +8,11 @@ import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { cardsFromList } from '../src/server/uploads/ocr/card-list';
-import { CatalogIndex } from '../src/server/uploads/ocr/catalog-index';
-import { generateScreenshot } from '../src/server/uploads/ocr/generate-screenshot';
-import { readDeckImage } from '../src/server/uploads/ocr/read-deck';
-import { createOcrPool } from '../src/server/uploads/ocr/worker-pool';
+import { cardsFromList } from '../src/server/ocr/card-list';
+import { CatalogIndex } from '../src/server/ocr/catalog-index';
+import { generateScreenshot } from '../test/support/generate-screenshot';
+import { readDeckImage } from '../src/server/ocr/read-deck';
+import { createOcrPool } from '../src/server/ocr/worker-pool';
 
 const shared = path.resolve(import.meta.dirname, '..', '..', 'shared', 'data');
 const { values } = parseArgs({ options: { images: { type: 'string', default: '40' }, verbose: { type: 'boolean', default: false } } });

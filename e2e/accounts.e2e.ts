@@ -3,8 +3,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { startTestServer, type TestServer } from './support/server';
 import { collectPageErrors, launchBrowser, saveScreenshot } from './support/browser';
-import { resetLinkOf, startMailCatcher, type MailCatcher } from '../src/server/accounts/test/mail-catcher';
-import { buildDeck } from '../src/server/test/factories';
+import { resetLinkOf, startMailCatcher, type MailCatcher } from '../test/support/mail-catcher';
+import { pngImage } from '../test/support/images';
+import { publishDeck } from '../src/server/decks/deck-writes';
+import { listCatalog } from '../src/server/cards/card-store';
 import { MESSAGES } from '../src/common/messages';
 
 let server: TestServer;
@@ -121,13 +123,15 @@ test('forgot password: the mailed link resets the password, which then signs in'
 test('profile: numbered pages, edit a deck, delete a deck after confirming', async () => {
   const { db } = server.server.handle;
   const user = await db.selectFrom('users').select('id').where('username', '=', account.username).executeTakeFirstOrThrow();
-  const demoImage = await db.selectFrom('decks').select('image').executeTakeFirstOrThrow();
+  // Published through the server's own write path, which evicts the profile page it may keep.
+  const cardNames = (await listCatalog(db)).slice(0, 18).map((card) => card.name);
+  const image = await pngImage(300, 600);
   for (let i = 1; i <= 14; i++) {
-    await buildDeck(db, user.id, { title: `E2E Deck ${String(i).padStart(2, '0')}`, image: demoImage.image, createdAt: new Date(Date.UTC(2026, 0, i)) });
+    const deck = { title: `E2E Deck ${String(i).padStart(2, '0')}`, description: '', albums: ['Space'], collections: [], tags: [], cards: cardNames, deckcode: '' };
+    await publishDeck(server.server.app, user.id, image, deck);
+    // Newest first on the profile: one millisecond apart at least, so the order is the titles'.
+    await new Promise((resolve) => setTimeout(resolve, 2));
   }
-  // Inserted around the server, which keeps search pages for a few seconds: evict them as a deck
-  // published through it would.
-  server.server.app.deckReads.evictPages();
 
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   const errors = collectPageErrors(page);

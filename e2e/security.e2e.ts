@@ -3,10 +3,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { startTestServer, type TestServer } from './support/server';
 import { collectPageErrors, launchBrowser } from './support/browser';
-import { buildDeck } from '../src/server/test/factories';
+import { buildDeck } from '../test/support/factories';
 import { createComment } from '../src/server/comments/comment-store';
 import { newId, nowIso } from '../src/server/db/ids';
-import { XSS_PAYLOADS } from '../src/server/reliability/support/hostile-values';
+import { XSS_PAYLOADS } from '../test/support/hostile-values';
 
 let server: TestServer;
 let browser: Browser;

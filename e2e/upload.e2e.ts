@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { MESSAGES } from '../src/common/messages';
 import type { Deck } from '../src/common/api/decks';
 import { createSession, SESSION_COOKIE } from '../src/server/accounts/sessions';
-import { importRealCatalog } from '../src/server/uploads/test-images';
+import { importRealCatalog } from '../test/support/images';
 import { startTestServer, type TestServer } from './support/server';
 import { collectPageErrors, launchBrowser, saveScreenshot } from './support/browser';
 

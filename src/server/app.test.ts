@@ -1,4 +1,4 @@
-import { describeEachDatabase, json } from './test/test-app';
+import { describeEachDatabase, json } from '../../test/support/test-app';
 import { seedDemoData } from './demo/seed-demo';
 import type { DecksPage } from '../common/api/decks';
 

@@ -18,10 +18,10 @@ import { DeckReads } from './decks/deck-reads';
 import { loadDecks, searchDecks } from './decks/deck-store';
 import { cardRoutes } from './cards/routes';
 import { commentRoutes } from './comments/routes';
-import { uploadRoutes } from './uploads/routes';
-import { imageRoutes } from './uploads/image-routes';
-import { ImageStore } from './uploads/image-store';
-import type { OcrService } from './uploads/ocr-service';
+import { ocrRoutes } from './ocr/routes';
+import { imageRoutes } from './images/routes';
+import { ImageStore } from './images/image-store';
+import type { OcrService } from './ocr/ocr-service';
 import { WEB_DIST, webRoutes } from './web/routes';
 
 declare module 'fastify' {
@@ -91,7 +91,7 @@ export async function buildApp({ config, db, dialect, logger = false, serveWeb =
   await app.register(cardRoutes, { prefix: '/api/cards' });
   await app.register(commentRoutes, { prefix: '/api/comments' });
   await app.register(accountsPlugin, { prefix: '/api', ...accounts });
-  await app.register(uploadRoutes, { prefix: '/api' });
+  await app.register(ocrRoutes, { prefix: '/api' });
   await app.register(imageRoutes, { prefix: '/upload' });
   await app.register(webRoutes, { serveWeb });
   return app;

@@ -4,8 +4,8 @@ import { buildApp } from './app';
 import type { Config } from './config';
 import { migrateToLatest, openDb, type DbHandle } from './db/connect';
 import { seedDemoData } from './demo/seed-demo';
-import { sweepOrphanImages } from './uploads/orphan-sweep';
-import { OcrService, type OcrServiceOptions } from './uploads/ocr-service';
+import { sweepOrphanImages } from './images/orphan-sweep';
+import { OcrService, type OcrServiceOptions } from './ocr/ocr-service';
 
 export interface RunningServer {
   app: FastifyInstance;

@@ -1,8 +1,8 @@
 import { Writable } from 'node:stream';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
-import { testDatabases } from '../test/databases';
-import { newAccount } from './test/helpers';
+import { testDatabases } from '../../../test/support/databases';
+import { newAccount } from '../../../test/support/accounts';
 
 it('never writes a password to the server log, even at trace level', async () => {
   const handle = await testDatabases()[0].open();

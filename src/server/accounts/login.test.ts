@@ -1,6 +1,6 @@
 import { MESSAGES } from '../../common/messages';
-import { describeEachDatabase, json } from '../test/test-app';
-import { login, newAccount, register, sessionCookie } from './test/helpers';
+import { describeEachDatabase, json } from '../../../test/support/test-app';
+import { login, newAccount, register, sessionCookie } from '../../../test/support/accounts';
 
 describeEachDatabase('password sign-in, sign-out and look-ups', (ctx) => {
   it('signs in with username (any case) and password: 200 {username, email_address} and a session', async () => {

@@ -1,9 +1,9 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { MESSAGES } from '../../common/messages';
-import { describeEachDatabase, json } from '../test/test-app';
+import { describeEachDatabase, json } from '../../../test/support/test-app';
 import { OIDC_LANDING, PENDING_EXPIRED } from './oidc';
-import { login, newAccount, register } from './test/helpers';
-import { signInAtProvider, startTestProvider, type TestProvider } from './test/oidc-provider';
+import { login, newAccount, register } from '../../../test/support/accounts';
+import { signInAtProvider, startTestProvider, type TestProvider } from '../../../test/support/oidc-provider';
 
 const SITE = 'http://deckhub.test';
 let provider: TestProvider;

@@ -1,10 +1,10 @@
 import { MESSAGES } from '../../common/messages';
-import { describeEachDatabase, json } from '../test/test-app';
+import { describeEachDatabase, json } from '../../../test/support/test-app';
 import { INVALID_RESET_LINK } from './password-reset';
 import { createResetToken } from './reset-tokens';
 import { hashToken } from './sessions';
-import { login, newAccount, register } from './test/helpers';
-import { resetLinkOf, startMailCatcher, type MailCatcher } from './test/mail-catcher';
+import { login, newAccount, register } from '../../../test/support/accounts';
+import { resetLinkOf, startMailCatcher, type MailCatcher } from '../../../test/support/mail-catcher';
 
 let catcher: MailCatcher;
 afterAll(async () => {

@@ -1,6 +1,6 @@
 import { MESSAGES } from '../../common/messages';
-import { describeEachDatabase, json } from '../test/test-app';
-import { newAccount, register } from './test/helpers';
+import { describeEachDatabase, json } from '../../../test/support/test-app';
+import { newAccount, register } from '../../../test/support/accounts';
 
 const REG = MESSAGES.registration;
 

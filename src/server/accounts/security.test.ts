@@ -1,7 +1,7 @@
-import { describeEachDatabase, json } from '../test/test-app';
-import { buildDeck } from '../test/factories';
+import { describeEachDatabase, json } from '../../../test/support/test-app';
+import { buildDeck } from '../../../test/support/factories';
 import { SESSION_COOKIE, SESSION_RENEW_BELOW_MS, SESSION_TTL_MS, createSession, findSessionUser } from './sessions';
-import { login, newAccount, register } from './test/helpers';
+import { login, newAccount, register } from '../../../test/support/accounts';
 
 const LOW_LIMITS = { failedLoginsPerAccount: 3, failedLoginsPerIp: 5, registrationsPerIp: 4, resetRequestsPerIp: 2 };
 

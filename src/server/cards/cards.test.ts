@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { describeEachDatabase, json } from '../test/test-app';
+import { describeEachDatabase, json } from '../../../test/support/test-app';
 import { importCards, parseCardList } from './import-cards';
 import { normalizeCard } from './normalize-card';
 import type { Card } from '../../common/api/cards';

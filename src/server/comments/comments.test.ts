@@ -1,5 +1,5 @@
-import { describeEachDatabase, json } from '../test/test-app';
-import { buildDeck, buildUser, type TestUser } from '../test/factories';
+import { describeEachDatabase, json } from '../../../test/support/test-app';
+import { buildDeck, buildUser, type TestUser } from '../../../test/support/factories';
 import type { Comment } from '../../common/api/comments';
 
 describeEachDatabase('comments API', (ctx) => {

@@ -1,5 +1,5 @@
-import { describeEachDatabase, json } from '../test/test-app';
-import { buildDeck, buildUser, type TestUser } from '../test/factories';
+import { describeEachDatabase, json } from '../../../test/support/test-app';
+import { buildDeck, buildUser, type TestUser } from '../../../test/support/factories';
 import type { Deck, DecksPage } from '../../common/api/decks';
 import { startOfGameWeek } from '../../common/game';
 import { SESSION_COOKIE } from '../accounts/sessions';

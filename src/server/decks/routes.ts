@@ -15,17 +15,32 @@ import {
 } from '../../common/api/decks';
 import { errorSchema } from '../../common/api/errors';
 import { pageQuerySchema } from '../../common/api/pagination';
+import { createDeckSchema } from '../../common/api/uploads';
 import { requireUser } from '../accounts/session-plugin';
 import { authorize } from '../policies';
-import { notFound } from '../http/errors';
+import { badRequest, notFound } from '../http/errors';
+import { listField, readMultipartForm, textField } from '../http/multipart-fields';
+import { validateImage } from '../images/validate-image';
 import { findUserByUsername } from '../accounts/user-store';
-import { changeVote, deleteDeck, findDeck, findDeckOwner, searchDecks, updateDeck } from './deck-store';
+import { findDeck, findDeckOwner, searchDecks } from './deck-store';
+import { editDeck, publishDeck, removeDeck, voteOnDeck } from './deck-writes';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
+const formErrors = { 400: errorSchema, 401: errorSchema, 413: errorSchema };
+
+/** The first problem of a form, in the words the form itself shows (and the bad value, if any). */
+function firstProblem(error: z.ZodError, input: Record<string, unknown>): string {
+  const issue = error.issues[0];
+  if (!issue) return 'Invalid form.';
+  const [field, index] = issue.path;
+  const list = typeof field === 'string' ? input[field] : undefined;
+  if (typeof index === 'number' && Array.isArray(list)) return `${issue.message}: ${JSON.stringify(list[index])}.`;
+  return issue.message;
+}
 
 export const deckRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Every write below evicts, once it has committed, what it changed from app.deckReads, so this
-  // process never serves a stale copy.
+  // Every write goes through deck-writes.ts, which evicts what it changed from app.deckReads once it
+  // has committed, so this process never serves a stale copy.
   /** A string answer is sent as it is: deckReads validated each deck against deckSchema when it kept it. */
   const sendJson = (res: FastifyReply, json: string) => res.type('application/json; charset=utf-8').send(json as never);
 
@@ -64,8 +79,7 @@ export const deckRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = requireUser(request);
       if (!(await findDeckOwner(app.db, request.params.id))) throw notFound('No such deck.');
-      await changeVote(app.db, request.params.id, user.id, request.body.change);
-      app.deckReads.evictDeck(request.params.id);
+      await voteOnDeck(app, request.params.id, user.id, request.body.change);
       const deck = await findDeck(app.db, request.params.id);
       if (!deck) throw notFound('No such deck.');
       return { _id: deck._id, score: deck.score, voters: deck.voters };
@@ -104,9 +118,7 @@ export const deckRoutes: FastifyPluginAsyncZod = async (app) => {
       const owner = await findDeckOwner(app.db, request.params.id);
       if (!owner) throw notFound('No such deck.');
       authorize(user, 'deck.edit', owner);
-      await updateDeck(app.db, request.params.id, request.body);
-      app.deckReads.evictDeck(request.params.id);
-      app.deckReads.evictPages();
+      await editDeck(app, request.params.id, request.body);
       return (await findDeck(app.db, request.params.id))!;
     },
   );
@@ -119,13 +131,42 @@ export const deckRoutes: FastifyPluginAsyncZod = async (app) => {
       const owner = await findDeckOwner(app.db, request.params.id);
       if (!owner) throw notFound('No such deck.');
       authorize(user, 'deck.delete', owner);
-      await deleteDeck(app.db, owner.id);
-      app.deckReads.evictDeck(owner.id);
-      app.deckReads.evictPages();
-      // The row goes first: a file left behind by a crash here is swept at start-up.
-      const key = app.images.keyOfUrl(owner.image);
-      if (key) await app.images.delete(key);
+      await removeDeck(app, owner);
       return { _id: owner.id };
+    },
+  );
+
+  app.post(
+    '/post/',
+    {
+      schema: {
+        tags: ['decks', 'uploads'],
+        summary: 'Publish a deck: image, title, albums, collections, tags, description, cards, deckcode (multipart)',
+        consumes: ['multipart/form-data'],
+        response: { 201: deckSchema, ...formErrors },
+      },
+    },
+    async (request, res) => {
+      const user = requireUser(request);
+      const form = await readMultipartForm(request);
+      // The image first, as the upload form checks it first.
+      const { bytes } = await validateImage(form.image);
+      // `user` and `email` of the old client are ignored: the deck belongs to the session's user.
+      const input = {
+        title: textField(form, 'title'),
+        description: textField(form, 'description'),
+        albums: listField(form, 'albums'),
+        collections: listField(form, 'collections'),
+        tags: listField(form, 'tags'),
+        cards: listField(form, 'cards'),
+        deckcode: textField(form, 'deckcode'),
+      };
+      const parsed = createDeckSchema.safeParse(input);
+      if (!parsed.success) throw badRequest(firstProblem(parsed.error, input));
+      const id = await publishDeck(app, user.id, bytes, parsed.data);
+      const deck = await findDeck(app.db, id);
+      if (!deck) throw new Error('the new deck vanished');
+      return res.status(201).send(deck);
     },
   );
 };

@@ -2,7 +2,7 @@
 // (so the three home columns differ), votes and comments. Runs only on an empty database.
 import type { Db } from '../db/connect';
 import type { Config } from '../config';
-import type { ImageStore } from '../uploads/image-store';
+import type { ImageStore } from '../images/image-store';
 import { COLLECTIONS, DECK_SIZE, TAGS, albumOfCard, collectionCodeOf, startOfGameWeek } from '../../common/game';
 import { countCards, listCatalog } from '../cards/card-store';
 import { importCards } from '../cards/import-cards';

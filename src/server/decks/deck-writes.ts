@@ -1,0 +1,93 @@
+// Every change to a deck goes through here: the store write and the eviction of what it changed from
+// the deck reads kept in memory, together, so no caller can forget the second half. The lint rule in
+// eslint.config.js lets only this module import the store's write functions.
+import type { Db } from '../db/connect';
+import type { ImageStore } from '../images/image-store';
+import { badRequest } from '../http/errors';
+import { normalizeName } from '../../common/text';
+import type { CreateDeck } from '../../common/api/uploads';
+import { changeVote, deleteDeck, insertDeck, updateDeck, type DeckPatch } from './deck-store';
+import type { DeckReads } from './deck-reads';
+
+export interface DeckWriteDeps {
+  db: Db;
+  images: ImageStore;
+  deckReads: DeckReads;
+}
+
+export interface CatalogCardRef {
+  name: string;
+  code: string;
+}
+
+/**
+ * The catalog card of each name, in the same order; names are matched ignoring accents, case and
+ * punctuation and come back as the catalog writes them. Throws 400 naming the unknown ones.
+ * When several cards share a name, the lowest code is taken (the same rule as the card lookup).
+ */
+export async function resolveCatalogCards(db: Db, names: string[]): Promise<CatalogCardRef[]> {
+  const keys = names.map(normalizeName);
+  const rows = await db.selectFrom('cards').select(['name', 'code', 'name_norm']).where('name_norm', 'in', [...new Set(keys)]).orderBy('code').execute();
+  const byKey = new Map<string, CatalogCardRef>();
+  for (const row of rows) if (!byKey.has(row.name_norm)) byKey.set(row.name_norm, { name: row.name, code: row.code });
+  const unknown = names.filter((_, i) => !byKey.has(keys[i]));
+  if (unknown.length > 0) throw badRequest(`Not in the card catalog: ${unknown.join(', ')}.`);
+  return keys.map((key) => byKey.get(key) as CatalogCardRef);
+}
+
+/**
+ * Publishes a deck: stores the image, inserts the deck, and returns its id. The file is written
+ * first and the deck inserted in one transaction after it: if the insert fails the file is deleted
+ * here, and if the process dies in between, the start-up sweep removes the file no deck points at.
+ */
+export async function publishDeck(deps: DeckWriteDeps, userId: string, image: Buffer, deck: CreateDeck): Promise<string> {
+  const cards = await resolveCatalogCards(deps.db, deck.cards);
+  const key = await deps.images.save(image);
+  let id: string;
+  try {
+    id = await insertDeck(deps.db, {
+      userId,
+      title: deck.title,
+      deckcode: deck.deckcode,
+      image: deps.images.urlOf(key),
+      description: deck.description,
+      cards,
+      albums: deck.albums,
+      collections: deck.collections,
+      tags: deck.tags,
+    });
+  } catch (error) {
+    await deps.images.delete(key);
+    throw error;
+  }
+  deps.deckReads.evictPages();
+  return id;
+}
+
+/** Changes a deck's title, description and categories. */
+export async function editDeck(deps: DeckWriteDeps, id: string, patch: DeckPatch): Promise<void> {
+  await updateDeck(deps.db, id, patch);
+  deps.deckReads.evictDeck(id);
+  deps.deckReads.evictPages();
+}
+
+/**
+ * Deletes a deck, then its image. The row goes first: a file left behind by a crash in between is
+ * swept at start-up, while a row pointing at a deleted file would show a broken deck.
+ */
+export async function removeDeck(deps: DeckWriteDeps, deck: { id: string; image: string }): Promise<void> {
+  await deleteDeck(deps.db, deck.id);
+  deps.deckReads.evictDeck(deck.id);
+  deps.deckReads.evictPages();
+  const key = deps.images.keyOfUrl(deck.image);
+  if (key) await deps.images.delete(key);
+}
+
+/**
+ * Adds or removes one user's upvote. Only the deck is evicted: pages keep ids, not decks, so the new
+ * score shows at once wherever the deck is listed.
+ */
+export async function voteOnDeck(deps: DeckWriteDeps, deckId: string, userId: string, change: 'increase' | 'decrease'): Promise<void> {
+  await changeVote(deps.db, deckId, userId, change);
+  deps.deckReads.evictDeck(deckId);
+}

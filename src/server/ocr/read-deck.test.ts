@@ -1,0 +1,155 @@
+/**
+ * End-to-end reads with real tesseract workers: the game's own share screenshot, generated ones,
+ * broken uploads, and proof that reading never touches the network.
+ */
+import dns from 'node:dns';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import http from 'node:http';
+import https from 'node:https';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import sharp from 'sharp';
+import { CatalogIndex } from './catalog-index';
+import { generateScreenshot } from '../../../test/support/generate-screenshot';
+import { OcrImageError } from './image-input';
+import { readDeckImage } from './read-deck';
+import { REAL_SCREENSHOT, REAL_SCREENSHOT_ANSWER, loadSharedCatalog } from '../../../test/support/shared-data';
+import { createOcrPool, type OcrPool } from './worker-pool';
+
+const catalog = loadSharedCatalog();
+const index = new CatalogIndex(catalog);
+let pool: OcrPool;
+
+beforeAll(async () => {
+  pool = await createOcrPool({ size: 2 });
+});
+afterAll(async () => {
+  await pool?.close();
+});
+
+describe('readDeckImage', () => {
+  it('reads the 18 cards and the deck code of the real share screenshot, in order', async () => {
+    const answer = JSON.parse(readFileSync(REAL_SCREENSHOT_ANSWER, 'utf8')) as { deck_code: string; cards: Array<{ code: string; name: string }> };
+    const reading = await readDeckImage(readFileSync(REAL_SCREENSHOT), { pool, index });
+    expect(reading.deck_code).toBe(answer.deck_code);
+    expect(reading.cards.map(({ code, name }) => ({ code, name }))).toEqual(answer.cards);
+    for (const card of reading.cards) {
+      expect(card.confidence).toBeGreaterThan(0.5);
+      expect(card.alternatives.length).toBeLessThanOrEqual(5);
+    }
+  });
+
+  it('reads generated screenshots of every size and JPEG quality with high accuracy', async () => {
+    let found = 0;
+    let returned = 0;
+    let codes = 0;
+    const seeds = [101, 102, 103];
+    for (const seed of seeds) {
+      const shot = await generateScreenshot(catalog, { seed });
+      const reading = await readDeckImage(shot.image, { pool, index });
+      const wanted = new Set(shot.truth.cards.map((c) => c.code));
+      found += reading.cards.filter((c) => wanted.has(c.code)).length;
+      returned += reading.cards.length;
+      if (reading.deck_code === shot.truth.deck_code) codes++;
+      expect(new Set(reading.cards.map((c) => c.code)).size).toBe(reading.cards.length);
+    }
+    expect(found / (18 * seeds.length)).toBeGreaterThanOrEqual(0.98);
+    expect(found / returned).toBeGreaterThanOrEqual(0.98);
+    expect(codes).toBeGreaterThanOrEqual(2);
+  });
+
+  it('reads deck codes whose S, 5, B or 8 the line model swaps, by a second look at the glyph', async () => {
+    // Generated headers read as HYSMQH, IFH0HS and VB7MRS from the line alone.
+    for (const [seed, code] of [[135, 'HY5MQH'], [117, 'IFH0H5'], [192, 'V87MRS']] as const) {
+      const shot = await generateScreenshot(catalog, { seed });
+      expect(shot.truth.deck_code).toBe(code);
+      expect((await readDeckImage(shot.image, { pool, index })).deck_code).toBe(code);
+    }
+  });
+
+  it('finds the rows where page-blue art fills the tops of a row of tiles', async () => {
+    // Seed 52: in the last row of two; seed 403: in a full row, which once set a wrong row pitch.
+    for (const seed of [52, 403]) {
+      const shot = await generateScreenshot(catalog, { seed });
+      const codes = (await readDeckImage(shot.image, { pool, index })).cards.map((c) => c.code);
+      expect(codes).toEqual(shot.truth.cards.map((c) => c.code));
+    }
+  });
+
+  it('falls back to reading the whole image when there is no tile grid', async () => {
+    const lines = ['DECK CODE: UH42XD', 'SAND CAT', 'MARS ROVER CURIOSITY', 'THE FOOL (XXII)'];
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="700" height="360"><rect width="100%" height="100%" fill="#202020"/>${lines
+      .map((line, i) => `<text x="40" y="${70 + i * 75}" font-family="DejaVu Sans" font-weight="bold" font-size="34" fill="#fff">${line}</text>`)
+      .join('')}</svg>`;
+    const image = await sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer();
+    const reading = await readDeckImage(image, { pool, index });
+    expect(reading.deck_code).toBe('UH42XD');
+    expect(reading.cards.map((c) => c.name)).toEqual(['Sand Cat', 'Mars Rover Curiosity', 'The Fool (XXII)']);
+  });
+
+  it('rejects a file that is not an image, without crashing', async () => {
+    await expect(readDeckImage(Buffer.from('this is not an image'), { pool, index })).rejects.toBeInstanceOf(OcrImageError);
+    await expect(readDeckImage(Buffer.alloc(0), { pool, index })).rejects.toBeInstanceOf(OcrImageError);
+  });
+
+  it('rejects a truncated JPEG, without crashing', async () => {
+    const jpeg = readFileSync(REAL_SCREENSHOT);
+    await expect(readDeckImage(jpeg.subarray(0, Math.floor(jpeg.length / 2)), { pool, index })).rejects.toBeInstanceOf(OcrImageError);
+    // The pool still works afterwards.
+    const reading = await readDeckImage(jpeg, { pool, index });
+    expect(reading.cards).toHaveLength(18);
+  });
+});
+
+describe('no network', () => {
+  /** The test-only worker entry that refuses and reports network calls inside the OCR threads. */
+  const GUARDED_WORKER = fileURLToPath(new URL('../../../test/support/no-network-worker-thread.mjs', import.meta.url));
+  let report: string;
+  beforeEach(() => {
+    report = path.join(mkdtempSync(path.join(os.tmpdir(), 'deckhub-network-')), 'attempts.txt');
+    vi.stubEnv('DECKHUB_NETWORK_REPORT', report);
+  });
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+  const attemptsInThreads = () => (existsSync(report) ? readFileSync(report, 'utf8').split('\n').filter(Boolean) : []);
+
+  it('the worker-thread guard reports a network call made inside a thread', async () => {
+    // Proof that the guard below can fail: a thread that loads it and then tries to fetch.
+    const probe = new Worker(`import(${JSON.stringify(pathToFileURL(GUARDED_WORKER).href)}).then(() => fetch('http://127.0.0.1:9/')).catch(() => {}).finally(() => process.exit(0));`, { eval: true });
+    await new Promise((resolve) => probe.once('exit', resolve));
+    expect(attemptsInThreads()).toEqual(['fetch']);
+  });
+
+  it('starts workers and reads a deck without any network attempt, in the main thread or the OCR threads', async () => {
+    const attempts: string[] = [];
+    const record = (what: string) => () => {
+      attempts.push(what);
+      throw new Error(`network call attempted: ${what}`);
+    };
+    const spies = [
+      vi.spyOn(net.Socket.prototype, 'connect').mockImplementation(record('net.Socket.connect')),
+      vi.spyOn(http, 'request').mockImplementation(record('http.request')),
+      vi.spyOn(http, 'get').mockImplementation(record('http.get')),
+      vi.spyOn(https, 'request').mockImplementation(record('https.request')),
+      vi.spyOn(https, 'get').mockImplementation(record('https.get')),
+      vi.spyOn(dns, 'lookup').mockImplementation(record('dns.lookup')),
+      vi.spyOn(globalThis, 'fetch').mockImplementation(record('fetch')),
+    ];
+    let isolated: OcrPool | undefined;
+    try {
+      // A fresh pool, so loading the language data happens under watch too.
+      isolated = await createOcrPool({ size: 1, workerScript: GUARDED_WORKER });
+      const reading = await readDeckImage(readFileSync(REAL_SCREENSHOT), { pool: isolated, index });
+      expect(reading.cards).toHaveLength(18);
+    } finally {
+      await isolated?.close();
+      for (const spy of spies) spy.mockRestore();
+    }
+    expect(attempts).toEqual([]);
+    expect(attemptsInThreads()).toEqual([]);
+  });
+});

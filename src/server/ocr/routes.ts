@@ -1,0 +1,40 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorSchema } from '../../common/api/errors';
+import { uploadImageResultSchema } from '../../common/api/uploads';
+import { requireUser } from '../accounts/session-plugin';
+import { HttpError } from '../http/errors';
+import { readMultipartForm } from '../http/multipart-fields';
+import { validateImage } from '../images/validate-image';
+import { ocrHttpError, readerBusy } from './ocr-service';
+
+const errors = { 400: errorSchema, 401: errorSchema, 413: errorSchema, 429: errorSchema, 503: errorSchema };
+
+/** Screenshot reading (POST /api/uploadimage/): the cards and deck code of a deck image. */
+export const ocrRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/uploadimage/',
+    {
+      schema: {
+        tags: ['uploads'],
+        summary: 'Read the deck code and cards of a deck screenshot (multipart field "image")',
+        consumes: ['multipart/form-data'],
+        response: { 200: uploadImageResultSchema, ...errors },
+      },
+    },
+    async (request) => {
+      requireUser(request);
+      const ocr = app.ocr;
+      if (!ocr) throw new HttpError(503, 'Reading deck images is not available right now. Please try again later.');
+      // Checked again by read(); this early answer just spares receiving an image we cannot read.
+      if (ocr.isFull) throw readerBusy();
+      const form = await readMultipartForm(request);
+      const { bytes } = await validateImage(form.image);
+      try {
+        const reading = await ocr.read(bytes);
+        return { cards: reading.cards.map((c) => c.name), deck_code: reading.deck_code, detected: reading.cards };
+      } catch (error) {
+        throw ocrHttpError(error) ?? error;
+      }
+    },
+  );
+};

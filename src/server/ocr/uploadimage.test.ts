@@ -1,0 +1,165 @@
+// POST /api/uploadimage/ with the real reader on the real share screenshot, and every upload it
+// must refuse before reading.
+import path from 'node:path';
+import fs from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app';
+import { describeEachDatabase, json } from '../../../test/support/test-app';
+import { buildUser, type TestUser } from '../../../test/support/factories';
+import { MESSAGES } from '../../common/messages';
+import type { UploadImageResult } from '../../common/api/uploads';
+import { createOcrPool, type OcrPool } from './worker-pool';
+import { OcrService, type OcrServiceOptions } from './ocr-service';
+import { REAL_SCREENSHOT } from '../../../test/support/shared-data';
+import {
+  animatedGif,
+  animatedWebp,
+  bombPng,
+  expectedScreenshotDeck,
+  filesUnder,
+  formWith,
+  importRealCatalog,
+  pngImage,
+  truncatedJpeg,
+} from '../../../test/support/images';
+
+/** One warm pool for the whole file: starting workers is the slow part. */
+let pool: OcrPool;
+beforeAll(async () => {
+  pool = await createOcrPool({ size: 2 });
+});
+afterAll(async () => {
+  await pool?.close();
+});
+
+describeEachDatabase('POST /api/uploadimage/', (ctx) => {
+  let user: TestUser;
+  const apps: FastifyInstance[] = [];
+  const screenshot = fs.readFileSync(REAL_SCREENSHOT);
+
+  /** The test app's database and config, with a reader of these options. */
+  async function appWithReader(options: Omit<OcrServiceOptions, 'pool'> = {}): Promise<FastifyInstance> {
+    const ocr = OcrService.withPool(ctx.db, pool, options);
+    const app = await buildApp({ config: ctx.config, db: ctx.db, dialect: ctx.app.dialect, ocr });
+    apps.push(app);
+    return app;
+  }
+  const upload = (app: FastifyInstance, form: FormData, cookie = user.cookie) =>
+    app.inject({ method: 'POST', url: '/api/uploadimage/', headers: { cookie }, payload: form });
+
+  beforeAll(async () => {
+    await importRealCatalog(ctx.db);
+    user = await buildUser(ctx.db);
+  });
+  afterAll(async () => {
+    await Promise.all(apps.map((app) => app.close()));
+  });
+
+  test('reads the deck code and the 18 cards of the share screenshot, with alternatives', async () => {
+    const app = await appWithReader();
+    const started = performance.now();
+    const res = await upload(app, formWith({}, { bytes: screenshot, type: 'image/jpeg', filename: 'share.jpg' }));
+    const ms = performance.now() - started;
+    expect(res.statusCode).toBe(200);
+    const result = json<UploadImageResult>(res);
+    const expected = expectedScreenshotDeck();
+    expect(result.deck_code).toBe(expected.deck_code);
+    expect(result.cards).toEqual(result.detected.map((c) => c.name));
+    const right = result.detected.filter((c, i) => c.code === expected.cards[i]?.code).length;
+    expect(right).toBeGreaterThanOrEqual(16);
+    for (const card of result.detected) {
+      expect(card.confidence).toBeGreaterThan(0);
+      expect(card.confidence).toBeLessThanOrEqual(1);
+      expect(card.alternatives.length).toBeLessThanOrEqual(5);
+    }
+    console.info(`uploadimage: ${right}/18 cards right, deck code ${result.deck_code}, ${Math.round(ms)} ms`);
+    expect(filesUnder(path.join(ctx.config.dataDir, 'uploads'))).toEqual([]);
+  });
+
+  test('keeps answering other requests while a screenshot is being read', async () => {
+    const app = await appWithReader();
+    const reading = upload(app, formWith({}, { bytes: screenshot, type: 'image/jpeg' }));
+    const latencies: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      const started = performance.now();
+      const res = await app.inject({ url: '/api/cards/cardname/Heimdall' });
+      latencies.push(performance.now() - started);
+      expect(res.statusCode).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect((await reading).statusCode).toBe(200);
+    console.info(`card lookups during a read: ${latencies.map(Math.round).join(" ")} ms`);
+    // Two busy tesseract workers share the 2 cores with this process, so a few ms become a few
+    // hundred at worst; a blocked event loop would show the whole read (seconds).
+    expect(Math.max(...latencies)).toBeLessThan(1000);
+  });
+
+  test('a second upload while the reader is full is answered 429 at once', async () => {
+    const app = await appWithReader({ maxPendingReads: 1 });
+    const first = upload(app, formWith({}, { bytes: screenshot, type: 'image/jpeg' }));
+    // Once the first upload is in the reader (received, validated), the reader is full.
+    await vi.waitFor(() => expect(app.ocr?.isFull).toBe(true), { timeout: 10_000, interval: 5 });
+    const second = await upload(app, formWith({}, { bytes: screenshot, type: 'image/jpeg' }));
+    expect(second.statusCode).toBe(429);
+    expect(json(second)).toEqual({ error: 'Too Many Requests', message: 'The card reader is busy right now. Please try again in a minute.' });
+    expect((await first).statusCode).toBe(200);
+  });
+
+  test('a read past its time limit is answered 503', async () => {
+    const app = await appWithReader({ readTimeoutMs: 1 });
+    const res = await upload(app, formWith({}, { bytes: screenshot, type: 'image/jpeg' }));
+    expect(res.statusCode).toBe(503);
+    expect(json(res)).toEqual({ error: 'Service Unavailable', message: 'Reading the image took too long. Please try again later.' });
+  });
+
+  test('without a running reader the answer is 503', async () => {
+    const res = await upload(ctx.app, formWith({}, { bytes: await pngImage(), type: 'image/png' }));
+    expect(res.statusCode).toBe(503);
+    expect(json(res)).toMatchObject({ error: 'Service Unavailable' });
+  });
+
+  describe('refuses before reading, storing nothing', () => {
+    let app: FastifyInstance;
+    beforeAll(async () => {
+      app = await appWithReader();
+    });
+    afterAll(async () => {
+      expect(filesUnder(path.join(ctx.config.dataDir, 'uploads'))).toEqual([]);
+      expect(await ctx.db.selectFrom('decks').select('id').execute()).toEqual([]);
+    });
+
+    const invalid = /^Please upload a valid image file\. /;
+    test.each<[string, () => Promise<FormData> | FormData, number, string | RegExp]>([
+      ['a missing image field', () => formWith({ title: 'x' }), 400, MESSAGES.upload.imageRequired],
+      ['an empty file', () => formWith({}, { bytes: Buffer.alloc(0) }), 400, `${MESSAGES.upload.invalidImage} The file is empty.`],
+      ['a text file named .png', () => formWith({}, { bytes: Buffer.from('hello, I am text'), filename: 'deck.png' }), 400, invalid],
+      ['an animated GIF', async () => formWith({}, { bytes: await animatedGif(), type: 'image/gif', filename: 'deck.gif' }), 400, `${MESSAGES.upload.invalidImage} Only PNG, JPEG and WebP images are accepted.`],
+      ['an animated WebP', async () => formWith({}, { bytes: await animatedWebp(), type: 'image/webp' }), 400, `${MESSAGES.upload.invalidImage} Animated images are not accepted.`],
+      ['a truncated JPEG', () => formWith({}, { bytes: truncatedJpeg(), type: 'image/jpeg' }), 400, `${MESSAGES.upload.invalidImage} The file is damaged or incomplete.`],
+      ['a 20000×20000 PNG bomb', () => formWith({}, { bytes: bombPng() }), 413, 'The image is too large: 20000×20000 pixels, at most 40 megapixels.'],
+      ['a file over 10 MB', () => formWith({}, { bytes: Buffer.concat([truncatedJpeg(), Buffer.alloc(10 * 1024 * 1024)]) }), 413, 'The image is too large: at most 10 MB.'],
+    ])('%s', async (_, makeForm, status, message) => {
+      const res = await upload(app, await makeForm());
+      expect(res.statusCode).toBe(status);
+      const body = json<{ error: string; message: string }>(res);
+      expect(body.error).toEqual(expect.any(String));
+      if (typeof message === 'string') expect(body.message).toBe(message);
+      else expect(body.message).toMatch(message);
+    });
+
+    test('a request that is not multipart', async () => {
+      const res = await app.inject({ method: 'POST', url: '/api/uploadimage/', headers: { cookie: user.cookie }, payload: { image: 'x' } });
+      expect(res.statusCode).toBe(400);
+      expect(json<{ message: string }>(res).message).toMatch(/^Please select an image file to upload\./);
+    });
+
+    test('a guest or a user without e-mail', async () => {
+      const form = () => formWith({}, { bytes: screenshot, type: 'image/jpeg' });
+      expect((await upload(app, form(), '')).statusCode).toBe(401);
+      const noEmail = await buildUser(ctx.db, { email: null });
+      const res = await upload(app, form(), noEmail.cookie);
+      expect(res.statusCode).toBe(401);
+      expect(json(res)).toEqual({ error: 'Unauthorized', message: 'You need to sign in first.' });
+    });
+  });
+});

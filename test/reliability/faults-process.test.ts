@@ -1,0 +1,132 @@
+// The server process dying or being stopped: SIGKILL in the middle of deck uploads leaves, after
+// a restart, no deck without its image and no image without its deck; SIGTERM lets the requests
+// in flight finish before the process exits.
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { openDb } from '../../src/server/db/connect';
+import { buildUser } from '../support/factories';
+import { isImageKey } from '../../src/server/images/image-store';
+import { pngImage } from '../support/images';
+import { freePort, startChildServer, type ChildServer } from '../support/child-server';
+import { multipartBody } from '../support/multipart';
+
+/** Signs a new user in on the child's SQLite file (WAL: safe beside the running server). */
+async function signInOnDisk(dataDir: string): Promise<string> {
+  const handle = openDb({ sqliteFile: path.join(dataDir, 'deckhub.sqlite') });
+  try {
+    return (await buildUser(handle.db)).cookie;
+  } finally {
+    await handle.close();
+  }
+}
+
+describe('the server process killed or stopped', () => {
+  const dirs: string[] = [];
+  const children: ChildServer[] = [];
+  const newDataDir = () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'deckhub-fault-'));
+    dirs.push(dir);
+    return dir;
+  };
+  const start = async (dataDir: string) => {
+    const child = await startChildServer({ dataDir, port: await freePort() });
+    children.push(child);
+    return child;
+  };
+
+  afterAll(() => {
+    for (const c of children) if (c.child.exitCode === null && c.child.signalCode === null) c.child.kill('SIGKILL');
+    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('SIGKILL during deck uploads: after a restart every deck has its image and every image its deck', { timeout: 150_000 }, async () => {
+    const dataDir = newDataDir();
+    let server = await start(dataDir);
+    const cookie = await signInOnDisk(dataDir);
+    const cards = ((await (await fetch(`${server.baseUrl}/api/cards/`)).json()) as { Name: string }[]).slice(0, 18).map((c) => c.Name);
+    const image = await pngImage(900, 1200);
+    let n = 0;
+    const upload = async () => {
+      const { body, contentType } = multipartBody([
+        { name: 'image', filename: 'deck.png', contentType: 'image/png', value: image },
+        { name: 'title', value: `Crash deck ${n++}` },
+        { name: 'albums', value: JSON.stringify(['Space']) },
+        { name: 'cards', value: JSON.stringify(cards) },
+      ]);
+      const res = await fetch(`${server.baseUrl}/api/decks/post/`, { method: 'POST', headers: { cookie, 'content-type': contentType }, body: new Uint8Array(body) });
+      return res.status;
+    };
+    expect(await upload()).toBe(201);
+
+    // Four uploaders in a loop; the kill lands while several are half way.
+    let running = true;
+    const statuses: (number | string)[] = [];
+    const uploaders = Array.from({ length: 4 }, async () => {
+      while (running) statuses.push(await upload().catch(() => 'connection lost'));
+    });
+    await new Promise((r) => setTimeout(r, 1_500));
+    server.child.kill('SIGKILL');
+    expect(await server.exited).toBe('SIGKILL');
+    running = false;
+    await Promise.all(uploaders);
+    expect(statuses.filter((s) => s !== 201 && s !== 'connection lost')).toEqual([]);
+
+    server = await start(dataDir);
+    const handle = openDb({ sqliteFile: path.join(dataDir, 'deckhub.sqlite') });
+    try {
+      const decks = await handle.db.selectFrom('decks').select(['id', 'image']).execute();
+      const uploads = path.join(dataDir, 'uploads');
+      const files = fs.readdirSync(uploads).filter((f) => fs.statSync(path.join(uploads, f)).isFile());
+      const keysOfDecks = new Set(decks.map((d) => d.image.split('/').pop()));
+      // No deck without its image…
+      for (const deck of decks) expect(fs.existsSync(path.join(uploads, deck.image.split('/').pop() ?? '')), deck.image).toBe(true);
+      // …and no image, nor half-written temporary file, without its deck.
+      expect(files.filter((f) => !isImageKey(f) || !keysOfDecks.has(f))).toEqual([]);
+      // Every deck the server said it published is there, and served.
+      const crashDecks = decks.length;
+      expect(crashDecks).toBeGreaterThan(1);
+      const res = await fetch(`${server.baseUrl}/api/decks/onedeck/${decks[decks.length - 1].id}`);
+      expect(res.status).toBe(200);
+    } finally {
+      await handle.close();
+    }
+    server.child.kill('SIGTERM');
+    await server.exited;
+  });
+
+  test('SIGTERM: a request in flight is answered before the process exits, new ones are refused', { timeout: 120_000 }, async () => {
+    const server = await start(newDataDir());
+    const { port } = new URL(server.baseUrl);
+    // A request whose body is still arriving when the signal comes.
+    const body = JSON.stringify({ sortBy: 'score' });
+    const socket = net.connect({ port: Number(port), host: '127.0.0.1' });
+    let answer = '';
+    socket.on('data', (d) => (answer += d.toString()));
+    const closed = new Promise((r) => socket.on('close', r));
+    await new Promise((r) => socket.on('connect', r));
+    socket.write(`POST /api/decks/search-decks?page=1&limit=5 HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 5)}`);
+    await new Promise((r) => setTimeout(r, 300));
+
+    server.child.kill('SIGTERM');
+    // Stops taking new work while the old request is still open: a new connection is refused (or,
+    // on a keep-alive connection left from the start-up poll, answered 503). The signal may take
+    // a moment to land on a loaded machine.
+    let outcome: number | string = 200;
+    for (const deadline = Date.now() + 15_000; outcome === 200 && Date.now() < deadline; ) {
+      outcome = await fetch(`${server.baseUrl}/api/cards/`).then((r) => r.status, () => 'refused');
+      if (outcome === 200) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(['refused', 503]).toContain(outcome);
+    expect(server.child.exitCode).toBeNull();
+
+    socket.write(body.slice(5));
+    await closed;
+    expect(answer).toMatch(/^HTTP\/1\.1 200 OK/);
+    expect(answer).toContain('"decks"');
+    // Its socket is closed with the answer rather than left idle until the keep-alive timeout.
+    expect(answer).toMatch(/\r\nconnection: close\r\n/i);
+    expect(await server.exited).toBe(0);
+  });
+});

@@ -1,0 +1,66 @@
+// Runs a suite on every database the project supports: SQLite always, PostgreSQL when
+// TEST_POSTGRES_URL is set (each run in a schema of its own, dropped afterwards, so runs never
+// collide). With REQUIRE_POSTGRES=1 (CI) a missing PostgreSQL fails instead of being left out.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { migrateToLatest, openDb, type DbHandle } from '../../src/server/db/connect';
+
+export interface TestDatabase {
+  name: 'sqlite' | 'postgres';
+  open(): Promise<DbHandle & { dataDir: string; databaseUrl?: string; pgSchema?: string }>;
+}
+
+async function openSqlite() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'deckhub-test-'));
+  const handle = openDb({ sqliteFile: path.join(dataDir, 'test.sqlite') });
+  await migrateToLatest(handle.db);
+  return {
+    ...handle,
+    dataDir,
+    async close() {
+      await handle.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function openPostgres(url: string) {
+  const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  await admin.end();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'deckhub-test-'));
+  const handle = openDb({ databaseUrl: url, pgSchema: schema });
+  await migrateToLatest(handle.db);
+  return {
+    ...handle,
+    dataDir,
+    databaseUrl: url,
+    pgSchema: schema,
+    async close() {
+      await handle.close();
+      const cleanup = new pg.Client({ connectionString: url });
+      await cleanup.connect();
+      await cleanup.query(`DROP SCHEMA ${schema} CASCADE`);
+      await cleanup.end();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function testDatabases(): TestDatabase[] {
+  const list: TestDatabase[] = [{ name: 'sqlite', open: openSqlite }];
+  const url = process.env.TEST_POSTGRES_URL;
+  if (url) list.push({ name: 'postgres', open: () => openPostgres(url) });
+  else if (process.env.REQUIRE_POSTGRES === '1') {
+    list.push({
+      name: 'postgres',
+      open: () => Promise.reject(new Error('REQUIRE_POSTGRES=1 but TEST_POSTGRES_URL is not set')),
+    });
+  }
+  return list;
+}

@@ -1,0 +1,48 @@
+// Small builders for tests: each makes one real row through the same code the app uses.
+import type { Db } from '../../src/server/db/connect';
+import { newId, nowIso } from '../../src/server/db/ids';
+import { createSession, SESSION_COOKIE } from '../../src/server/accounts/sessions';
+import { insertDeck, type NewDeck } from '../../src/server/decks/deck-store';
+import { COLLECTIONS, TAGS } from '../../src/common/game';
+
+let counter = 0;
+const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
+
+export interface TestUser {
+  id: string;
+  username: string;
+  email: string;
+  /** A `cookie` header value that signs this user in. */
+  cookie: string;
+}
+
+export async function buildUser(db: Db, overrides: { username?: string; email?: string | null } = {}): Promise<TestUser> {
+  const username = overrides.username ?? `user${unique()}`;
+  const email = overrides.email === undefined ? `${username.toLowerCase()}@example.test` : overrides.email;
+  const id = newId();
+  await db
+    .insertInto('users')
+    .values({ id, username, username_lower: username.toLowerCase(), email, password_hash: null, created_at: nowIso() })
+    .execute();
+  const { token } = await createSession(db, id);
+  return { id, username, email: email ?? '', cookie: `${SESSION_COOKIE}=${token}` };
+}
+
+export function cardNames(count: number, prefix = 'Card'): { name: string; code: string }[] {
+  return Array.from({ length: count }, (_, i) => ({ name: `${prefix} ${i + 1}`, code: `SAS${String(i + 1).padStart(3, '0')}` }));
+}
+
+export async function buildDeck(db: Db, userId: string, overrides: Partial<NewDeck> = {}): Promise<string> {
+  return insertDeck(db, {
+    userId,
+    title: `Deck ${unique()}`,
+    deckcode: 'ABC123',
+    image: '/upload/000000000000000000000000.webp',
+    description: 'A test deck.',
+    cards: cardNames(18),
+    albums: ['Space'],
+    collections: [COLLECTIONS[0].code],
+    tags: [TAGS[0].name],
+    ...overrides,
+  });
+}

@@ -1,0 +1,234 @@
+/**
+ * Renders synthetic "share deck" screenshots with a known answer, to measure and test the reader.
+ *
+ * The layout copies the game's share image (blue page, header with player name, referral code and
+ * deck code, a 4-column grid of 18 framed tiles, stat panels in the last row), scaled to any width.
+ * What makes reading hard is exaggerated on purpose: busy art with white and blue shapes, names
+ * with accents, apostrophes, digits, brackets and hyphens, long names that wrap onto two lines,
+ * short names that are part of longer ones, and JPEG compression down to quality 50.
+ */
+import sharp from 'sharp';
+import { nameKey, type CatalogCard } from '../../src/server/ocr/catalog-index';
+import { seededRandom } from '../../src/common/seeded-random';
+import { DECK_SIZE } from '../../src/common/game';
+import { CODE_CHARACTERS } from '../../src/server/ocr/deck-code';
+
+export interface GeneratedScreenshot {
+  image: Buffer;
+  width: number;
+  quality: number;
+  truth: { deck_code: string; cards: CatalogCard[] };
+}
+
+export interface GenerateOptions {
+  seed: number;
+  /** Image width in px; default random in 600..1200. */
+  width?: number;
+  /** JPEG quality; default random in 50..90. */
+  quality?: number;
+}
+
+/** The game's share image is 800 px wide; every measure below is for that width. */
+const BASE_WIDTH = 800;
+const BASE_HEIGHT = 1622;
+const TILE_W = 183;
+const TILE_H = 255;
+const COLUMN_X = [18, 211, 405, 599];
+const GRID_TOP = 292;
+const ROW_PITCH = 265;
+const DECK_CODE_CHARACTERS = [...CODE_CHARACTERS];
+
+
+type Random = () => number;
+const pick = <T>(random: Random, items: readonly T[]): T => items[Math.floor(random() * items.length)];
+const between = (random: Random, low: number, high: number): number => low + random() * (high - low);
+
+function escapeXml(text: string): string {
+  return text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] as string);
+}
+
+/** Names that stress the reader: punctuation, accents, digits, length, names inside names. */
+function isHardName(name: string, shortNamesInside: Set<string>): boolean {
+  return /[^A-Za-z ]/.test(name) || name.length > 20 || shortNamesInside.has(name);
+}
+
+/** Short names that also start or appear inside a longer name ("Mars" in "Mars Rover Curiosity"). */
+function namesInsideOthers(cards: CatalogCard[]): Set<string> {
+  const keys = new Set(cards.map((c) => nameKey(c.name)));
+  const inside = new Set<string>();
+  for (const card of cards) {
+    const words = nameKey(card.name).split(' ');
+    for (let span = 1; span < words.length; span++) {
+      for (let start = 0; start + span <= words.length; start++) {
+        const part = words.slice(start, start + span).join(' ');
+        if (keys.has(part)) inside.add(part);
+      }
+    }
+  }
+  return new Set(cards.filter((c) => inside.has(nameKey(c.name))).map((c) => c.name));
+}
+
+const hardNameCache = new WeakMap<CatalogCard[], CatalogCard[]>();
+
+/** 18 cards with distinct codes and names, about two thirds of them hard ones. */
+export function pickDeck(catalog: CatalogCard[], random: Random): CatalogCard[] {
+  let hard = hardNameCache.get(catalog);
+  if (!hard) {
+    const inside = namesInsideOthers(catalog);
+    hard = catalog.filter((c) => isHardName(c.name, inside));
+    hardNameCache.set(catalog, hard);
+  }
+  const deck: CatalogCard[] = [];
+  const codes = new Set<string>();
+  const names = new Set<string>();
+  while (deck.length < DECK_SIZE) {
+    const card = pick(random, random() < 0.65 && hard.length > 0 ? hard : catalog);
+    const key = nameKey(card.name);
+    if (codes.has(card.code) || names.has(key) || !key) continue;
+    codes.add(card.code);
+    names.add(key);
+    deck.push(card);
+  }
+  return deck;
+}
+
+/** Rough advance width of bold capitals, in ems: enough to keep text inside its tile. */
+function textWidthEm(text: string): number {
+  let width = 0;
+  for (const c of text) width += c === ' ' ? 0.34 : /[.,'’:;!|()[\]-]/.test(c) ? 0.42 : /[MW]/.test(c) ? 0.98 : 0.78;
+  return width;
+}
+
+/** Splits a long name into two lines at the space closest to its middle. */
+function wrapInTwo(text: string): [string, string] | null {
+  const spaces = [...text.matchAll(/ /g)].map((m) => m.index ?? 0);
+  if (spaces.length === 0) return null;
+  const middle = text.length / 2;
+  const at = spaces.reduce((best, i) => (Math.abs(i - middle) < Math.abs(best - middle) ? i : best));
+  return [text.slice(0, at), text.slice(at + 1)];
+}
+
+const NAME_FONTS = ['DejaVu Sans', 'Liberation Sans'];
+const BAND_COLOURS = ['#5a1240', '#0d3b2e', '#3a2608', '#10203f', '#4a0f5c', '#1d3a4a'];
+const BOX_COLOURS = ['#f59ad5', '#f5d442', '#8fe38a', '#7fd8f5'];
+const ART_COLOURS = ['#e8d5b0', '#f4f4f4', '#6aa7e8', '#2d80dc', '#c0392b', '#f39c12', '#27ae60', '#8e44ad', '#ffffff', '#1a1a1a', '#d4a5c9'];
+
+let clipCount = 0;
+
+/** Random shapes inside a box (clipped to it, as card art is). */
+function art(random: Random, x: number, y: number, w: number, h: number): string {
+  const clip = `art${clipCount++}`;
+  const shapes: string[] = [`<clipPath id="${clip}"><rect x="${x}" y="${y}" width="${w}" height="${h}"/></clipPath><g clip-path="url(#${clip})">`];
+  shapes.push(`<rect x="${x}" y="${y}" width="${w}" height="${h}" fill="${pick(random, ART_COLOURS)}"/>`);
+  const count = 3 + Math.floor(random() * 6);
+  for (let i = 0; i < count; i++) {
+    const fill = pick(random, ART_COLOURS);
+    const cx = x + random() * w;
+    const cy = y + random() * h;
+    if (random() < 0.5) shapes.push(`<circle cx="${cx}" cy="${cy}" r="${between(random, 8, w / 2)}" fill="${fill}" opacity="${between(random, 0.5, 1)}"/>`);
+    else shapes.push(`<rect x="${cx - 30}" y="${cy - 20}" width="${between(random, 10, w)}" height="${between(random, 10, h / 2)}" fill="${fill}" opacity="${between(random, 0.5, 1)}" transform="rotate(${between(random, -30, 30)} ${cx} ${cy})"/>`);
+  }
+  shapes.push('</g>');
+  return shapes.join('');
+}
+
+function tile(random: Random, card: CatalogCard, x: number, y: number): string {
+  const w = TILE_W;
+  const h = TILE_H;
+  const cx = x + w / 2;
+  const font = pick(random, NAME_FONTS);
+  const parts: string[] = [];
+  parts.push(`<clipPath id="c${x}-${y}"><rect x="${x}" y="${y}" width="${w}" height="${h}" rx="9"/></clipPath>`);
+  parts.push(`<g clip-path="url(#c${x}-${y})">`);
+  parts.push(art(random, x, y, w, h * 0.66));
+  // The dark band under the art, with its curved top edge, holding badge, code and name.
+  const band = pick(random, BAND_COLOURS);
+  parts.push(`<path d="M${x} ${y + h * 0.6} Q${cx} ${y + h * 0.66} ${x + w} ${y + h * 0.6} L${x + w} ${y + h} L${x} ${y + h} Z" fill="${band}"/>`);
+  parts.push('</g>');
+  parts.push(`<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="9" fill="none" stroke="#050b18" stroke-width="4"/>`);
+  // Energy and power badges.
+  parts.push(`<rect x="${x + 3}" y="${y + 3}" width="34" height="30" rx="6" fill="#1c6fe0"/><text x="${x + 12}" y="${y + 27}" font-family="DejaVu Sans" font-weight="bold" font-size="22" fill="#fff">${1 + Math.floor(random() * 9)}</text>`);
+  parts.push(`<rect x="${x + 3}" y="${y + 36}" width="34" height="24" rx="6" fill="#e0307a"/><text x="${x + 7}" y="${y + 55}" font-family="DejaVu Sans" font-weight="bold" font-size="16" fill="#fff">${Math.floor(random() * 90)}</text>`);
+  // Rarity badge with its white glyph and "LIMITED CARD" label.
+  parts.push(`<circle cx="${cx}" cy="${y + h * 0.615}" r="15" fill="#f5c518" stroke="#222" stroke-width="2"/><path d="M${cx - 7} ${y + h * 0.64} L${cx} ${y + h * 0.585} L${cx + 7} ${y + h * 0.64} Z" fill="#fff"/>`);
+  if (random() < 0.6) parts.push(`<text x="${cx}" y="${y + h * 0.57}" text-anchor="middle" font-family="DejaVu Sans" font-size="6" fill="#fff">LIMITED CARD</text>`);
+
+  // The name: one line when it fits at a readable size, otherwise two.
+  const name = card.name.toUpperCase();
+  const maxWidth = w * 0.9;
+  const baseSize = 15;
+  let lines: string[] = [name];
+  let size = Math.min(baseSize, maxWidth / textWidthEm(name));
+  if (size < 11.5) {
+    const wrapped = wrapInTwo(name);
+    if (wrapped) {
+      lines = wrapped;
+      size = Math.min(baseSize - 1, maxWidth / Math.max(...wrapped.map(textWidthEm)));
+    }
+  }
+  const cap = size * 0.73;
+  const lastCentre = y + h * 0.778;
+  const lineStep = cap * 1.45;
+  lines.forEach((line, i) => {
+    const baseline = lastCentre - (lines.length - 1 - i) * lineStep + cap / 2;
+    parts.push(`<text x="${cx}" y="${baseline.toFixed(1)}" text-anchor="middle" font-family="${font}" font-weight="bold" font-size="${size.toFixed(1)}" fill="#fff" stroke="#000" stroke-width="0.6" paint-order="stroke">${escapeXml(line)}</text>`);
+  });
+  // Code and PROTECTED label sit just above the name, higher when the name takes two lines.
+  const labelBaseline = lastCentre - cap / 2 - (lines.length - 1) * lineStep - h * 0.03;
+  parts.push(`<text x="${x + w * 0.93}" y="${labelBaseline.toFixed(1)}" text-anchor="end" font-family="DejaVu Sans" font-size="8.5" fill="#d0d0d0" opacity="0.8">${escapeXml(card.code)}</text>`);
+  if (random() < 0.5) parts.push(`<text x="${x + w * 0.08}" y="${labelBaseline.toFixed(1)}" font-family="DejaVu Sans" font-weight="bold" font-size="7" fill="#fff">PROTECTED</text>`);
+  // Ability title box and text box.
+  const box = pick(random, BOX_COLOURS);
+  parts.push(`<rect x="${x + 6}" y="${y + h * 0.835}" width="${w - 12}" height="${h * 0.15}" rx="5" fill="${box}"/>`);
+  parts.push(`<text x="${cx}" y="${y + h * 0.868}" text-anchor="middle" font-family="DejaVu Sans" font-weight="bold" font-size="8" fill="#333">Ability of ${escapeXml(card.name.slice(0, 14))}</text>`);
+  parts.push(`<text x="${cx}" y="${y + h * 0.915}" text-anchor="middle" font-family="DejaVu Sans" font-size="7" fill="#222">Your cards in hand gain +${Math.floor(random() * 90)} power</text>`);
+  parts.push(`<text x="${cx}" y="${y + h * 0.955}" text-anchor="middle" font-family="DejaVu Sans" font-size="7" fill="#222">until played this turn.</text>`);
+  return parts.join('');
+}
+
+function header(random: Random, deckCode: string): string {
+  const letters = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'];
+  const word = (n: number): string => Array.from({ length: n }, () => pick(random, letters)).join('');
+  const player = `${word(1)}${word(5).toLowerCase()}${Math.floor(random() * 1000)} - ${pick(random, ['Master Traveler', 'Collector', 'Card Sage', 'Explorer'])}`;
+  const referral = `${word(3)}-${word(3)}-${word(2)}${Math.floor(random() * 10)}`;
+  return [
+    `<rect x="20" y="25" width="175" height="245" rx="10" fill="#0b1a2e"/>`,
+    art(random, 35, 45, 145, 200),
+    `<rect x="600" y="25" width="175" height="245" rx="10" fill="#0b1a2e"/>`,
+    art(random, 612, 40, 150, 215),
+    `<circle cx="400" cy="80" r="65" fill="#0b1a2e"/>`,
+    `<circle cx="400" cy="80" r="50" fill="${pick(random, ART_COLOURS)}"/>`,
+    `<text x="395" y="190" text-anchor="middle" font-family="DejaVu Sans" font-weight="bold" font-size="23" fill="#fff">${escapeXml(player)}</text>`,
+    `<text x="395" y="222" text-anchor="middle" font-family="DejaVu Sans" font-weight="bold" font-size="19" fill="#b9cde6">Referral Code: ${referral}</text>`,
+    `<text x="395" y="252" text-anchor="middle" font-family="DejaVu Sans" font-weight="bold" font-size="19" fill="#b9cde6">DECK CODE: ${deckCode}</text>`,
+  ].join('');
+}
+
+function statPanels(): string {
+  const x = COLUMN_X[2];
+  const width = COLUMN_X[3] + TILE_W - x;
+  const top = GRID_TOP + 4 * ROW_PITCH;
+  return [0, 1, 2]
+    .map((i) => {
+      const y = top + i * 86;
+      return `<rect x="${x}" y="${y}" width="${width}" height="78" rx="10" fill="#1565c0" stroke="#0a2a5a" stroke-width="4"/><text x="${x + 90}" y="${y + 48}" font-family="DejaVu Sans" font-weight="bold" font-size="22" fill="#fff">AVERAGE</text><text x="${x + width - 20}" y="${y + 48}" text-anchor="end" font-family="DejaVu Sans" font-weight="bold" font-size="22" fill="#fff">${(i * 13.7 + 4.5).toFixed(1)}</text>`;
+    })
+    .join('');
+}
+
+/** Renders one synthetic share screenshot and its answer. */
+export async function generateScreenshot(catalog: CatalogCard[], options: GenerateOptions): Promise<GeneratedScreenshot> {
+  const random = seededRandom(options.seed);
+  const width = options.width ?? 600 + Math.floor(random() * 601);
+  const quality = options.quality ?? 50 + Math.floor(random() * 41);
+  const cards = pickDeck(catalog, random);
+  const deckCode = Array.from({ length: 6 }, () => pick(random, DECK_CODE_CHARACTERS)).join('');
+  const tiles = cards.map((card, i) => tile(random, card, COLUMN_X[i % 4], GRID_TOP + Math.floor(i / 4) * ROW_PITCH)).join('');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${BASE_WIDTH}" height="${BASE_HEIGHT}" viewBox="0 0 ${BASE_WIDTH} ${BASE_HEIGHT}">
+<defs><linearGradient id="page" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#00509f"/><stop offset="0.5" stop-color="#2d80dc"/><stop offset="1" stop-color="#024690"/></linearGradient></defs>
+<rect width="${BASE_WIDTH}" height="${BASE_HEIGHT}" fill="url(#page)"/>${header(random, deckCode)}${tiles}${statPanels()}</svg>`;
+  // Render at the target width directly (density scales the vector drawing), as a phone would.
+  const density = (72 * width) / BASE_WIDTH;
+  const image = await sharp(Buffer.from(svg), { density }).resize({ width }).jpeg({ quality }).toBuffer();
+  return { image, width, quality, truth: { deck_code: deckCode, cards } };
+}
