@@ -1,6 +1,71 @@
+import fs from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+
+/** Test code, wherever it lives: it may import test support; product code may not. */
+const TEST_FILES = ['**/*.test.ts', '**/*.test.tsx', 'test/**', 'e2e/**', 'bench/**'];
+
+/**
+ * The modules a server feature offers the others. Anything else in a feature folder is its own
+ * business: another feature importing it is a lint error, so a feature can be changed from inside.
+ * `app.ts`, `server.ts` and `demo/` compose the features and may import any of them.
+ */
+const SERVER_FEATURE_API = {
+  accounts: ['session-plugin.ts', 'user-store.ts', 'passwords.ts'],
+  cards: ['card-store.ts', 'import-cards.ts'],
+  comments: ['comment-store.ts'],
+  decks: ['deck-store.ts'],
+  images: ['image-store.ts', 'validate-image.ts'],
+  ocr: ['ocr-service.ts'],
+  web: [],
+};
+
+const folders = (dir) =>
+  fs
+    .readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+const serverFeatureZones = Object.keys(SERVER_FEATURE_API).flatMap((feature) =>
+  Object.entries(SERVER_FEATURE_API)
+    .filter(([other]) => other !== feature)
+    .map(([other, api]) => ({
+      target: `./src/server/${feature}`,
+      from: `./src/server/${other}`,
+      except: api.map((file) => `./${file}`),
+      message: `A server feature uses only what another one offers (eslint.config.js SERVER_FEATURE_API).`,
+    })),
+);
+
+/** Web features never import each other: the app (src/web/app) composes them. */
+const webFeatures = folders('src/web/features');
+const webFeatureZones = webFeatures.map((feature) => ({
+  target: `./src/web/features/${feature}`,
+  from: './src/web/features',
+  except: [`./${feature}`],
+  message: 'Web features do not import each other; compose them in src/web/app.',
+}));
+
+const layerZones = [
+  { target: './src/common', from: './src/server', message: 'src/common is shared by both sides and imports neither.' },
+  { target: './src/common', from: './src/web', message: 'src/common is shared by both sides and imports neither.' },
+  { target: './src/web', from: './src/server', message: 'The web app talks to the server through the API contract in src/common.' },
+  { target: './src/server', from: './src/web', message: 'The server does not import the web app.' },
+  { target: ['./src/web/components', './src/web/lib'], from: './src/web/features', message: 'Shared web code does not depend on a feature.' },
+];
+
+/** Product code never imports tests, their support or benchmarks. */
+const noTestImports = {
+  target: './src',
+  from: ['./test', './e2e', './bench'],
+  message: 'Product code does not import test or benchmark code.',
+};
+
+/** The store's write functions: only decks/deck-writes.ts calls them, so every write evicts what it changed. */
+const DECK_STORE_WRITES = ['insertDeck', 'updateDeck', 'deleteDeck', 'changeVote'];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'data/**', 'node_modules/**', 'test-results/**'] },
@@ -8,9 +73,51 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] })] },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-restricted-globals': ['error', { name: 'alert', message: 'Use a toast.' }, { name: 'confirm', message: 'Use a dialog.' }],
+      'import-x/no-restricted-paths': ['error', { zones: [...layerZones, ...serverFeatureZones, ...webFeatureZones] }],
     },
+  },
+  {
+    files: ['src/**'],
+    ignores: TEST_FILES,
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: [noTestImports, ...layerZones, ...serverFeatureZones, ...webFeatureZones] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/decks/deck-store', './deck-store'],
+              importNames: DECK_STORE_WRITES,
+              message: 'Write decks through src/server/decks/deck-writes.ts, which also evicts the cached reads.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The one module allowed to call the store's writes; and the demo seed, which writes before the
+    // server (and so its cache) exists.
+    files: ['src/server/decks/deck-writes.ts', 'src/server/demo/seed-demo.ts'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    files: ['src/server/app.ts', 'src/server/server.ts', 'src/server/demo/**'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: [noTestImports, ...layerZones] }] },
+  },
+  {
+    // Tests set up state through any module they need.
+    files: TEST_FILES,
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: layerZones }] },
+  },
+  {
+    files: ['src/web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs['recommended-latest'].rules },
   },
 );
