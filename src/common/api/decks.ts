@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ALBUM_NAMES, COLLECTION_CODES, TAG_NAMES } from '../game';
+import { MAX_CARD_NAME_LENGTH, MAX_DESCRIPTION_LENGTH, MAX_LIST_VALUES, MAX_TITLE_LENGTH, MAX_USERNAME_PARAM_LENGTH } from '../limits';
 
 /** Deck ids are 24 hex digits, like the ids of the site we replace. */
 export const deckIdSchema = z.string().regex(/^[0-9a-f]{24}$/, 'Unknown deck id');
@@ -14,13 +15,14 @@ function listOf<T extends z.ZodType>(item: T) {
     } catch {
       return value;
     }
-  }, z.array(item).max(200));
+  }, z.array(item).max(MAX_LIST_VALUES));
 }
 
-const albumValue = z.string().refine((v) => ALBUM_NAMES.includes(v), { message: 'Unknown album' });
-const collectionValue = z.string().refine((v) => COLLECTION_CODES.includes(v), { message: 'Unknown collection' });
-const tagValue = z.string().refine((v) => TAG_NAMES.includes(v), { message: 'Unknown tag' });
-const cardName = z.string().trim().min(1).max(120);
+// Enums rather than refinements, so the OpenAPI document lists every accepted value.
+const albumValue = z.enum(ALBUM_NAMES, { error: 'Unknown album' });
+const collectionValue = z.enum(COLLECTION_CODES, { error: 'Unknown collection' });
+const tagValue = z.enum(TAG_NAMES, { error: 'Unknown tag' });
+const cardName = z.string().trim().min(1).max(MAX_CARD_NAME_LENGTH);
 
 export const albumListSchema = listOf(albumValue);
 export const collectionListSchema = listOf(collectionValue);
@@ -56,6 +58,10 @@ export type Deck = z.infer<typeof deckSchema>;
 export const decksPageSchema = z.object({ decks: z.array(deckSchema), totalDecks: z.number().int() });
 export type DecksPage = z.infer<typeof decksPageSchema>;
 
+/** The orders of a search. */
+export const SORT_KEYS = ['newest', 'score'] as const;
+export type SortKey = (typeof SORT_KEYS)[number];
+
 /** Body of POST /api/decks/search-decks: a deck must contain ALL the selected values. */
 export const searchRequestSchema = z.object({
   albums: albumListSchema.default([]),
@@ -63,23 +69,27 @@ export const searchRequestSchema = z.object({
   tags: tagListSchema.default([]),
   cards: cardNameListSchema.default([]),
   /** Only decks by this username. */
-  user: z.string().max(64).optional(),
-  /** 'score' sorts by upvotes, highest first; anything else is newest first. */
-  sortBy: z.string().max(32).optional(),
+  user: z.string().max(MAX_USERNAME_PARAM_LENGTH).optional(),
+  /** 'score': most upvotes first; 'newest' (the default): newest first. */
+  sortBy: z.enum(SORT_KEYS, { error: 'Unknown sort: use score or newest' }).optional(),
   /** Only decks created since the most recent weekly reset (Monday 11:00 UTC). */
   restricted: z.boolean().optional(),
 });
 export type SearchRequest = z.input<typeof searchRequestSchema>;
+/** A search as the server runs it; every field may be left out. */
+export type DeckFilters = Partial<z.output<typeof searchRequestSchema>>;
 
 /** Body of POST /api/decks/editdeck/{id}; `user` and `email` of the old client are ignored. */
 export const editDeckSchema = z.object({
-  title: z.string().trim().min(1).max(120).optional(),
+  title: z.string().trim().min(1).max(MAX_TITLE_LENGTH).optional(),
   albums: albumListSchema.optional(),
   collections: collectionListSchema.optional(),
   tags: tagListSchema.optional(),
-  description: z.string().max(5000).optional(),
+  description: z.string().max(MAX_DESCRIPTION_LENGTH).optional(),
 });
 export type EditDeck = z.input<typeof editDeckSchema>;
+/** The changes of an edit as the server applies them. */
+export type DeckPatch = z.output<typeof editDeckSchema>;
 
 /** Body of POST /api/decks/onedeck/{id}: only the caller's own vote changes. */
 export const voteRequestSchema = z.object({
@@ -89,7 +99,7 @@ export const voteRequestSchema = z.object({
 });
 export const voteResultSchema = z.object({ _id: z.string(), score: z.number().int(), voters: z.array(z.string()) });
 
-export const curatedRequestSchema = z.object({ user: z.string().max(64).optional() });
+export const curatedRequestSchema = z.object({ user: z.string().max(MAX_USERNAME_PARAM_LENGTH).optional() });
 export const curatedResultSchema = z.object({ decks: z.array(deckSchema) });
 
-export const usernameParamsSchema = z.object({ username: z.string().min(1).max(64) });
+export const usernameParamsSchema = z.object({ username: z.string().min(1).max(MAX_USERNAME_PARAM_LENGTH) });

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { DECK_SIZE, MIN_DECK_CARDS } from '../game';
 import { MESSAGES } from '../messages';
+import { MAX_DECK_CODE_LENGTH, MAX_DESCRIPTION_LENGTH, MAX_TITLE_LENGTH } from '../limits';
 import { albumListSchema, cardNameListSchema, collectionListSchema, tagListSchema } from './decks';
 
 /** One card option of the review step: a catalog card and how well it fits what was read. */
@@ -37,8 +38,8 @@ export type UploadImageResult = z.infer<typeof uploadImageResultSchema>;
  */
 export const createDeckSchema = z
   .object({
-    title: z.string({ error: MESSAGES.upload.titleRequired }).trim().min(1, MESSAGES.upload.titleRequired).max(120, 'The title can be at most 120 characters.'),
-    description: z.string().max(5000, 'The description can be at most 5000 characters.').default(''),
+    title: z.string({ error: MESSAGES.upload.titleRequired }).trim().min(1, MESSAGES.upload.titleRequired).max(MAX_TITLE_LENGTH, `The title can be at most ${MAX_TITLE_LENGTH} characters.`),
+    description: z.string().max(MAX_DESCRIPTION_LENGTH, `The description can be at most ${MAX_DESCRIPTION_LENGTH} characters.`).default(''),
     albums: albumListSchema.default([]),
     collections: collectionListSchema.default([]),
     tags: tagListSchema.default([]),
@@ -46,7 +47,7 @@ export const createDeckSchema = z
       z.array(z.string()).min(MIN_DECK_CARDS, MESSAGES.upload.tooFewCards).max(DECK_SIZE, `A deck has at most ${DECK_SIZE} cards.`),
     ),
     /** The in-game deck code; the literal 'null' or '' means none (SPEC.md §3). */
-    deckcode: z.string().trim().max(32, 'The deck code can be at most 32 characters.').default(''),
+    deckcode: z.string().trim().max(MAX_DECK_CODE_LENGTH, `The deck code can be at most ${MAX_DECK_CODE_LENGTH} characters.`).default(''),
   })
   .refine((deck) => (deck.albums?.length ?? 0) + (deck.collections?.length ?? 0) + (deck.tags?.length ?? 0) > 0, {
     message: MESSAGES.upload.categoryRequired,

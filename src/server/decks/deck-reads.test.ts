@@ -150,7 +150,7 @@ describe('DeckReads: pages of a search', () => {
     await reads.pageJson({ tags: ['Budget', 'Outdated'], user: 'Alice' }, page);
     await reads.pageJson({ tags: ['Outdated', 'Budget', 'Budget'], user: 'alice' }, page);
     expect(source.searches).toBe(1);
-    for (const other of [{ tags: ['Budget'] }, { sortBy: 'score' }, { restricted: true }, { albums: ['Budget', 'Outdated'] }]) await reads.pageJson(other, page);
+    for (const other of [{ tags: ['Budget'] }, { sortBy: 'score' as const }, { restricted: true }, { albums: ['Budget', 'Outdated'] }]) await reads.pageJson(other, page);
     await reads.pageJson({ tags: ['Budget', 'Outdated'], user: 'Alice' }, { page: 2, limit: 10 });
     expect(source.searches).toBe(6);
   });

@@ -5,31 +5,18 @@ import type { Db } from '../db/connect';
 import { newId, nowIso } from '../db/ids';
 import { startOfGameWeek } from '../../common/game';
 import { toDeck, type DeckRelations } from './deck-presenter';
-import type { Deck } from '../../common/api/decks';
+import type { Deck, DeckFilters, DeckPatch } from '../../common/api/decks';
+import type { CreateDeck } from '../../common/api/uploads';
 
-export interface DeckFilters {
-  albums?: string[];
-  collections?: string[];
-  tags?: string[];
-  cards?: string[];
-  /** Author username (any case). */
-  user?: string;
-  sortBy?: string;
-  restricted?: boolean;
-}
+export type { DeckFilters, DeckPatch };
 
-export interface NewDeck {
+/** A deck to insert: the publish form's fields, with its author, stored image and catalog cards. */
+export type NewDeck = Omit<CreateDeck, 'cards'> & {
   userId: string;
-  title: string;
-  deckcode: string;
   image: string;
-  description: string;
   cards: { name: string; code: string | null }[];
-  albums: string[];
-  collections: string[];
-  tags: string[];
   createdAt?: Date;
-}
+};
 
 /** The filter tables: each holds one (value, deck_id) row per value a deck has. */
 const FILTER_TABLES = {
@@ -39,26 +26,53 @@ const FILTER_TABLES = {
   cards: { table: 'deck_cards', column: 'card_name' },
 } as const;
 
+/** The values of each filter table, in the order given. */
+function groupByTable(values: ReturnType<typeof selectedValues>) {
+  const byTable = new Map<string, { column: string; values: string[] }>();
+  for (const { table, column, value } of values) {
+    const entry = byTable.get(table) ?? { column, values: [] };
+    entry.values.push(value);
+    byTable.set(table, entry);
+  }
+  return byTable;
+}
+
 /** Every selected value with the table that holds it. */
 function selectedValues(filters: DeckFilters) {
   return (['albums', 'collections', 'tags', 'cards'] as const).flatMap((kind) => unique(filters[kind]).map((value) => ({ ...FILTER_TABLES[kind], value })));
 }
 
 /**
+ * Values past this many are not joined one by one: SQLite joins at most 64 tables in a query, and
+ * a search may select up to 200 values per list.
+ */
+const MAX_JOINED_VALUES = 16;
+
+/**
  * The decks that have every selected value: one inner join per value on its (value, deck_id)
  * index. Joins rather than `IN (subquery)` or correlated EXISTS, so that both databases start from
  * the most selective value and probe the others, instead of materialising every value's deck list
  * or scanning all decks (measured on 100k decks: 1 album + 1 collection went from ~160 ms to ~10 ms).
+ * Values past MAX_JOINED_VALUES are checked per list by one grouped subquery: the decks holding all
+ * of them. By then the joins have narrowed the decks to few, so the subquery costs little.
  */
 function filteredDecks(db: Db, filters: DeckFilters, now: Date) {
   let query = db.selectFrom('decks');
-  selectedValues(filters).forEach(({ table, column, value }, n) => {
+  const values = selectedValues(filters);
+  values.slice(0, MAX_JOINED_VALUES).forEach(({ table, column, value }, n) => {
     const alias = `f${n}`;
     // Aliases are made up per value, which Kysely's types cannot follow: the SQL is checked by the tests.
     query = query.innerJoin(sql.table(table).as(alias) as never, (join) =>
       join.on(sql.ref(`${alias}.deck_id`), '=', sql.ref('decks.id')).on(sql.ref(`${alias}.${column}`), '=', value),
     ) as unknown as typeof query;
   });
+  for (const [table, { column, values: rest }] of groupByTable(values.slice(MAX_JOINED_VALUES))) {
+    query = query.where(
+      'decks.id',
+      'in',
+      sql<string>`(select deck_id from ${sql.table(table)} where ${sql.ref(column)} in (${sql.join(rest)}) group by deck_id having count(distinct ${sql.ref(column)}) = ${rest.length})`,
+    );
+  }
   if (filters.user) {
     const username = filters.user.toLowerCase();
     query = query.where('decks.user_id', '=', (eb) => eb.selectFrom('users').select('users.id').where('users.username_lower', '=', username));
@@ -74,7 +88,7 @@ function filteredDecks(db: Db, filters: DeckFilters, now: Date) {
  * faster on 100k decks.
  */
 async function countDecks(db: Db, filters: DeckFilters, now: Date): Promise<number> {
-  if (filters.user || filters.restricted) {
+  if (filters.user || filters.restricted || selectedValues(filters).length > MAX_JOINED_VALUES) {
     const { n } = await filteredDecks(db, filters, now).select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
     return Number(n);
   }
@@ -213,14 +227,6 @@ async function replaceCategories(trx: Db, deckId: string, values: { albums?: str
     const rows = unique(values.tags).map((tag) => ({ deck_id: deckId, tag }));
     if (rows.length) await trx.insertInto('deck_tags').values(rows).execute();
   }
-}
-
-export interface DeckPatch {
-  title?: string;
-  description?: string;
-  albums?: string[];
-  collections?: string[];
-  tags?: string[];
 }
 
 export async function updateDeck(db: Db, id: string, patch: DeckPatch): Promise<void> {

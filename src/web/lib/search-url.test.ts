@@ -1,7 +1,7 @@
 import { filtersFromState, readSearchParams, searchResultsHref, toSearchRequest, writeSearchParams } from './search-url';
 
 test('a search survives the round trip through the URL', () => {
-  const filters = { albums: ['Space', 'Science'], collections: ['ACAL'], tags: ['Budget'], cards: ['Moon'], user: 'StarGazer', sortBy: 'score', restricted: true };
+  const filters = { albums: ['Space', 'Science'], collections: ['ACAL'], tags: ['Budget'], cards: ['Moon'], user: 'StarGazer', sortBy: 'score' as const, restricted: true };
   const params = writeSearchParams(filters, 3);
   expect(readSearchParams(new URLSearchParams(params.toString()))).toEqual({ filters, page: 3 });
 });

@@ -1,6 +1,6 @@
 // A search lives in the URL (so it survives a reload and can be shared) and may also arrive as
 // navigation state (SPEC.md §2). Home links here and the results page reads it: the shared contract.
-import type { SearchRequest } from '../../common/api/decks';
+import { SORT_KEYS, type SearchRequest, type SortKey } from '../../common/api/decks';
 
 /** The filters of a search, every list present. */
 export interface SearchFilters {
@@ -9,8 +9,8 @@ export interface SearchFilters {
   tags: string[];
   cards: string[];
   user?: string;
-  /** 'score' is most upvoted first; anything else newest first. */
-  sortBy?: string;
+  /** 'score' is most upvoted first; newest first otherwise. */
+  sortBy?: SortKey;
   /** Only decks since the weekly reset. */
   restricted?: boolean;
 }
@@ -19,13 +19,18 @@ export const EMPTY_FILTERS: SearchFilters = { albums: [], collections: [], tags:
 
 const LISTS = ['albums', 'collections', 'tags', 'cards'] as const;
 
+/** A known sort key, or undefined for anything else (an old link's sort falls back to newest). */
+function sortKey(value: unknown): SortKey | undefined {
+  return SORT_KEYS.find((key) => key === value);
+}
+
 /** The filters and page a URL query holds; `?sort=score&restricted=1` is what the home columns link to. */
 export function readSearchParams(params: URLSearchParams): { filters: SearchFilters; page: number } {
   const filters: SearchFilters = { albums: [], collections: [], tags: [], cards: [] };
   for (const key of LISTS) filters[key] = params.getAll(key).filter(Boolean);
   const user = params.get('user');
   if (user) filters.user = user;
-  const sort = params.get('sort');
+  const sort = sortKey(params.get('sort'));
   if (sort) filters.sortBy = sort;
   if (params.get('restricted') === '1' || params.get('restricted') === 'true') filters.restricted = true;
   const page = Number(params.get('page'));
@@ -50,7 +55,7 @@ export function filtersFromState(state: unknown): SearchFilters | null {
   const list = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
   const filters: SearchFilters = { albums: list(s.albums), collections: list(s.collections), tags: list(s.tags), cards: list(s.cards) };
   if (typeof s.user === 'string' && s.user) filters.user = s.user;
-  const sort = typeof s.sortBy === 'string' ? s.sortBy : typeof s.sort === 'string' ? s.sort : undefined;
+  const sort = sortKey(s.sortBy) ?? sortKey(s.sort);
   if (sort) filters.sortBy = sort;
   if (s.restricted === true) filters.restricted = true;
   return filters;

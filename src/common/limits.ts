@@ -1,0 +1,16 @@
+// Sizes of what users may send, shared by the forms and the API so both refuse the same things.
+
+/** Longest deck title. */
+export const MAX_TITLE_LENGTH = 120;
+/** Longest deck description. */
+export const MAX_DESCRIPTION_LENGTH = 5000;
+/** Longest card name a search or a published deck may name. */
+export const MAX_CARD_NAME_LENGTH = 120;
+/** Most values in one list of a search or a deck (albums, collections, tags or cards). */
+export const MAX_LIST_VALUES = 200;
+/** Longest in-game deck code accepted (the game prints six characters). */
+export const MAX_DECK_CODE_LENGTH = 32;
+/** Longest username accepted in a path or a filter (registration allows fewer: see api/users.ts). */
+export const MAX_USERNAME_PARAM_LENGTH = 64;
+/** Most decks the curated table lists. */
+export const MAX_CURATED_DECKS = 1000;
