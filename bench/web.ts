@@ -11,7 +11,7 @@ import { WEB_DIST } from '../src/server/web/routes';
 import { startTestServer } from '../e2e/support/server';
 import { launchBrowser } from '../e2e/support/browser';
 
-/** The budget of first-load JS for `/`, gzipped (the issue's target). */
+/** The budget of first-load JS for `/`, gzipped. */
 const FIRST_LOAD_JS_BUDGET_KB = 180;
 /** CPU slowdown, as Lighthouse's mobile preset uses. */
 const CPU_THROTTLING = 4;

@@ -72,7 +72,7 @@ test('register, sign out, and sign in again', async () => {
 
   await signOutFromProfile(page);
 
-  // A wrong password shows the §5 text under the field.
+  // A wrong password shows its text under the field.
   await header(page).getByRole('button', { name: 'Sign In' }).click();
   await dialog(page, 'Sign In').getByLabel('Username').fill(account.username);
   await dialog(page, 'Sign In').getByLabel('Password').fill('Wrong#Pass1');

@@ -1,5 +1,5 @@
 // The custom card editor in a real browser: all 77 templates, ability rows, the background
-// image gestures, and Save Image at the three export scales (SPEC.md §2, §4, §9).
+// image gestures, and Save Image at the three export scales.
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';

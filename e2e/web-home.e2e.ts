@@ -24,7 +24,7 @@ test.each(WIDTHS)('home at %i: gallery, search bar and columns of 5 decks, no co
   expect(await wiki.getAttribute('target')).toBe('_blank');
   expect(await wiki.getAttribute('rel')).toContain('noopener');
   await page.getByRole('button', { name: 'Search for Decks' }).waitFor();
-  // A guest has no e-mail, so no upload button (SPEC.md §6).
+  // A guest has no e-mail, so no upload button.
   expect(await page.getByRole('button', { name: 'Upload a deck' }).count()).toBe(0);
   expect(await hasHorizontalScroll(page)).toBe(false);
   await page.waitForLoadState('networkidle');

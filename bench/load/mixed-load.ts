@@ -84,7 +84,7 @@ function cpuShares(server: ProcessFigures['cpu'], generator: ProcessFigures['cpu
   return `server ${server.process.toFixed(2)}, load generator ${generatorCores.toFixed(2)}${rest}`;
 }
 
-/** Reads' p99 target (issue: 100 connections, OCR in the background), checked in both runs. */
+/** Reads' p99 target (100 connections, OCR in the background), checked in both runs. */
 const READS_P99_TARGET_MS = 100;
 
 function readsVerdict(r: LoadResult): string {

@@ -1,25 +1,25 @@
-// Rules and constants of the game and of the site (SPEC.md §3 and §9).
+// Rules and constants of the game and of the site.
 import { ALBUMS, COLLECTIONS, TAGS, type AlbumName } from './taxonomy';
 
 export { ALBUMS, COLLECTIONS, TAGS, type AlbumName };
 
-/** A deck in CUE is exactly 18 cards; OCR keeps at most this many (SPEC.md §9). */
+/** A deck in CUE is exactly 18 cards; OCR keeps at most this many. */
 export const DECK_SIZE = 18;
-/** A deck may be published with at least this many detected cards (SPEC.md §9). */
+/** A deck may be published with at least this many detected cards. */
 export const MIN_DECK_CARDS = 5;
-/** Decks per page on the profile, a user's page and the search results (SPEC.md §9). */
+/** Decks per page on the profile, a user's page and the search results. */
 export const DECKS_PER_PAGE = 12;
-/** Decks per home column (SPEC.md §9). */
+/** Decks per home column. */
 export const DECKS_PER_HOME_COLUMN = 5;
 /** The largest page size the API accepts. */
 export const MAX_PAGE_LIMIT = 100;
-/** Minimum password length (SPEC.md §5). */
+/** Minimum password length. */
 export const MIN_PASSWORD_LENGTH = 8;
 
 export const RARITIES = ['Common', 'Rare', 'Epic', 'Legendary', 'Fusion', 'Mythic', 'Ultra Fusion'] as const;
 export type Rarity = (typeof RARITIES)[number];
 export const LIMITED_VARIANTS = ['Limited Common', 'Limited Rare', 'Limited Epic', 'Limited Legendary'] as const;
-/** The card editor's template albums (SPEC.md §3), short names of the seven albums. */
+/** The card editor's template albums, short names of the seven albums. */
 export const TEMPLATE_ALBUMS = ['Space', 'Science', 'Paleo', 'Oceans', 'Life', 'History', 'Arts'] as const;
 
 export const ALBUM_NAMES: readonly string[] = ALBUMS.map((a) => a.name);

@@ -1,4 +1,4 @@
-// Every user-facing text of SPEC.md §5 and §8, once, for the web forms and the server's answers.
+// Every user-facing text of the forms and alerts, once, for the web forms and the server's answers.
 
 export const MESSAGES = {
   upload: {
@@ -23,7 +23,7 @@ export const MESSAGES = {
     passwordsMustMatch: 'Passwords must match!',
     passwordTooShort: 'Password must contain at least 8 characters!',
     passwordCharacters: 'Password can only contain letters, numbers, !, #, $, ^, and *.',
-    /** Not in SPEC.md: the username rule (3–32 of letters, digits, _ . -) needs a text of its own. */
+    /** The username rule (3–32 of letters, digits, _ . -) needs a text of its own. */
     usernameInvalid: 'Username must be 3 to 32 characters: letters, numbers, _, . or -.',
   },
   login: {

@@ -6,7 +6,7 @@ import { MAX_CARD_NAME_LENGTH, MAX_DESCRIPTION_LENGTH, MAX_LIST_VALUES, MAX_TITL
 export const deckIdSchema = z.string().regex(/^[0-9a-f]{24}$/, 'Unknown deck id');
 export const deckIdParamsSchema = z.object({ id: deckIdSchema });
 
-/** A list sent either as a JSON array or as a JSON-encoded string of one (SPEC.md §7 edit call). */
+/** A list sent either as a JSON array or as a JSON-encoded string of one (a multipart publish form can only send strings). */
 function listOf<T extends z.ZodType>(item: T) {
   return z.preprocess((value) => {
     if (typeof value !== 'string') return value;
@@ -29,7 +29,7 @@ export const collectionListSchema = listOf(collectionValue);
 export const tagListSchema = listOf(tagValue);
 export const cardNameListSchema = listOf(cardName);
 
-/** A deck as every deck answer shows it (SPEC.md §3). */
+/** A deck as every deck answer shows it. */
 export const deckSchema = z.object({
   _id: z.string(),
   title: z.string(),

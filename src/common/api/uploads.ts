@@ -1,4 +1,4 @@
-// The upload flow's payloads (SPEC.md §4, §5, §7), shared by the upload form and the server so
+// The upload flow's payloads, shared by the upload form and the server so
 // both enforce the same rules with the same texts.
 import { z } from 'zod';
 import { DECK_SIZE, MIN_DECK_CARDS } from '../game';
@@ -46,7 +46,7 @@ export const createDeckSchema = z
     cards: cardNameListSchema.default([]).pipe(
       z.array(z.string()).min(MIN_DECK_CARDS, MESSAGES.upload.tooFewCards).max(DECK_SIZE, `A deck has at most ${DECK_SIZE} cards.`),
     ),
-    /** The in-game deck code; the literal 'null' or '' means none (SPEC.md §3). */
+    /** The in-game deck code; the literal 'null' or '' means none. */
     deckcode: z.string().trim().max(MAX_DECK_CODE_LENGTH, `The deck code can be at most ${MAX_DECK_CODE_LENGTH} characters.`).default(''),
   })
   .refine((deck) => (deck.albums?.length ?? 0) + (deck.collections?.length ?? 0) + (deck.tags?.length ?? 0) > 0, {

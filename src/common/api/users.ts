@@ -1,4 +1,4 @@
-// The account rules of SPEC.md §5, written once: the server validates requests with these schemas
+// The account rules, written once: the server validates requests with these schemas
 // and the sign-in modal validates its fields with the same ones, so both show the same texts.
 import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH } from '../game';
@@ -8,7 +8,7 @@ const REG = MESSAGES.registration;
 
 /** Usernames: 3–32 letters, digits, `_`, `.` or `-`; unique regardless of case. */
 export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]{3,32}$/;
-/** Passwords: letters, digits and ! # $ ^ * only (SPEC.md §5). */
+/** Passwords: letters, digits and ! # $ ^ * only. */
 export const PASSWORD_PATTERN = /^[A-Za-z0-9!#$^*]*$/;
 /** An address with one @, no spaces and a dot in the domain: what the old site's pattern accepted. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -49,7 +49,7 @@ export const loginSchema = z.object({
 });
 export type Login = z.input<typeof loginSchema>;
 
-/** A user as the API shows them (SPEC.md §3): never the password hash. */
+/** A user as the API shows them: never the password hash. */
 export const userSchema = z.object({ username: z.string(), email_address: z.string().nullable() });
 export type PublicUser = z.infer<typeof userSchema>;
 

@@ -11,7 +11,7 @@ import type { LoginLimiter } from './rate-limits';
 
 const PATHS = ['/users/passwordlogin/', '/users/passwordlogin'];
 
-/** POST /api/users/passwordlogin/: username and password sign-in (SPEC.md §5). */
+/** POST /api/users/passwordlogin/: username and password sign-in. */
 export const loginRoutes: FastifyPluginAsyncZod<{ limiter: LoginLimiter }> = async (app, { limiter }) => {
   // Both spellings: without the slash the path would otherwise fall to POST /users/{email}.
   for (const [i, url] of PATHS.entries()) {
@@ -44,8 +44,8 @@ export const loginRoutes: FastifyPluginAsyncZod<{ limiter: LoginLimiter }> = asy
       },
     );
 
-    // The old client signed in with GET and the password in the query string; that leaks it into
-    // logs and history, so GET signs nobody in.
+    // A GET would carry the password in the query string, which leaks it into logs and history,
+    // so GET signs nobody in.
     app.get(url, { schema: { hide: true } }, async (_request, res) => {
       res.header('allow', 'POST');
       throw new HttpError(405, 'Sign in with POST and a JSON body {username, password}.');

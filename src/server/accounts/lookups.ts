@@ -9,7 +9,7 @@ import { toPublicUser } from './user-presenter';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema };
 
-/** The user look-ups of SPEC.md §7. E-mail addresses are personal: only their owner reads them. */
+/** The user look-ups by username and e-mail. E-mail addresses are personal: only their owner reads them. */
 export const lookupRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/users/username/:username',

@@ -1,6 +1,6 @@
 // Sign-in with a third-party OpenID Connect provider: authorization-code flow with PKCE, state and
 // nonce (openid-client 6). The ID token is verified here on the server, signature included.
-// Known e-mail: signed in. New e-mail: the user picks a username first (SPEC.md §4, §5).
+// Known e-mail: signed in. New e-mail: the user picks an unused username first.
 import * as client from 'openid-client';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

@@ -19,7 +19,7 @@ export interface PasswordResetOptions {
 
 export const INVALID_RESET_LINK = 'This password reset link is invalid or has expired.';
 
-/** POST /api/request-password-reset/ and POST /api/reset-password (SPEC.md §7). */
+/** POST /api/request-password-reset/ mails a reset link; POST /api/reset-password sets the new password. */
 export const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetOptions> = async (app, { mailer, resetRequestsPerIp, windowMs }) => {
   // Mail goes out after the answer; shutting down waits for what is still on its way.
   const inFlight = new Set<Promise<void>>();

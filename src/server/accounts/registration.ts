@@ -13,7 +13,7 @@ export interface RegistrationOptions {
   windowMs: number;
 }
 
-/** POST /api/users/{email}: creates an account with a password and signs it in (SPEC.md §5, §7). */
+/** POST /api/users/{email}: creates an account with a password and signs it in. */
 export const registrationRoutes: FastifyPluginAsyncZod<RegistrationOptions> = async (app, options) => {
   app.post(
     '/users/:email',

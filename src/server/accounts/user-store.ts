@@ -22,16 +22,12 @@ export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefi
   return db.selectFrom('users').select(COLUMNS).where('email', '=', email.toLowerCase()).executeTakeFirst();
 }
 
-export function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').select(COLUMNS).where('id', '=', id).executeTakeFirst();
-}
-
 /** Every user, oldest first, without e-mail addresses or hashes. */
 export function listUsernames(db: Db): Promise<{ username: string }[]> {
   return db.selectFrom('users').select('username').orderBy('created_at').orderBy('id').execute();
 }
 
-/** Throws the 409 of SPEC.md §5 when the e-mail or the username is taken (e-mail checked first). */
+/** Throws a 409 with the registration text when the e-mail or the username is taken (e-mail checked first). */
 export async function assertAvailable(db: Db, email: string, username: string): Promise<void> {
   if (await findUserByEmail(db, email)) throw conflict(MESSAGES.registration.emailInUse);
   if (await findUserByUsername(db, username)) throw conflict(MESSAGES.registration.usernameInUse);

@@ -44,7 +44,7 @@ export interface DecksTable {
   deckcode: string;
   image: string;
   description: string;
-  /** Denormalised count of votes, kept in step inside the vote transaction. */
+  /** Denormalised count of votes, kept by triggers on votes (migrations/0003-vote-score.ts). */
   score: Generated<number>;
   created_at: string;
   updated_at: string;

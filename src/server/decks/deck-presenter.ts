@@ -9,7 +9,7 @@ export interface DeckRelations {
   voters: string[];
 }
 
-/** The fields of a deck that leave the server (SPEC.md §3); nothing else from the row does. */
+/** The fields of a deck that leave the server; nothing else from the row does. */
 export function toDeck(row: Omit<DecksTable, 'score'> & { score: number; username: string }, relations: DeckRelations): Deck {
   return {
     _id: row.id,

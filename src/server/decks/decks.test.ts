@@ -14,7 +14,7 @@ describeEachDatabase('decks API', (ctx) => {
     bob = await buildUser(ctx.db, { username: 'Bob' });
   });
 
-  test('one deck answers every field of the spec', async () => {
+  test('one deck answers every public field', async () => {
     const id = await buildDeck(ctx.db, alice.id, { title: 'Space Aggro', deckcode: 'UH42XD' });
     const res = await ctx.app.inject({ method: 'GET', url: `/api/decks/onedeck/${id}` });
     expect(res.statusCode).toBe(200);

@@ -1,4 +1,4 @@
-// Options of the category pickers and the pure rules behind their look (SPEC.md §3 and §9),
+// Options of the category pickers and the pure rules behind their look,
 // kept apart from react-select so they can be unit-tested and reused without it.
 import { ALBUMS, COLLECTIONS, TAGS, albumOfCard } from '../../common/game';
 import type { Card } from '../../common/api/cards';
@@ -12,9 +12,9 @@ export interface ColoredOption {
 
 /** Colour of a value the game gives no colour to (an unknown card, an unknown stored value). */
 export const NEUTRAL_COLOR = '#9aa3b5';
-/** The multi-select's height is capped at this many pixels… (SPEC.md §9) */
+/** The multi-select's height is capped at this many pixels… */
 export const MULTI_SELECT_MAX_HEIGHT_PX = 110;
-/** …once at least this many values are selected (SPEC.md §9). */
+/** …once at least this many values are selected. */
 export const MULTI_SELECT_CAP_FROM = 5;
 
 const albumColor = new Map<string, string>(ALBUMS.map((a) => [a.name, a.color]));
@@ -29,7 +29,7 @@ export const COLLECTION_OPTIONS: readonly ColoredOption[] = [...COLLECTIONS]
 export const TAG_OPTIONS: readonly ColoredOption[] = TAGS.map((t) => ({ value: t.name, label: t.name, color: t.color }));
 
 /**
- * Cards are searched by name (SPEC.md §7), coloured by the album their code belongs to. A name
+ * Cards are searched by name, coloured by the album their code belongs to. A name
  * printed in several collections appears once, with the colour of its first code.
  */
 export function cardOptions(cards: readonly Card[]): ColoredOption[] {
@@ -48,7 +48,7 @@ export function selectedOptions(values: readonly string[], options: readonly Col
   return values.map((v) => byValue.get(v) ?? { value: v, label: v, color: NEUTRAL_COLOR });
 }
 
-/** The picker's max height in px, or undefined when it may grow (SPEC.md §9: 110px from 5 values). */
+/** The picker's max height in px (110 from 5 selected values on), or undefined when it may grow. */
 export function multiSelectMaxHeight(selectedCount: number): number | undefined {
   return selectedCount >= MULTI_SELECT_CAP_FROM ? MULTI_SELECT_MAX_HEIGHT_PX : undefined;
 }

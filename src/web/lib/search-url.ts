@@ -1,5 +1,5 @@
 // A search lives in the URL (so it survives a reload and can be shared) and may also arrive as
-// navigation state (SPEC.md §2). Home links here and the results page reads it: the shared contract.
+// navigation state. Home links here and the results page reads it: the shared contract.
 import { SORT_KEYS, type SearchRequest, type SortKey } from '../../common/api/decks';
 
 /** The filters of a search, every list present. */
@@ -77,7 +77,7 @@ export function toSearchRequest(filters: SearchFilters): SearchRequest {
 /** The path of the search results page. */
 export const SEARCH_RESULTS_PATH = '/deck-search-results';
 
-/** The address of a search, e.g. for a link or `navigate(...)`; pass the filters as state too (SPEC.md §2). */
+/** The address of a search, e.g. for a link or `navigate(...)`; pass the filters as state too. */
 export function searchResultsHref(filters: SearchFilters, page = 1): string {
   const query = writeSearchParams(filters, page).toString();
   return query ? `${SEARCH_RESULTS_PATH}?${query}` : SEARCH_RESULTS_PATH;

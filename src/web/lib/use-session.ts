@@ -8,7 +8,7 @@ export type SessionUser = NonNullable<z.infer<typeof sessionSchema>['user']>;
 
 export const sessionQueryKey = ['session'] as const;
 
-/** The signed-in user, or null for a guest (SPEC.md §4 Identity: a guest has no e-mail). */
+/** The signed-in user, or null for a guest. */
 export function useSession() {
   const query = useQuery({ queryKey: sessionQueryKey, queryFn: () => apiRequest('/api/session', sessionSchema), staleTime: 60_000 });
   const user = query.data?.user ?? null;

@@ -5,7 +5,7 @@ import { DECKS_PER_PAGE } from '../../common/game';
 import { apiRequest, ApiRequestError } from './api-client';
 import { deckQueryKeys } from './query-keys';
 
-/** GET /api/decks/{username}?page&limit=12 (SPEC.md §7). */
+/** GET /api/decks/{username}?page&limit=12. */
 export function getUserDecks(username: string, page: number) {
   return apiRequest(`/api/decks/${encodeURIComponent(username)}?page=${page}&limit=${DECKS_PER_PAGE}`, decksPageSchema);
 }

@@ -1,4 +1,4 @@
-// /customcards: the custom card editor (SPEC.md §2, §4, §9). Lazy-loaded by the router, so it
+// /customcards: the custom card editor. Lazy-loaded by the router, so it
 // imports only from this folder and src/common.
 import { useId, useReducer, useRef, useState } from 'react';
 import './card-editor.css';

@@ -1,4 +1,4 @@
-// Ability rows: the triggers a CUE card's ability can have (SPEC.md §2, §4).
+// Ability rows: the triggers a CUE card's ability can have (Draw, Play, Start, Return).
 import { MESSAGES } from '../../../common/messages';
 
 export const ABILITY_TYPES = ['Draw', 'Play', 'Start', 'Return'] as const;
@@ -26,7 +26,7 @@ export type AbilityCheck = { ok: true; type: AbilityType } | { ok: false; messag
 
 /**
  * Validates a requested ability type. The picker only offers known types, but the type can
- * also come from restored state or a hand-edited URL, so an unknown one gets the spec's message.
+ * also come from restored state or a hand-edited URL, so an unknown one gets 'Invalid ability type.'.
  */
 export function checkAbilityType(value: unknown): AbilityCheck {
   return isAbilityType(value) ? { ok: true, type: value } : { ok: false, message: MESSAGES.cardEditor.invalidAbility };

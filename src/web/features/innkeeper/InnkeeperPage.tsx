@@ -29,7 +29,7 @@ function SortHeader({ label, column, sort, onSort }: { label: string; column: So
   );
 }
 
-/** /innkeepers-decks: the curator's decks as a searchable, sortable, filterable table; open to anyone (SPEC.md §2, §6). */
+/** /innkeepers-decks: the curator's decks as a searchable, sortable, filterable table; open to anyone. */
 export default function InnkeeperPage() {
   const { data, isLoading } = useCuratedDecks();
   const [filters, setFilters] = useState<TableFilters>(NO_FILTERS);

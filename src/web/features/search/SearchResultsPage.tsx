@@ -9,7 +9,7 @@ import { SearchBar, type CategoryValues } from '../../components/SearchBar';
 import { filtersFromState, hasAnyFilter, readSearchParams, searchResultsHref, toSearchRequest, writeSearchParams } from '../../lib/search-url';
 import { useSearchDecks } from './api/search-decks';
 
-/** /deck-search-results: the search bar and 12 results per page (SPEC.md §2). */
+/** /deck-search-results: the search bar and 12 results per page. */
 export default function SearchResultsPage() {
   const [params] = useSearchParams();
   const location = useLocation();

@@ -1,4 +1,4 @@
-// The account calls of SPEC.md §7, typed by the same schemas the server validates with.
+// The account calls, typed by the same schemas the server validates with.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { messageSchema, providersSchema, userSchema, type Registration } from '../../../../common/api/users';

@@ -4,7 +4,7 @@ import { deckSchema, type EditDeck } from '../../../../common/api/decks';
 import { apiRequest } from '../../../lib/api-client';
 import { deckQueryKeys } from '../../../lib/query-keys';
 
-/** POST /api/decks/editdeck/{id}: the owner's edit (SPEC.md §7). */
+/** POST /api/decks/editdeck/{id}: the owner's edit. */
 export function useEditDeck() {
   const queryClient = useQueryClient();
   return useMutation({

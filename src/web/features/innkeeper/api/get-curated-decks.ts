@@ -3,7 +3,7 @@ import { curatedResultSchema } from '../../../../common/api/decks';
 import { apiRequest } from '../../../lib/api-client';
 import { deckQueryKeys } from '../../../lib/query-keys';
 
-/** POST /api/decks/get-curated with `{}`: the server knows the curator's account (SPEC.md §6). */
+/** POST /api/decks/get-curated with `{}`: the server knows the curator's account. */
 export function getCuratedDecks() {
   return apiRequest('/api/decks/get-curated', curatedResultSchema, { body: {} });
 }

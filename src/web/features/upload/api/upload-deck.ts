@@ -1,4 +1,4 @@
-// The two calls of the upload flow (SPEC.md §7): read a screenshot, then publish the deck.
+// The two calls of the upload flow: read a screenshot, then publish the deck.
 import { deckSchema, type Deck } from '../../../../common/api/decks';
 import { uploadImageResultSchema, type CreateDeck, type UploadImageResult } from '../../../../common/api/uploads';
 import { sendForm, type SendFormOptions } from './send-form';
@@ -10,7 +10,7 @@ export function readDeckImage(image: File, options: SendFormOptions = {}): Promi
   return sendForm('/api/uploadimage/', form, uploadImageResultSchema, options);
 }
 
-/** POST /api/decks/post/: lists go as JSON-encoded strings, as the old client sent them. */
+/** POST /api/decks/post/: lists go as JSON-encoded strings, since a form field is text. */
 export function postDeck(image: File, deck: CreateDeck, options: SendFormOptions = {}): Promise<Deck> {
   const form = new FormData();
   form.append('image', image);
