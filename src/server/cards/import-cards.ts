@@ -1,3 +1,4 @@
+import { parse as parseCsv } from 'csv-parse/sync';
 import type { Db } from '../db/connect';
 import { normalizeCard, type CardRow, type RawCard } from './normalize-card';
 import { countCards, upsertCards } from './card-store';
@@ -18,46 +19,12 @@ export interface ImportReport {
 export function parseCardList(text: string): RawCard[] {
   const trimmed = text.trim();
   if (trimmed.startsWith('[')) return JSON.parse(trimmed) as RawCard[];
-  const [header, ...lines] = parseCsv(trimmed);
+  // RFC 4180: quoted fields may hold commas, quotes ("") and line breaks; blank lines are skipped.
+  const [header, ...lines] = parseCsv(trimmed, { record_delimiter: ['\r\n', '\n', '\r'], relax_column_count: true, skip_empty_lines: true, skip_records_with_empty_values: true }) as string[][];
   const index = (name: string) => header.findIndex((h) => h.trim().toLowerCase() === name.toLowerCase());
   const [code, name, rarity, type] = ['Code', 'Name', 'Rarity', 'Type'].map(index);
   if (code < 0 || name < 0) throw new Error('CSV needs Code and Name columns');
   return lines.map((cells) => ({ Code: cells[code], Name: cells[name], Rarity: cells[rarity] ?? '', Type: cells[type] ?? '' }));
-}
-
-/** RFC 4180 CSV: quoted fields may hold commas, quotes ("") and line breaks. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  const endField = () => {
-    row.push(field);
-    field = '';
-  };
-  const endRow = () => {
-    endField();
-    rows.push(row);
-    row = [];
-  };
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') endField();
-    else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && text[i + 1] === '\n') i++;
-      endRow();
-    } else field += ch;
-  }
-  row.push(field);
-  rows.push(row);
-  return rows.filter((r) => r.some((cell) => cell.trim() !== ''));
 }
 
 /** Loads a card list into the catalog idempotently (upsert by code), reporting what it found odd. */

@@ -42,7 +42,7 @@ export const deckRoutes: FastifyPluginAsyncZod = async (app) => {
   // Every write goes through deck-writes.ts, which evicts what it changed from app.deckReads once it
   // has committed, so this process never serves a stale copy.
   /** A string answer is sent as it is: deckReads validated each deck against deckSchema when it kept it. */
-  const sendJson = (res: FastifyReply, json: string) => res.type('application/json; charset=utf-8').send(json as never);
+  const sendJson = (res: FastifyReply, json: string) => res.type('application/json; charset=utf-8').send(json);
 
   app.get(
     '/:username',
