@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type Migration } from 'kysely';
 import type { Database } from './schema';
+import { openSqlite } from './sqlite-driver';
 import * as m0001 from './migrations/0001-initial';
 import * as m0002 from './migrations/0002-deck-count';
 import * as m0003 from './migrations/0003-vote-score';
@@ -49,15 +49,15 @@ export function openDb(options: DbOptions): DbHandle {
   }
   const file = options.sqliteFile ?? ':memory:';
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
-  const sqlite = new SQLite(file);
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = NORMAL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
+  const sqlite = openSqlite(file);
+  sqlite.exec('pragma journal_mode = WAL');
+  sqlite.exec('pragma synchronous = NORMAL');
+  sqlite.exec('pragma foreign_keys = ON');
+  sqlite.exec('pragma busy_timeout = 5000');
   // 64 MB of page cache: the search indexes of a large site stay in memory.
-  sqlite.pragma('cache_size = -64000');
+  sqlite.exec('pragma cache_size = -64000');
   // Keeps the planner's statistics fresh enough to start joins from the most selective value.
-  sqlite.pragma('optimize = 0x10002');
+  sqlite.exec('pragma optimize = 0x10002');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
