@@ -21,11 +21,14 @@ const albumValue = z.string().refine((v) => ALBUM_NAMES.includes(v), { message: 
 const collectionValue = z.string().refine((v) => COLLECTION_CODES.includes(v), { message: 'Unknown collection' });
 const tagValue = z.string().refine((v) => TAG_NAMES.includes(v), { message: 'Unknown tag' });
 const cardName = z.string().trim().min(1).max(120);
+/** A catalog card code, e.g. `ACAL001`; '' stands for "not known, find the card by its name". */
+const cardCode = z.string().trim().max(16, 'A card code has at most 16 characters');
 
 export const albumListSchema = listOf(albumValue);
 export const collectionListSchema = listOf(collectionValue);
 export const tagListSchema = listOf(tagValue);
 export const cardNameListSchema = listOf(cardName);
+export const cardCodeListSchema = listOf(cardCode);
 
 /** A deck as every deck answer shows it (SPEC.md §3). */
 export const deckSchema = z.object({
@@ -40,6 +43,12 @@ export const deckSchema = z.object({
   description: z.string(),
   /** Card names in deck order. */
   cards: z.array(z.string()),
+  /**
+   * The same cards with the exact catalog card published (several cards may share a name); code
+   * null for a deck published before codes were kept. Always sent by this server; optional so
+   * answers saved by older versions still parse.
+   */
+  cardList: z.array(z.object({ name: z.string(), code: z.string().nullable() })).optional(),
   albums: z.array(z.string()),
   /** Collection codes, e.g. `ACAL`. */
   collections: z.array(z.string()),
