@@ -6,6 +6,8 @@ export const MAX_TITLE_LENGTH = 120;
 export const MAX_DESCRIPTION_LENGTH = 5000;
 /** Longest card name a search or a published deck may name. */
 export const MAX_CARD_NAME_LENGTH = 120;
+/** Longest card code (collection code and three digits; the longest today has eight characters). */
+export const MAX_CARD_CODE_LENGTH = 16;
 /** Most values in one list of a search or a deck (albums, collections, tags or cards). */
 export const MAX_LIST_VALUES = 200;
 /** Longest in-game deck code accepted (the game prints six characters). */

@@ -22,10 +22,14 @@ export async function createServer(
   await migrateToLatest(handle.db);
   // Started once per process: its workers are warmed here, not on the first user's upload.
   let ocrFailure: unknown = null;
-  const ocr = options.ocr === false ? null : await OcrService.start(handle.db, options.ocr).catch((error: unknown) => ((ocrFailure = error), null));
+  // Lost workers and failed restarts go to the app's log once there is one.
+  let logOcr = (message: string) => console.warn(message);
+  const ocrOptions = options.ocr === false ? null : { ...options.ocr, pool: { log: (message: string) => logOcr(message), ...options.ocr?.pool } };
+  const ocr = ocrOptions === null ? null : await OcrService.start(handle.db, ocrOptions).catch((error: unknown) => ((ocrFailure = error), null));
   let app: FastifyInstance;
   try {
     app = await buildApp({ config, db: handle.db, dialect: handle.dialect, logger: options.logger, serveWeb: options.serveWeb, ocr });
+    logOcr = (message) => app.log.warn(message);
     // The rest of the site works without the reader; uploads answer 503 until a restart fixes it.
     if (ocrFailure) app.log.error({ err: ocrFailure }, 'the deck screenshot reader did not start');
     if (config.seedDemo) await seedDemoData(handle.db, app.images, config);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ALBUM_NAMES, COLLECTION_CODES, TAG_NAMES } from '../game';
-import { MAX_CARD_NAME_LENGTH, MAX_DESCRIPTION_LENGTH, MAX_LIST_VALUES, MAX_TITLE_LENGTH, MAX_USERNAME_PARAM_LENGTH } from '../limits';
+import { MAX_CARD_CODE_LENGTH, MAX_CARD_NAME_LENGTH, MAX_DESCRIPTION_LENGTH, MAX_LIST_VALUES, MAX_TITLE_LENGTH, MAX_USERNAME_PARAM_LENGTH } from '../limits';
 
 /** Deck ids are 24 hex digits, like the ids of the site we replace. */
 export const deckIdSchema = z.string().regex(/^[0-9a-f]{24}$/, 'Unknown deck id');
@@ -23,11 +23,14 @@ const albumValue = z.enum(ALBUM_NAMES, { error: 'Unknown album' });
 const collectionValue = z.enum(COLLECTION_CODES, { error: 'Unknown collection' });
 const tagValue = z.enum(TAG_NAMES, { error: 'Unknown tag' });
 const cardName = z.string().trim().min(1).max(MAX_CARD_NAME_LENGTH);
+/** A catalog card code, e.g. `ACAL001`; '' stands for "not known, find the card by its name". */
+const cardCode = z.string().trim().max(MAX_CARD_CODE_LENGTH, `A card code has at most ${MAX_CARD_CODE_LENGTH} characters`);
 
 export const albumListSchema = listOf(albumValue);
 export const collectionListSchema = listOf(collectionValue);
 export const tagListSchema = listOf(tagValue);
 export const cardNameListSchema = listOf(cardName);
+export const cardCodeListSchema = listOf(cardCode);
 
 /** A deck as every deck answer shows it. */
 export const deckSchema = z.object({
@@ -42,6 +45,12 @@ export const deckSchema = z.object({
   description: z.string(),
   /** Card names in deck order. */
   cards: z.array(z.string()),
+  /**
+   * The same cards with the exact catalog card published (several cards may share a name); code
+   * null for a deck published before codes were kept. Always sent by this server; optional so
+   * answers saved by older versions still parse.
+   */
+  cardList: z.array(z.object({ name: z.string(), code: z.string().nullable() })).optional(),
   albums: z.array(z.string()),
   /** Collection codes, e.g. `ACAL`. */
   collections: z.array(z.string()),

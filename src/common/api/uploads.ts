@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { DECK_SIZE, MIN_DECK_CARDS } from '../game';
 import { MESSAGES } from '../messages';
 import { MAX_DECK_CODE_LENGTH, MAX_DESCRIPTION_LENGTH, MAX_TITLE_LENGTH } from '../limits';
-import { albumListSchema, cardNameListSchema, collectionListSchema, tagListSchema } from './decks';
+import { albumListSchema, cardCodeListSchema, cardNameListSchema, collectionListSchema, tagListSchema } from './decks';
 
 /** One card option of the review step: a catalog card and how well it fits what was read. */
 export const cardCandidateSchema = z.object({
@@ -33,7 +33,7 @@ export const uploadImageResultSchema = z.object({
 export type UploadImageResult = z.infer<typeof uploadImageResultSchema>;
 
 /**
- * The fields of POST /api/decks/post/ besides the image. The card names are checked against the
+ * The fields of POST /api/decks/post/ besides the image. The cards are checked against the
  * catalog on the server only; everything else is checked the same way on both sides.
  */
 export const createDeckSchema = z
@@ -46,8 +46,18 @@ export const createDeckSchema = z
     cards: cardNameListSchema.default([]).pipe(
       z.array(z.string()).min(MIN_DECK_CARDS, MESSAGES.upload.tooFewCards).max(DECK_SIZE, `A deck has at most ${DECK_SIZE} cards.`),
     ),
+    /**
+     * The catalog code of each card, in the order of `cards`: the card the reader found or the user
+     * picked, kept even when several cards share its name. Optional (older clients send names
+     * only); an empty code lets the server pick the card by its name.
+     */
+    cardCodes: cardCodeListSchema.optional(),
     /** The in-game deck code; the literal 'null' or '' means none. */
     deckcode: z.string().trim().max(MAX_DECK_CODE_LENGTH, `The deck code can be at most ${MAX_DECK_CODE_LENGTH} characters.`).default(''),
+  })
+  .refine((deck) => deck.cardCodes === undefined || deck.cardCodes.length === deck.cards.length, {
+    message: 'Send one card code per card, in the same order (an empty code to find the card by its name).',
+    path: ['cardCodes'],
   })
   .refine((deck) => (deck.albums?.length ?? 0) + (deck.collections?.length ?? 0) + (deck.tags?.length ?? 0) > 0, {
     message: MESSAGES.upload.categoryRequired,

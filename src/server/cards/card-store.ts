@@ -27,6 +27,12 @@ export async function countCards(db: Db): Promise<number> {
   return Number(n);
 }
 
+/** A number that changes whenever a card is added, removed, or gets another code or name. */
+export async function catalogVersion(db: Db): Promise<number> {
+  const { n } = await db.selectFrom('catalog_version').select('n').executeTakeFirstOrThrow();
+  return Number(n);
+}
+
 /** Inserts new cards and updates known ones by code. */
 export async function upsertCards(db: Db, rows: CardRow[]): Promise<void> {
   await db.transaction().execute(async (trx) => {

@@ -55,6 +55,11 @@ export interface DeckCountTable {
   n: number;
 }
 
+/** One row: bumped by triggers on every change of the card catalog (migrations/0004-catalog-version.ts). */
+export interface CatalogVersionTable {
+  n: number;
+}
+
 export interface DeckCardsTable {
   deck_id: string;
   position: number;
@@ -85,6 +90,7 @@ export interface Database {
   sessions: SessionsTable;
   password_resets: PasswordResetsTable;
   cards: CardsTable;
+  catalog_version: CatalogVersionTable;
   decks: DecksTable;
   deck_count: DeckCountTable;
   deck_cards: DeckCardsTable;

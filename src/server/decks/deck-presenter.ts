@@ -3,6 +3,8 @@ import type { DecksTable } from '../db/schema';
 
 export interface DeckRelations {
   cards: string[];
+  /** The code of each card, in the same order; null for decks published before codes were kept. */
+  cardCodes: (string | null)[];
   albums: string[];
   collections: string[];
   tags: string[];
@@ -19,6 +21,7 @@ export function toDeck(row: Omit<DecksTable, 'score'> & { score: number; usernam
     image: row.image,
     description: row.description,
     cards: relations.cards,
+    cardList: relations.cards.map((name, i) => ({ name, code: relations.cardCodes[i] ?? null })),
     albums: relations.albums,
     collections: relations.collections,
     tags: relations.tags,

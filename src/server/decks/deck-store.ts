@@ -144,14 +144,14 @@ type DeckRow = Parameters<typeof toDeck>[0];
  * than anything else under load. `pos` keeps the cards' order, `at` the voters'.
  */
 function relationRows(db: Db, ids: string[]) {
-  const of = (table: 'deck_albums' | 'deck_collections' | 'deck_tags', column: string, kind: keyof DeckRelations) =>
-    sql`select deck_id, ${sql.lit(kind)} as kind, ${sql.ref(column)} as value, 0 as pos, '' as at from ${sql.table(table)} where deck_id in (${sql.join(ids)})`;
-  return sql<{ deck_id: string; kind: keyof DeckRelations; value: string }>`
-    select deck_id, ${sql.lit('cards')} as kind, card_name as value, position as pos, '' as at from deck_cards where deck_id in (${sql.join(ids)})
+  const of = (table: 'deck_albums' | 'deck_collections' | 'deck_tags', column: string, kind: 'albums' | 'collections' | 'tags') =>
+    sql`select deck_id, ${sql.lit(kind)} as kind, ${sql.ref(column)} as value, null as code, 0 as pos, '' as at from ${sql.table(table)} where deck_id in (${sql.join(ids)})`;
+  return sql<{ deck_id: string; kind: Exclude<keyof DeckRelations, 'cardCodes'>; value: string; code: string | null }>`
+    select deck_id, ${sql.lit('cards')} as kind, card_name as value, card_code as code, position as pos, '' as at from deck_cards where deck_id in (${sql.join(ids)})
     union all ${of('deck_albums', 'album', 'albums')}
     union all ${of('deck_collections', 'collection', 'collections')}
     union all ${of('deck_tags', 'tag', 'tags')}
-    union all select votes.deck_id, ${sql.lit('voters')} as kind, users.username as value, 0 as pos, votes.created_at as at
+    union all select votes.deck_id, ${sql.lit('voters')} as kind, users.username as value, null as code, 0 as pos, votes.created_at as at
       from votes join users on users.id = votes.user_id where votes.deck_id in (${sql.join(ids)})
     order by pos, at`.execute(db);
 }
@@ -159,8 +159,12 @@ function relationRows(db: Db, ids: string[]) {
 /** The full decks of the rows, in the same order. */
 async function withRelations(db: Db, rows: DeckRow[]): Promise<Deck[]> {
   if (rows.length === 0) return [];
-  const relations = new Map<string, DeckRelations>(rows.map((row) => [row.id, { cards: [], albums: [], collections: [], tags: [], voters: [] }]));
-  for (const { deck_id, kind, value } of (await relationRows(db, rows.map((row) => row.id))).rows) relations.get(deck_id)![kind].push(value);
+  const relations = new Map<string, DeckRelations>(rows.map((row) => [row.id, { cards: [], cardCodes: [], albums: [], collections: [], tags: [], voters: [] }]));
+  for (const { deck_id, kind, value, code } of (await relationRows(db, rows.map((row) => row.id))).rows) {
+    const relation = relations.get(deck_id)!;
+    relation[kind].push(value);
+    if (kind === 'cards') relation.cardCodes.push(code);
+  }
   return rows.map((row) => toDeck(row, relations.get(row.id)!));
 }
 

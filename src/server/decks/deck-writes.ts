@@ -23,16 +23,38 @@ export interface CatalogCardRef {
 /**
  * The catalog card of each name, in the same order; names are matched ignoring accents, case and
  * punctuation and come back as the catalog writes them. Throws 400 naming the unknown ones.
- * When several cards share a name, the lowest code is taken (the same rule as the card lookup).
+ * A card given with its code is that exact card, which must bear the name: several cards may
+ * share a name, and the one the reader found or the user picked is the one published. A card
+ * given by name alone is the lowest code of that name (the same rule as the card lookup).
  */
-export async function resolveCatalogCards(db: Db, names: string[]): Promise<CatalogCardRef[]> {
+export async function resolveCatalogCards(db: Db, names: string[], codes: string[] = []): Promise<CatalogCardRef[]> {
   const keys = names.map(normalizeName);
-  const rows = await db.selectFrom('cards').select(['name', 'code', 'name_norm']).where('name_norm', 'in', [...new Set(keys)]).orderBy('code').execute();
-  const byKey = new Map<string, CatalogCardRef>();
-  for (const row of rows) if (!byKey.has(row.name_norm)) byKey.set(row.name_norm, { name: row.name, code: row.code });
-  const unknown = names.filter((_, i) => !byKey.has(keys[i]));
+  const wantedCodes = [...new Set(codes.filter((code) => code !== ''))];
+  const [byName, byCode] = await Promise.all([
+    db.selectFrom('cards').select(['name', 'code', 'name_norm']).where('name_norm', 'in', [...new Set(keys)]).orderBy('code').execute(),
+    wantedCodes.length > 0 ? db.selectFrom('cards').select(['name', 'code', 'name_norm']).where('code', 'in', wantedCodes).execute() : [],
+  ]);
+  const firstOfName = new Map<string, CatalogCardRef>();
+  for (const row of byName) if (!firstOfName.has(row.name_norm)) firstOfName.set(row.name_norm, { name: row.name, code: row.code });
+  const ofCode = new Map(byCode.map((row) => [row.code, row]));
+
+  const unknown: string[] = [];
+  const mismatched: string[] = [];
+  const cards = names.map((name, i): CatalogCardRef | null => {
+    const code = codes[i] ?? '';
+    if (code === '') {
+      const card = firstOfName.get(keys[i]);
+      if (!card) unknown.push(name);
+      return card ?? null;
+    }
+    const row = ofCode.get(code);
+    if (!row) unknown.push(`${name} (${code})`);
+    else if (row.name_norm !== keys[i]) mismatched.push(`${code} is ${row.name}, not ${name}`);
+    return row ? { name: row.name, code: row.code } : null;
+  });
   if (unknown.length > 0) throw badRequest(`Not in the card catalog: ${unknown.join(', ')}.`);
-  return keys.map((key) => byKey.get(key) as CatalogCardRef);
+  if (mismatched.length > 0) throw badRequest(`Card codes and names do not match: ${mismatched.join('; ')}.`);
+  return cards as CatalogCardRef[];
 }
 
 /**
@@ -41,7 +63,7 @@ export async function resolveCatalogCards(db: Db, names: string[]): Promise<Cata
  * here, and if the process dies in between, the start-up sweep removes the file no deck points at.
  */
 export async function publishDeck(deps: DeckWriteDeps, userId: string, image: Buffer, deck: CreateDeck): Promise<string> {
-  const cards = await resolveCatalogCards(deps.db, deck.cards);
+  const cards = await resolveCatalogCards(deps.db, deck.cards, deck.cardCodes);
   const key = await deps.images.save(image);
   let id: string;
   try {

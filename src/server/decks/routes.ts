@@ -141,7 +141,7 @@ export const deckRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['decks', 'uploads'],
-        summary: 'Publish a deck: image, title, albums, collections, tags, description, cards, deckcode (multipart)',
+        summary: 'Publish a deck: image, title, albums, collections, tags, description, cards, cardCodes, deckcode (multipart)',
         consumes: ['multipart/form-data'],
         response: { 201: deckSchema, ...formErrors },
       },
@@ -159,6 +159,7 @@ export const deckRoutes: FastifyPluginAsyncZod = async (app) => {
         collections: listField(form, 'collections'),
         tags: listField(form, 'tags'),
         cards: listField(form, 'cards'),
+        cardCodes: listField(form, 'cardCodes'),
         deckcode: textField(form, 'deckcode'),
       };
       const parsed = createDeckSchema.safeParse(input);

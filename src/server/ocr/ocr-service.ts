@@ -2,13 +2,22 @@
 // and an index of the card catalog, with admission control so a flood of uploads is answered
 // "busy" quickly instead of queueing without bound.
 import type { Db } from '../db/connect';
-import { countCards, listCatalog } from '../cards/card-store';
+import { catalogVersion, listCatalog } from '../cards/card-store';
 import { HttpError } from '../http/errors';
 import { MESSAGES } from '../../common/messages';
 import { CatalogIndex } from './catalog-index';
 import { OcrImageError } from './image-input';
 import { readDeckImage, type DeckReading } from './read-deck';
-import { OcrBusyError, OcrTimeoutError, createOcrPool, withTimeout, type OcrPool, type OcrPoolOptions } from './worker-pool';
+import {
+  OcrBusyError,
+  OcrTimeoutError,
+  OcrUnavailableError,
+  OcrWorkerLostError,
+  createOcrPool,
+  withTimeout,
+  type OcrPool,
+  type OcrPoolOptions,
+} from './worker-pool';
 
 export interface OcrServiceOptions {
   pool?: OcrPoolOptions;
@@ -27,8 +36,8 @@ const DEFAULT_READ_TIMEOUT_MS = 20_000;
 
 export class OcrService {
   private pending = 0;
-  /** The index and the card count it was built from; rebuilt when cards are imported. */
-  private index: { count: number; built: Promise<CatalogIndex> } | null = null;
+  /** The index and the catalog version it was built from; rebuilt when the catalog changes. */
+  private index: { version: number; built: Promise<CatalogIndex> } | null = null;
 
   private constructor(
     private readonly db: Db,
@@ -52,16 +61,28 @@ export class OcrService {
     return this.pending >= this.maxPendingReads;
   }
 
-  /** Reads the deck code and cards of a validated image. */
+  /** Reads being answered now (what `maxPendingReads` limits). */
+  get pendingReads(): number {
+    return this.pending;
+  }
+
+  /**
+   * Reads the deck code and cards of a validated image. The read's place is given back when its
+   * answer goes out, whatever happened: success, failure or time limit. A read given up at its
+   * limit drops its jobs still waiting in the pool; those already running end by their own
+   * deadline, so an abandoned read cannot hold the workers for long either.
+   */
   async read(image: Buffer): Promise<DeckReading> {
     if (this.isFull) throw new OcrBusyError();
     this.pending++;
-    // The slot is held until the reading really ends, even after a timeout answered the client:
-    // the workers are still busy with it, and new work must not pile up behind it.
-    const reading = this.catalogIndex()
-      .then((index) => readDeckImage(image, { pool: this.pool, index }))
-      .finally(() => this.pending--);
-    return withTimeout(reading, this.readTimeoutMs);
+    try {
+      const abandon = new AbortController();
+      const pool = withSignal(this.pool, abandon.signal);
+      const reading = this.catalogIndex().then((index) => readDeckImage(image, { pool, index }));
+      return await withTimeout(reading, this.readTimeoutMs, () => abandon.abort());
+    } finally {
+      this.pending--;
+    }
   }
 
   /**
@@ -77,14 +98,16 @@ export class OcrService {
   }
 
   /**
-   * The catalog index, rebuilt when the card count changes (an import added cards). A count query
-   * costs well under a millisecond; rebuilding the index for 5,000 cards costs tens of them.
+   * The catalog index, rebuilt when the catalog changes (an import added or renamed cards): the
+   * catalog's version is a counter the database bumps on every change of a card's code or name
+   * (migrations/0004-catalog-version.ts), read in well under a millisecond; rebuilding the index
+   * for 5,000 cards costs tens of them.
    */
   private async catalogIndex(): Promise<CatalogIndex> {
-    const count = await countCards(this.db);
-    if (this.index?.count !== count) {
+    const version = await catalogVersion(this.db);
+    if (this.index?.version !== version) {
       const built = listCatalog(this.db).then((cards) => new CatalogIndex(cards));
-      this.index = { count, built };
+      this.index = { version, built };
       // A failed build must not be cached: the next read tries again.
       built.catch(() => {
         if (this.index?.built === built) this.index = null;
@@ -94,12 +117,25 @@ export class OcrService {
   }
 }
 
+/** The pool as one read sees it: its jobs still waiting are dropped once the read is given up. */
+function withSignal(pool: OcrPool, signal: AbortSignal): OcrPool {
+  return {
+    size: pool.size,
+    recognizeAll: (jobs) => pool.recognizeAll(jobs, { signal }),
+    queued: () => pool.queued(),
+    stats: () => pool.stats(),
+    close: () => pool.close(),
+  };
+}
+
 export const readerBusy = () => new HttpError(429, 'The card reader is busy right now. Please try again in a minute.');
 
 /** The answer for a reader failure, or null when it is not one of the reader's own errors. */
 export function ocrHttpError(error: unknown): HttpError | null {
   if (error instanceof OcrBusyError) return readerBusy();
   if (error instanceof OcrTimeoutError) return new HttpError(503, 'Reading the image took too long. Please try again later.');
+  if (error instanceof OcrWorkerLostError) return new HttpError(503, 'The card reader stopped while reading the image. Please try again.');
+  if (error instanceof OcrUnavailableError) return new HttpError(503, 'The card reader is not available right now. Please try again later.');
   if (error instanceof OcrImageError) return new HttpError(400, `${MESSAGES.upload.invalidImage} ${error.message}`);
   return null;
 }

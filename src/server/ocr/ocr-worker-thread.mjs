@@ -10,7 +10,17 @@
 // Linux only: there the nice value belongs to a thread and setPriority(0, …) changes the calling
 // thread alone. On macOS and Windows it would lower the whole server's priority.
 import os from 'node:os';
-import 'tesseract.js/src/worker-script/node/index.js';
+
+// An error nobody catches in this thread would reach the main thread as an 'error' event, and
+// Node ends the whole server for one nobody listens to. The thread ends quietly instead: the pool
+// sees it exit, fails the job it was running and starts another worker.
+process.on('uncaughtException', (error) => {
+  console.error('OCR worker thread failed:', error);
+  process.exit(1);
+});
+
+// After the guard: a static import would run before it.
+await import('tesseract.js/src/worker-script/node/index.js');
 
 if (process.platform === 'linux') {
   try {

@@ -1,12 +1,25 @@
 import sharp from 'sharp';
-import { createOcrPool, localLangPath, OcrBusyError, OcrTimeoutError, type OcrPool } from './worker-pool';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import {
+  createOcrPool,
+  localLangPath,
+  OcrBusyError,
+  OcrTimeoutError,
+  OcrUnavailableError,
+  OcrWorkerLostError,
+  type OcrPool,
+  type OcrPoolOptions,
+} from './worker-pool';
+import { BREAKABLE_WORKER, breakingJob, setBreakFlag } from '../../../test/support/breakable-ocr';
 
 async function wordImage(text: string): Promise<Buffer> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="360" height="70"><rect width="100%" height="100%" fill="#fff"/><text x="12" y="48" font-family="DejaVu Sans" font-size="36">${text}</text></svg>`;
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
+
+const line = (image: Buffer) => ({ image, mode: 'line' as const });
+const readText = async (pool: OcrPool, text: string) => (await pool.recognizeAll([line(await wordImage(text))]))[0].text.trim();
 
 describe('OCR worker pool', () => {
   let pool: OcrPool;
@@ -23,35 +36,123 @@ describe('OCR worker pool', () => {
   });
 
   it('reads text with a warm worker', async () => {
-    const [result] = await pool.recognizeAll([{ image: await wordImage('HYPERNOVA'), mode: 'line' }]);
-    expect(result.text.trim()).toBe('HYPERNOVA');
+    expect(await readText(pool, 'HYPERNOVA')).toBe('HYPERNOVA');
   });
 
   it('refuses a batch the queue cannot hold, all or nothing', async () => {
     const image = await wordImage('SAND CAT');
     // One runs, two may wait: four is one too many.
-    await expect(pool.recognizeAll(Array.from({ length: 4 }, () => ({ image, mode: 'line' as const })))).rejects.toBeInstanceOf(OcrBusyError);
+    await expect(pool.recognizeAll(Array.from({ length: 4 }, () => line(image)))).rejects.toBeInstanceOf(OcrBusyError);
     expect(pool.queued()).toBe(0);
-    const results = await pool.recognizeAll(Array.from({ length: 3 }, () => ({ image, mode: 'line' as const })));
+    const results = await pool.recognizeAll(Array.from({ length: 3 }, () => line(image)));
     expect(results.map((r) => r.text.trim())).toEqual(['SAND CAT', 'SAND CAT', 'SAND CAT']);
-  });
-
-  it('fails a job that runs past its time limit and keeps serving with a fresh worker', async () => {
-    const hasty = await createOcrPool({ size: 1, jobTimeoutMs: 1 });
-    try {
-      const big = await sharp({ create: { width: 1600, height: 1600, channels: 3, background: '#888' } }).png().toBuffer();
-      await expect(hasty.recognizeAll([{ image: big, mode: 'auto' }])).rejects.toBeInstanceOf(OcrTimeoutError);
-    } finally {
-      await hasty.close();
-    }
-    // The shared pool is unaffected.
-    const [result] = await pool.recognizeAll([{ image: await wordImage('VIRGINIA HALL'), mode: 'line' }]);
-    expect(result.text.trim()).toBe('VIRGINIA HALL');
   });
 
   it('rejects jobs after close', async () => {
     const closing = await createOcrPool({ size: 1 });
     await closing.close();
-    await expect(closing.recognizeAll([{ image: await wordImage('X'), mode: 'line' }])).rejects.toThrow(/closed/);
+    await expect(closing.recognizeAll([line(await wordImage('X'))])).rejects.toThrow(/closed/);
+  });
+});
+
+/**
+ * Pools on test/support/breakable-worker-thread.mjs: the real worker entry, whose threads really
+ * exit, throw or block when a job asks them to. Every pool here has one worker.
+ */
+describe('OCR worker pool whose threads break', () => {
+  const pools: OcrPool[] = [];
+  let logged: string[] = [];
+  async function breakablePool(options: OcrPoolOptions = {}): Promise<OcrPool> {
+    const pool = await createOcrPool({ size: 1, workerScript: BREAKABLE_WORKER, restartDelayMs: 50, log: (m) => logged.push(m), ...options });
+    pools.push(pool);
+    return pool;
+  }
+  /** Waits until the pool has its worker back (a replacement takes about a second to start). */
+  const recovered = (pool: OcrPool) => vi.waitFor(() => expect(pool.stats()).toMatchObject({ workers: 1, starting: 0 }), { timeout: 30_000, interval: 20 });
+
+  let word: Buffer;
+  beforeAll(async () => {
+    word = await wordImage('HEIMDALL');
+  });
+  beforeEach(() => {
+    logged = [];
+  });
+  afterEach(() => {
+    setBreakFlag('refuse-start', false);
+    setBreakFlag('hang', false);
+  });
+  afterAll(async () => {
+    await Promise.all(pools.map((p) => p.close()));
+  });
+
+  it.each(['exit', 'throw'] as const)('a thread that %ss mid-job fails that job at once and is replaced', async (how) => {
+    const pool = await breakablePool({ jobTimeoutMs: 20_000 });
+    const started = performance.now();
+    await expect(pool.recognizeAll([breakingJob(word, how)])).rejects.toBeInstanceOf(OcrWorkerLostError);
+    // Noticed from the thread's exit, not by waiting out the 20 s time limit.
+    expect(performance.now() - started).toBeLessThan(5_000);
+    await recovered(pool);
+    expect(pool.stats()).toEqual({ workers: 1, starting: 0, running: 0, queued: 0, replaced: 1 });
+    expect(await readText(pool, 'HEIMDALL')).toBe('HEIMDALL');
+    expect(logged.some((m) => /ended by itself/.test(m))).toBe(true);
+  });
+
+  it('a job waiting behind a stuck worker times out on its own clock, counted from when it was queued', async () => {
+    const pool = await breakablePool({ jobTimeoutMs: 1_500 });
+    const started = performance.now();
+    const stuck = pool.recognizeAll([breakingJob(word, 'hang')]);
+    const behind = pool.recognizeAll([line(word)]);
+    const [stuckOutcome, behindOutcome] = await Promise.allSettled([stuck, behind]);
+    const elapsed = performance.now() - started;
+    expect(stuckOutcome).toMatchObject({ status: 'rejected', reason: expect.any(OcrTimeoutError) });
+    expect(behindOutcome).toMatchObject({ status: 'rejected', reason: expect.any(OcrTimeoutError) });
+    // Both deadlines ran from the start: had the second one's started when a worker took it, it
+    // would have ended after 3 s, and never while the worker stayed stuck.
+    expect(elapsed).toBeGreaterThanOrEqual(1_400);
+    expect(elapsed).toBeLessThan(2_500);
+    // The blocked thread was terminated and replaced; the pool serves again.
+    await recovered(pool);
+    expect(pool.stats()).toMatchObject({ running: 0, queued: 0, replaced: 1 });
+    expect(await readText(pool, 'HEIMDALL')).toBe('HEIMDALL');
+  });
+
+  it('a batch that fails drops its jobs still waiting', async () => {
+    const pool = await breakablePool({ jobTimeoutMs: 20_000 });
+    await expect(pool.recognizeAll([breakingJob(word, 'exit'), line(word), line(word), line(word)])).rejects.toBeInstanceOf(OcrWorkerLostError);
+    expect(pool.stats()).toMatchObject({ queued: 0, running: 0 });
+    await recovered(pool);
+  });
+
+  it('a worker that cannot be restarted fails jobs clearly, is retried with growing pauses, and comes back', async () => {
+    const pool = await breakablePool({ jobTimeoutMs: 20_000, restartDelayMs: 100, maxRestartDelayMs: 400 });
+    setBreakFlag('refuse-start', true);
+    await expect(pool.recognizeAll([breakingJob(word, 'exit')])).rejects.toBeInstanceOf(OcrWorkerLostError);
+    // A job queued while the replacement starts is failed as soon as that start fails, not left
+    // waiting for a worker that will not come.
+    const waiting = pool.recognizeAll([line(word)]);
+    await expect(waiting).rejects.toBeInstanceOf(OcrUnavailableError);
+    // While no worker runs, new jobs fail at once with the same clear error.
+    const started = performance.now();
+    await expect(pool.recognizeAll([line(word)])).rejects.toBeInstanceOf(OcrUnavailableError);
+    expect(performance.now() - started).toBeLessThan(100);
+    expect(pool.stats()).toMatchObject({ workers: 0, queued: 0, running: 0 });
+    await vi.waitFor(() => expect(logged.filter((m) => /failed to start/.test(m)).length).toBeGreaterThanOrEqual(2), { timeout: 15_000, interval: 50 });
+    const attempts = logged.filter((m) => /failed to start/.test(m));
+    expect(attempts[0]).toMatch(/attempt 1, retrying in 100 ms/);
+    expect(attempts[1]).toMatch(/attempt 2, retrying in 200 ms/);
+
+    setBreakFlag('refuse-start', false);
+    await recovered(pool);
+    expect(await readText(pool, 'HEIMDALL')).toBe('HEIMDALL');
+  });
+
+  it('closing fails running and waiting jobs instead of leaving them pending', async () => {
+    const pool = await breakablePool({ jobTimeoutMs: 20_000 });
+    const stuck = pool.recognizeAll([breakingJob(word, 'hang')]);
+    const behind = pool.recognizeAll([line(word)]);
+    await vi.waitFor(() => expect(pool.stats()).toMatchObject({ running: 1, queued: 1 }), { timeout: 5_000, interval: 10 });
+    await pool.close();
+    await expect(stuck).rejects.toThrow(/closed/);
+    await expect(behind).rejects.toThrow(/closed/);
   });
 });

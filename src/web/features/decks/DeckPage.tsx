@@ -35,6 +35,14 @@ function DeckCode({ code }: { code: string }) {
   );
 }
 
+/**
+ * The deck's cards with the exact catalog card published (its code), since several cards may share
+ * a name; a deck from before codes were kept has names only.
+ */
+function cardsOf(deck: Deck): { name: string; code: string | null }[] {
+  return deck.cardList ?? deck.cards.map((name) => ({ name, code: null }));
+}
+
 interface DeckPageProps {
   deckId: string;
   /** The upvote control for the loaded deck (the votes feature). */
@@ -79,9 +87,17 @@ export function DeckPage({ deckId, renderVote, comments }: DeckPageProps) {
           </div>
           <h2>Cards</h2>
           {deck.cards.length > 0 ? (
-            <ol className="deck-cards">
-              {deck.cards.map((card, i) => (
-                <li key={`${card}-${i}`}>{card}</li>
+            <ol className="deck-cards" aria-label="Cards">
+              {cardsOf(deck).map((card, i) => (
+                <li key={`${card.name}-${i}`}>
+                  {card.name}
+                  {card.code && (
+                    <>
+                      {' '}
+                      <code className="deck-card-code">{card.code}</code>
+                    </>
+                  )}
+                </li>
               ))}
             </ol>
           ) : (

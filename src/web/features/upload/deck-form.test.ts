@@ -20,6 +20,8 @@ describe('validateDeckForm', () => {
     const { errors, deck } = validateDeckForm(png, values);
     expect(errors).toEqual({});
     expect(deck).toMatchObject({ title: 'Deck', tags: ['Budget'], cards: ['A', 'B', 'C', 'D', 'E'], deckcode: 'UH42XD' });
+    // The exact cards go along with their names.
+    expect(deck?.cardCodes).toEqual(['C0', 'C1', 'C2', 'C3', 'C4']);
   });
 
   it('refuses files that are not images, and images over 10 MB', () => {

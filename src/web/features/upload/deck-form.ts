@@ -61,6 +61,8 @@ export function validateDeckForm(image: File | null, values: DeckFormValues): { 
     collections: values.collections,
     tags: values.tags,
     cards: values.cards.map((c) => c.name),
+    // The exact card read or picked: several catalog cards may share a name.
+    cardCodes: values.cards.map((c) => c.code),
     deckcode: values.deckcode,
   });
   if (!parsed.success) {

@@ -20,6 +20,7 @@ export function postDeck(image: File, deck: CreateDeck, options: SendFormOptions
   form.append('collections', JSON.stringify(deck.collections));
   form.append('tags', JSON.stringify(deck.tags));
   form.append('cards', JSON.stringify(deck.cards));
+  if (deck.cardCodes) form.append('cardCodes', JSON.stringify(deck.cardCodes));
   form.append('deckcode', deck.deckcode);
   return sendForm('/api/decks/post/', form, deckSchema, options);
 }
