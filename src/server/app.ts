@@ -15,6 +15,7 @@ import { accountsPlugin, type AccountsOptions } from './accounts/plugin';
 import { makeOriginCheck } from './accounts/origin-check';
 import { deckRoutes } from './decks/routes';
 import { DeckReads } from './decks/deck-reads';
+import { localDeckEvictions, sharedDeckEvictions, type DeckEvictions } from './decks/deck-evictions';
 import { loadDecks, searchDecks } from './decks/deck-store';
 import { cardRoutes } from './cards/routes';
 import { commentRoutes } from './comments/routes';
@@ -34,6 +35,8 @@ declare module 'fastify' {
     ocr: OcrService | null;
     /** Deck and search answers kept in memory; every write to a deck evicts what it changed. */
     deckReads: DeckReads;
+    /** Tells the kept deck answers of this instance, and of the others when REDIS_URL is set, what a write changed. */
+    deckEvictions: DeckEvictions;
   }
 }
 
@@ -68,7 +71,11 @@ export async function buildApp({ config, db, dialect, logger = false, serveWeb =
   app.decorate('config', config);
   app.decorate('images', new ImageStore(config.dataDir));
   app.decorate('ocr', ocr);
-  app.decorate('deckReads', new DeckReads({ loadDecks: (ids) => loadDecks(db, ids), search: (filters, page) => searchDecks(db, filters, page) }));
+  const deckReads = new DeckReads({ loadDecks: (ids) => loadDecks(db, ids), search: (filters, page) => searchDecks(db, filters, page) });
+  app.decorate('deckReads', deckReads);
+  const deckEvictions = config.redisUrl ? await sharedDeckEvictions(deckReads, config.redisUrl, app.log) : localDeckEvictions(deckReads);
+  app.decorate('deckEvictions', deckEvictions);
+  app.addHook('onClose', () => deckEvictions.close());
 
   registerErrorHandling(app);
   // Both add onRoute hooks, so they come before any route.

@@ -7,12 +7,12 @@ import { badRequest } from '../http/errors';
 import { normalizeName } from '../../common/text';
 import type { CreateDeck } from '../../common/api/uploads';
 import { changeVote, deleteDeck, insertDeck, updateDeck, type DeckPatch } from './deck-store';
-import type { DeckReads } from './deck-reads';
+import type { DeckEvictions } from './deck-evictions';
 
 export interface DeckWriteDeps {
   db: Db;
   images: ImageStore;
-  deckReads: DeckReads;
+  deckEvictions: DeckEvictions;
 }
 
 export interface CatalogCardRef {
@@ -82,15 +82,15 @@ export async function publishDeck(deps: DeckWriteDeps, userId: string, image: Bu
     await deps.images.delete(key);
     throw error;
   }
-  deps.deckReads.evictPages();
+  await deps.deckEvictions.pages();
   return id;
 }
 
 /** Changes a deck's title, description and categories. */
 export async function editDeck(deps: DeckWriteDeps, id: string, patch: DeckPatch): Promise<void> {
   await updateDeck(deps.db, id, patch);
-  deps.deckReads.evictDeck(id);
-  deps.deckReads.evictPages();
+  await deps.deckEvictions.deck(id);
+  await deps.deckEvictions.pages();
 }
 
 /**
@@ -99,8 +99,8 @@ export async function editDeck(deps: DeckWriteDeps, id: string, patch: DeckPatch
  */
 export async function removeDeck(deps: DeckWriteDeps, deck: { id: string; image: string }): Promise<void> {
   await deleteDeck(deps.db, deck.id);
-  deps.deckReads.evictDeck(deck.id);
-  deps.deckReads.evictPages();
+  await deps.deckEvictions.deck(deck.id);
+  await deps.deckEvictions.pages();
   const key = deps.images.keyOfUrl(deck.image);
   if (key) await deps.images.delete(key);
 }
@@ -111,5 +111,5 @@ export async function removeDeck(deps: DeckWriteDeps, deck: { id: string; image:
  */
 export async function voteOnDeck(deps: DeckWriteDeps, deckId: string, userId: string, change: 'increase' | 'decrease'): Promise<void> {
   await changeVote(deps.db, deckId, userId, change);
-  deps.deckReads.evictDeck(deckId);
+  await deps.deckEvictions.deck(deckId);
 }

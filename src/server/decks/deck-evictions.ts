@@ -1,0 +1,69 @@
+// How a deck write reaches the deck answers kept in memory (deck-reads.ts). One instance evicts its
+// own copy; several instances behind a load balancer (REDIS_URL set) also tell each other through a
+// Redis channel, so a vote or a deletion shows on every instance at once, not after the 5 s expiry.
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import type { FastifyBaseLogger } from 'fastify';
+import type { DeckReads } from './deck-reads';
+
+export interface DeckEvictions {
+  /** One deck changed (a vote, an edit, a deletion). */
+  deck(id: string): Promise<void>;
+  /** The set of decks changed (a deck published, edited or deleted): every kept search page goes. */
+  pages(): Promise<void>;
+  close(): Promise<void>;
+}
+
+type Eviction = { deck: string } | { pages: true };
+
+const CHANNEL = 'deckhub:deck-evictions';
+
+function evictLocally(reads: DeckReads, eviction: Eviction): void {
+  if ('deck' in eviction) reads.evictDeck(eviction.deck);
+  else reads.evictPages();
+}
+
+/** This process's copy only. */
+export function localDeckEvictions(reads: DeckReads): DeckEvictions {
+  return {
+    deck: async (id) => evictLocally(reads, { deck: id }),
+    pages: async () => evictLocally(reads, { pages: true }),
+    close: async () => {},
+  };
+}
+
+/**
+ * This process's copy at once, then every other instance through Redis pub/sub. The write awaits the
+ * PUBLISH: by the time the writer answers, Redis has handed the message to every subscriber. A lost
+ * Redis connection is logged, never fails the write: the other instances then catch up within the
+ * expiry of what they keep.
+ */
+export async function sharedDeckEvictions(reads: DeckReads, redisUrl: string, log: FastifyBaseLogger): Promise<DeckEvictions> {
+  const instance = randomUUID();
+  const publisher = new Redis(redisUrl, { maxRetriesPerRequest: 2 });
+  const subscriber = new Redis(redisUrl);
+  for (const connection of [publisher, subscriber]) connection.on('error', (err) => log.warn({ err }, 'deck eviction channel: Redis error'));
+  subscriber.on('message', (_channel: string, message: string) => {
+    try {
+      const { from, ...eviction } = JSON.parse(message) as Eviction & { from: string };
+      if (from !== instance) evictLocally(reads, eviction as Eviction);
+    } catch (err) {
+      log.warn({ err }, 'deck eviction channel: unreadable message');
+    }
+  });
+  await subscriber.subscribe(CHANNEL);
+
+  const broadcast = async (eviction: Eviction) => {
+    evictLocally(reads, eviction);
+    await publisher.publish(CHANNEL, JSON.stringify({ from: instance, ...eviction })).catch((err: unknown) => {
+      log.warn({ err }, 'deck eviction channel: could not tell the other instances');
+    });
+  };
+  return {
+    deck: (id) => broadcast({ deck: id }),
+    pages: () => broadcast({ pages: true }),
+    async close() {
+      await Promise.allSettled([subscriber.quit(), publisher.quit()]);
+    },
+  };
+}
