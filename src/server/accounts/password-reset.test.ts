@@ -4,7 +4,7 @@ import { INVALID_RESET_LINK } from './password-reset';
 import { createResetToken } from './reset-tokens';
 import { hashToken } from './sessions';
 import { login, newAccount, register } from '../../../test/support/accounts';
-import { resetLinkOf, startMailCatcher, type MailCatcher } from '../../../test/support/mail-catcher';
+import { resetLinkOf, startMailCatcher, verifyLinkOf, type MailCatcher } from '../../../test/support/mail-catcher';
 
 let catcher: MailCatcher;
 afterAll(async () => {
@@ -16,9 +16,17 @@ describeEachDatabase(
   (ctx) => {
     const requestReset = (forgotEmail: string) => ctx.app.inject({ method: 'POST', url: '/api/request-password-reset/', payload: { forgotEmail } });
     const resetPassword = (token: string, password: string) => ctx.app.inject({ method: 'POST', url: '/api/reset-password', payload: { token, password } });
+    /** Registers through the API and takes the verification mail that follows out of the catcher. */
+    const registered = async () => {
+      const account = await register(ctx.app, newAccount());
+      const mail = await catcher.nextMail();
+      expect(mail.to).toEqual([account.email_address]);
+      verifyLinkOf(mail);
+      return account;
+    };
 
     it('mails a link; the link sets a new password once, and ends every session', async () => {
-      const account = await register(ctx.app, newAccount());
+      const account = await registered();
       const res = await requestReset(account.email_address.toUpperCase());
       expect(res.statusCode).toBe(200);
       expect(json(res)).toEqual({ message: MESSAGES.passwordReset.emailSent });
@@ -70,7 +78,7 @@ describeEachDatabase(
     });
 
     it('refuses unknown and expired tokens', async () => {
-      const account = await register(ctx.app, newAccount());
+      const account = await registered();
       const user = await ctx.db.selectFrom('users').select('id').where('username', '=', account.username).executeTakeFirstOrThrow();
       const expired = await createResetToken(ctx.db, user.id, new Date(Date.now() - 61 * 60_000));
       expect(json(await resetPassword(expired, 'NewSecret#456'))).toMatchObject({ message: INVALID_RESET_LINK });

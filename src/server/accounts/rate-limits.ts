@@ -1,9 +1,14 @@
-// Brakes on guessing and on mail/sign-up floods (@fastify/rate-limit). Counters live in memory, or
-// in Redis when REDIS_URL is set so that every instance behind a load balancer shares them.
+// Brakes on guessing and on floods. Two kinds:
+// - per-route request limits (@fastify/rate-limit) for registration and reset mail: every request counts;
+// - attempt budgets (attempt-counters.ts) for work whose outcome matters: sign-in, reset-password,
+//   comments. An attempt is counted before the work starts, so concurrent requests cannot all slip
+//   past a check that only a finished attempt would have updated.
+// Counters live in memory, or in Redis when REDIS_URL is set so that every instance shares them.
 import rateLimit from '@fastify/rate-limit';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../http/errors';
+import { connectRedis, memoryCounters, redisCounters, type AttemptCounters } from './attempt-counters';
 
 export interface RateLimits {
   /** Failed sign-ins allowed per account, then per client IP, within `loginWindowMs`. */
@@ -14,6 +19,11 @@ export interface RateLimits {
   registrationsPerIp: number;
   resetRequestsPerIp: number;
   hourWindowMs: number;
+  /** Failed uses of reset links allowed per IP and per token within `loginWindowMs`. */
+  failedResetsPerIp: number;
+  failedResetsPerToken: number;
+  /** Verification mails a signed-in user may ask for within `hourWindowMs`. */
+  verifyMailsPerAccount: number;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -23,6 +33,9 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   registrationsPerIp: 30,
   resetRequestsPerIp: 5,
   hourWindowMs: 60 * 60_000,
+  failedResetsPerIp: 10,
+  failedResetsPerToken: 5,
+  verifyMailsPerAccount: 3,
 };
 
 const inMinutes = (seconds: number) => {
@@ -43,61 +56,81 @@ export function perIpLimit(max: number, timeWindow: number, what: string) {
   };
 }
 
-export interface LoginLimiter {
-  /** Refuses (429, with Retry-After) a sign-in while the account or the IP is over its budget of failures. */
-  assertAllowed(request: FastifyRequest, res: FastifyReply, username: string): Promise<void>;
-  /** Counts one failed sign-in against the account and the IP. */
-  recordFailure(request: FastifyRequest, username: string): Promise<void>;
+/** `max` attempts per `windowMs` for one key (e.g. `login-ip:10.0.0.1`). */
+export interface Budget {
+  key: string;
+  max: number;
+  windowMs: number;
+}
+
+export interface AttemptLimiter {
+  /**
+   * Counts one attempt against every budget before the work it guards. When one is spent: 429 with
+   * Retry-After and `refusal` as the message, and nothing stays counted. Resolves to a function that
+   * gives the attempt back, for attempts that succeeded (a user who signs in often is never locked out).
+   */
+  reserve(res: FastifyReply, budgets: Budget[], refusal: string): Promise<() => Promise<void>>;
+}
+
+export function attemptLimiter(counters: AttemptCounters): AttemptLimiter {
+  return {
+    async reserve(res, budgets, refusal) {
+      const taken: string[] = [];
+      const releaseAll = async () => {
+        await Promise.all(taken.map((key) => counters.release(key)));
+      };
+      for (const budget of budgets) {
+        const reservation = await counters.reserve(budget.key, budget.max, budget.windowMs);
+        if (!reservation.allowed) {
+          await releaseAll();
+          const seconds = Math.max(1, Math.ceil(reservation.retryAfterMs / 1000));
+          res.header('retry-after', seconds);
+          throw tooMany(refusal, seconds);
+        }
+        taken.push(budget.key);
+      }
+      let released = false;
+      return async () => {
+        if (released) return;
+        released = true;
+        await releaseAll();
+      };
+    },
+  };
+}
+
+/**
+ * The attempt limiter of one plugin, on Redis when `redisUrl` is set (its connection closes with
+ * the app). `redis` lets a plugin share a connection it already has.
+ */
+export function createAttemptLimiter(app: FastifyInstance, redisUrl?: string, redis?: Redis): AttemptLimiter {
+  const local = memoryCounters();
+  const client = redis ?? (redisUrl ? connectRedis(redisUrl) : undefined);
+  const counters = client ? redisCounters(client, local, app.log) : local;
+  app.addHook('onClose', async () => {
+    await counters.close();
+    if (client && !redis) await client.quit();
+  });
+  return attemptLimiter(counters);
 }
 
 /**
  * Registers @fastify/rate-limit in the calling (accounts) plugin only, with no global limit: the
- * routes that need one say so in their `config`. Returns the failed-login limiter, which counts
- * failures only so that a user who signs in often is never locked out.
+ * routes that need one say so in their `config`. Returns the attempt limiter of the account routes,
+ * on the same Redis connection.
  */
-export async function registerRateLimits(app: FastifyInstance, limits: RateLimits, redisUrl?: string): Promise<LoginLimiter> {
-  let redis: Redis | undefined;
-  if (redisUrl) {
-    redis = new Redis(redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true });
+export async function registerRateLimits(app: FastifyInstance, redisUrl?: string): Promise<AttemptLimiter> {
+  const redis = redisUrl ? connectRedis(redisUrl) : undefined;
+  if (redis) {
     app.addHook('onClose', async () => {
-      await redis?.quit();
+      await redis.quit();
     });
   }
   await app.register(rateLimit, {
     global: false,
     ...(redis ? { redis, nameSpace: 'deckhub-rl-' } : {}),
-    // With Redis down, signing in keeps working rather than failing for everyone.
+    // With Redis down, registering and asking for reset mail keep working rather than failing for everyone.
     skipOnError: true,
   });
-
-  // The username is read from the request being checked; the key generator only sees the request.
-  const usernameOf = new WeakMap<FastifyRequest, string>();
-  const byAccount = app.createRateLimit({
-    max: limits.failedLoginsPerAccount,
-    timeWindow: limits.loginWindowMs,
-    keyGenerator: (request) => `login-account:${usernameOf.get(request) ?? ''}`,
-  });
-  const byIp = app.createRateLimit({
-    max: limits.failedLoginsPerIp,
-    timeWindow: limits.loginWindowMs,
-    keyGenerator: (request) => `login-ip:${request.ip}`,
-  });
-  const checkers = [byAccount, byIp];
-
-  return {
-    async assertAllowed(request, res, username) {
-      usernameOf.set(request, username.toLowerCase());
-      for (const check of checkers) {
-        const state = await check(request, { increment: false });
-        if (!state.isAllowed && state.remaining <= 0) {
-          res.header('retry-after', state.ttlInSeconds);
-          throw tooMany('Too many failed sign-in attempts.', state.ttlInSeconds);
-        }
-      }
-    },
-    async recordFailure(request, username) {
-      usernameOf.set(request, username.toLowerCase());
-      for (const check of checkers) await check(request);
-    },
-  };
+  return createAttemptLimiter(app, undefined, redis);
 }

@@ -7,9 +7,10 @@ import type { Database } from './schema';
 import * as m0001 from './migrations/0001-initial';
 import * as m0002 from './migrations/0002-deck-count';
 import * as m0003 from './migrations/0003-vote-score';
+import * as m0004 from './migrations/0004-email-verification';
 
 /** Migrations in order; each runs once, recorded by Kysely in its own table. */
-const MIGRATIONS: Record<string, Migration> = { '0001-initial': m0001, '0002-deck-count': m0002, '0003-vote-score': m0003 };
+const MIGRATIONS: Record<string, Migration> = { '0001-initial': m0001, '0002-deck-count': m0002, '0003-vote-score': m0003, '0004-email-verification': m0004 };
 
 export type Db = Kysely<Database>;
 export type DbDialect = 'sqlite' | 'postgres';
