@@ -3,6 +3,7 @@ import { describeEachDatabase, json } from '../../../test/support/test-app';
 import { INVALID_RESET_LINK } from './password-reset';
 import { createResetToken } from './reset-tokens';
 import { hashToken } from './sessions';
+import { hashPassword } from './passwords';
 import { login, newAccount, register } from '../../../test/support/accounts';
 import { resetLinkOf, startMailCatcher, verifyLinkOf, type MailCatcher } from '../../../test/support/mail-catcher';
 
@@ -75,6 +76,28 @@ describeEachDatabase(
       const res = await requestReset('not-an-address');
       expect(res.statusCode).toBe(400);
       expect(json(res)).toMatchObject({ message: MESSAGES.registration.invalidEmail });
+    });
+
+    it('checks the token before hashing the new password: a made-up token costs no hash', async () => {
+      const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
+      const timed = async (work: () => Promise<unknown>) => {
+        const start = performance.now();
+        await work();
+        return performance.now() - start;
+      };
+      const hashes: number[] = [];
+      const refusals: number[] = [];
+      // Interleaved, so both see the same load on a shared machine; each from its own address (budgets).
+      for (let i = 0; i < 5; i++) {
+        hashes.push(await timed(() => hashPassword('NewSecret#456')));
+        refusals.push(
+          await timed(async () => {
+            const res = await ctx.app.inject({ method: 'POST', url: '/api/reset-password', remoteAddress: `10.77.0.${i + 1}`, payload: { token: `made-up-${i}`, password: 'NewSecret#456' } });
+            expect(json(res)).toMatchObject({ message: INVALID_RESET_LINK });
+          }),
+        );
+      }
+      expect(median(refusals)).toBeLessThan(median(hashes) / 2);
     });
 
     it('refuses unknown and expired tokens', async () => {

@@ -63,7 +63,8 @@ export function openDb(options: DbOptions): DbHandle {
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 
-export async function migrateToLatest(db: Db): Promise<void> {
+/** Runs the migrations up (or down) to `target`, the latest by default. */
+export async function migrateToLatest(db: Db, target?: string): Promise<void> {
   // Kysely looks for its migration tables in every schema unless told which one: a test or bench
   // schema elsewhere in the same PostgreSQL database would make it skip creating its own.
   const migrationTableSchema =
@@ -71,7 +72,7 @@ export async function migrateToLatest(db: Db): Promise<void> {
       ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
       : undefined;
   const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS }, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = target ? await migrator.migrateTo(target) : await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
 }
