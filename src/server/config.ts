@@ -4,6 +4,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import type { RateLimits } from './accounts/rate-limits';
 
 export interface Config {
   port: number;
@@ -35,6 +36,11 @@ export interface Config {
     allowInsecureRequests?: boolean;
   };
   logLevel: string;
+  /**
+   * Changes to the rate limits and attempt budgets of accounts/rate-limits.ts. Never read from the
+   * environment: load tests raise them, so that a few simulated users may post like a crowd.
+   */
+  limits?: Partial<RateLimits>;
 }
 
 /** An unset variable and an empty one mean the same: the default. */

@@ -5,7 +5,6 @@ import { newAccount, register } from '../../../test/support/accounts';
 import { buildDeck, buildUser } from '../../../test/support/factories';
 import { MESSAGES } from '../../common/messages';
 import { DEFAULT_RATE_LIMITS } from './rate-limits';
-import { COMMENT_LIMITS } from '../comments/comment-limits';
 
 const REDIS_URL = process.env.TEST_REDIS_URL;
 // CI sets REQUIRE_POSTGRES=1 and gives both servers; there a missing Redis must fail, not shrink the suite.
@@ -82,10 +81,10 @@ for (const store of STORES) {
             ctx.app.inject({ method: 'POST', url: `/api/comments/post/${deckId}`, remoteAddress: freshIp(), headers: { cookie: user.cookie }, payload: { comment: `spam ${i}` } }),
           ),
         );
-        expect(statusCounts(answers.map((r) => r.statusCode))).toEqual({ 201: COMMENT_LIMITS.perAccount, 429: 100 - COMMENT_LIMITS.perAccount });
+        expect(statusCounts(answers.map((r) => r.statusCode))).toEqual({ 201: DEFAULT_RATE_LIMITS.commentsPerAccount, 429: 100 - DEFAULT_RATE_LIMITS.commentsPerAccount });
         expect(json(answers.find((r) => r.statusCode === 429)!)).toEqual({ error: 'Too Many Requests', message: `${MESSAGES.rateLimits.comments} Please try again in 10 minutes.` });
         const written = await ctx.db.selectFrom('comments').select('id').where('deck_id', '=', deckId).execute();
-        expect(written).toHaveLength(COMMENT_LIMITS.perAccount);
+        expect(written).toHaveLength(DEFAULT_RATE_LIMITS.commentsPerAccount);
       });
 
       it('comments from many accounts on one address: the address budget holds', async () => {
@@ -99,7 +98,7 @@ for (const store of STORES) {
             ),
           ),
         );
-        expect(statusCounts(answers.map((r) => r.statusCode))).toEqual({ 201: COMMENT_LIMITS.perIp, 429: 75 - COMMENT_LIMITS.perIp });
+        expect(statusCounts(answers.map((r) => r.statusCode))).toEqual({ 201: DEFAULT_RATE_LIMITS.commentsPerIp, 429: 75 - DEFAULT_RATE_LIMITS.commentsPerIp });
       });
     },
     { config: { redisUrl: store.redisUrl } },

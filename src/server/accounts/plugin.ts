@@ -10,7 +10,7 @@ import { oidcRoutes } from './oidc';
 import { emailVerificationRoutes } from './email-verification';
 import { createMailer, type Mailer } from './mailer';
 import { createOutbox } from './mail-outbox';
-import { DEFAULT_RATE_LIMITS, registerRateLimits, type RateLimits } from './rate-limits';
+import { rateLimitsOf, registerRateLimits, type RateLimits } from './rate-limits';
 import { answerWithRuleMessages } from './validation';
 
 export interface AccountsOptions {
@@ -21,8 +21,8 @@ export interface AccountsOptions {
 }
 
 export const accountsPlugin: FastifyPluginAsync<AccountsOptions> = async (app, options) => {
-  const limits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
   const { config } = app;
+  const limits = rateLimitsOf(config, options.rateLimits);
   answerWithRuleMessages(app);
   const limiter = await registerRateLimits(app, config.redisUrl);
   if (config.smtpUrl && !config.publicUrl) {

@@ -8,6 +8,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../http/errors';
+import type { Config } from '../config';
 import { connectRedis, memoryCounters, redisCounters, type AttemptCounters } from './attempt-counters';
 
 export interface RateLimits {
@@ -24,6 +25,13 @@ export interface RateLimits {
   failedResetsPerToken: number;
   /** Verification mails a signed-in user may ask for within `hourWindowMs`. */
   verifyMailsPerAccount: number;
+  /**
+   * Comments one account, and one client IP, may post within `commentWindowMs`: enough for any
+   * conversation, far too few to flood a deck page.
+   */
+  commentsPerAccount: number;
+  commentsPerIp: number;
+  commentWindowMs: number;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -36,7 +44,15 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   failedResetsPerIp: 10,
   failedResetsPerToken: 5,
   verifyMailsPerAccount: 3,
+  commentsPerAccount: 20,
+  commentsPerIp: 60,
+  commentWindowMs: 10 * 60_000,
 };
+
+/** The limits in force: the defaults, then what the configuration raises or lowers, then a caller's own. */
+export function rateLimitsOf(config: Config, overrides: Partial<RateLimits> = {}): RateLimits {
+  return { ...DEFAULT_RATE_LIMITS, ...config.limits, ...overrides };
+}
 
 const inMinutes = (seconds: number) => {
   const minutes = Math.max(1, Math.ceil(seconds / 60));

@@ -3,17 +3,18 @@ import { z } from 'zod';
 import { commentIdParamsSchema, commentListSchema, commentPageQuerySchema, commentSchema, deckIdParamSchema, postCommentSchema } from '../../common/api/comments';
 import { errorSchema } from '../../common/api/errors';
 import { requireUser } from '../accounts/session-plugin';
-import { createAttemptLimiter } from '../accounts/rate-limits';
+import { createAttemptLimiter, rateLimitsOf } from '../accounts/rate-limits';
 import { authorize } from '../policies';
 import { notFound } from '../http/errors';
 import { findDeckOwner } from '../decks/deck-store';
 import { createComment, deleteComment, findComment, listComments } from './comment-store';
-import { COMMENT_LIMITS, reserveComment } from './comment-limits';
+import { reserveComment } from './comment-limits';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 
 export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
   const limiter = createAttemptLimiter(app, app.config.redisUrl);
+  const limits = rateLimitsOf(app.config);
 
   app.get(
     '/get/:deckId',
@@ -42,7 +43,7 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['comments'],
         summary: 'Comment as the signed-in user',
-        description: `At most ${COMMENT_LIMITS.perAccount} comments per account and ${COMMENT_LIMITS.perIp} per client within ${COMMENT_LIMITS.windowMs / 60_000} minutes: 429 past that.`,
+        description: `At most ${limits.commentsPerAccount} comments per account and ${limits.commentsPerIp} per client within ${limits.commentWindowMs / 60_000} minutes: 429 past that.`,
         params: deckIdParamSchema,
         body: postCommentSchema,
         response: { 201: commentSchema, ...errors, 429: errorSchema },
@@ -51,7 +52,7 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, res) => {
       const user = requireUser(request);
       if (!(await findDeckOwner(app.db, request.params.deckId))) throw notFound('No such deck.');
-      await reserveComment(limiter, request, res, user.id);
+      await reserveComment(limiter, limits, request, res, user.id);
       const comment = await createComment(app.db, { deckId: request.params.deckId, userId: user.id, body: request.body.comment });
       return res.status(201).send(comment);
     },
