@@ -70,15 +70,19 @@ return 0`;
 
 const PREFIX = 'deckhub-attempts:';
 
+/** Connection states in which a command would wait for a reconnection that may never come. */
+const UNREACHABLE = new Set(['reconnecting', 'close', 'end']);
+
 /**
  * Counters shared by every instance through Redis. While Redis cannot be reached, `fallback` (this
  * process's counters) keeps counting, so an outage weakens the limits to per-instance ones instead
- * of switching them off or locking everyone out.
+ * of switching them off, locking everyone out, or making each request wait for Redis.
  */
 export function redisCounters(redis: Redis, fallback: AttemptCounters, log: FastifyBaseLogger): AttemptCounters {
   const onError = (err: unknown) => log.warn({ err }, 'Redis unreachable: attempts counted in this process only');
   return {
     async reserve(key, max, windowMs) {
+      if (UNREACHABLE.has(redis.status)) return fallback.reserve(key, max, windowMs);
       try {
         const [allowed, ttl] = (await redis.eval(RESERVE, 1, PREFIX + key, max, windowMs)) as [number, number];
         return { allowed: allowed === 1, retryAfterMs: ttl > 0 ? ttl : windowMs };
@@ -88,6 +92,7 @@ export function redisCounters(redis: Redis, fallback: AttemptCounters, log: Fast
       }
     },
     async release(key) {
+      if (UNREACHABLE.has(redis.status)) return fallback.release(key);
       try {
         await redis.eval(RELEASE, 1, PREFIX + key);
       } catch (err) {
@@ -101,7 +106,19 @@ export function redisCounters(redis: Redis, fallback: AttemptCounters, log: Fast
   };
 }
 
-/** Redis with short retries: a request waits at most a few hundred milliseconds on an outage. */
-export function connectRedis(url: string): Redis {
-  return new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true });
+/**
+ * A Redis connection with short retries, whose outages are logged once each (ioredis would print
+ * every failed reconnection as an unhandled error event).
+ */
+export function connectRedis(url: string, log: FastifyBaseLogger): Redis {
+  const redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: true, connectTimeout: 2_000 });
+  let down = false;
+  redis.on('error', (err: unknown) => {
+    if (!down) log.warn({ err }, 'Redis connection lost; retrying');
+    down = true;
+  });
+  redis.on('ready', () => {
+    down = false;
+  });
+  return redis;
 }

@@ -2,13 +2,14 @@
 // verified when followed. Only a verified address may be signed into through the provider (oidc.ts),
 // so whoever registers someone else's address first never receives that person's provider sign-in.
 import crypto from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorSchema } from '../../common/api/errors';
 import { messageSchema } from '../../common/api/users';
 import { MESSAGES } from '../../common/messages';
 import type { Db } from '../db/connect';
-import { badRequest } from '../http/errors';
+import { badRequest, unauthorized } from '../http/errors';
 import type { Mailer } from './mailer';
 import type { Outbox } from './mail-outbox';
 import type { AttemptLimiter, RateLimits } from './rate-limits';
@@ -48,19 +49,26 @@ export async function useVerifyToken(db: Db, token: string, now = new Date()): P
   return true;
 }
 
-/** Mails a verification link for the account that owns `email`, if its address is not verified yet. */
-export async function mailVerifyLink(db: Db, mailer: Mailer, email: string, origin: string): Promise<void> {
-  const user = await findUserByEmail(db, email);
-  if (!user?.email || user.email_verified_at) return;
-  const token = await createVerifyToken(db, user.id, user.email);
-  await mailer.send({
-    to: user.email,
-    subject: 'Confirm your Deckhub e-mail address',
-    text:
-      `Hello ${user.username},\n\nPlease confirm that this address belongs to your Deckhub account by opening this link within one day:\n\n` +
-      `${origin}/api/verify-email/${token}\n\n` +
-      'If you did not create a Deckhub account, do not open the link: without it nobody can sign in to that account through a sign-in provider with your address.\n',
-  });
+/**
+ * Creates a verification link for the account and mails it after the answer. The link is stored
+ * before the answer, so a request leaves the database as it will stay.
+ */
+export async function startVerification(
+  request: FastifyRequest,
+  deps: { db: Db; mailer: Mailer; outbox: Outbox },
+  user: { id: string; username: string; email: string },
+): Promise<void> {
+  const token = await createVerifyToken(deps.db, user.id, user.email);
+  const link = `${siteOrigin(request)}/api/verify-email/${token}`;
+  deps.outbox.later(request, 'verification mail', () =>
+    deps.mailer.send({
+      to: user.email,
+      subject: 'Confirm your Deckhub e-mail address',
+      text:
+        `Hello ${user.username},\n\nPlease confirm that this address belongs to your Deckhub account by opening this link within one day:\n\n${link}\n\n` +
+        'If you did not create a Deckhub account, do not open the link: without it nobody can sign in to that account through a sign-in provider with your address.\n',
+    }),
+  );
 }
 
 export interface EmailVerificationOptions {
@@ -107,14 +115,14 @@ export const emailVerificationRoutes: FastifyPluginAsyncZod<EmailVerificationOpt
     async (request, res) => {
       const user = requireUser(request);
       const found = await findUserByEmail(db, user.email!);
-      if (found?.email_verified_at) throw badRequest(MESSAGES.emailVerification.alreadyVerified);
+      if (!found?.email) throw unauthorized();
+      if (found.email_verified_at) throw badRequest(MESSAGES.emailVerification.alreadyVerified);
       await limiter.reserve(
         res,
         [{ key: `verify-mail:${user.id}`, max: limits.verifyMailsPerAccount, windowMs: limits.hourWindowMs }],
         MESSAGES.rateLimits.verifyMails,
       );
-      const origin = siteOrigin(request);
-      outbox.later(request, 'verification mail', () => mailVerifyLink(db, mailer, user.email!, origin));
+      await startVerification(request, { db, mailer, outbox }, { id: found.id, username: found.username, email: found.email });
       return { message: MESSAGES.emailVerification.sent };
     },
   );

@@ -121,7 +121,7 @@ export function attemptLimiter(counters: AttemptCounters): AttemptLimiter {
  */
 export function createAttemptLimiter(app: FastifyInstance, redisUrl?: string, redis?: Redis): AttemptLimiter {
   const local = memoryCounters();
-  const client = redis ?? (redisUrl ? connectRedis(redisUrl) : undefined);
+  const client = redis ?? (redisUrl ? connectRedis(redisUrl, app.log) : undefined);
   const counters = client ? redisCounters(client, local, app.log) : local;
   app.addHook('onClose', async () => {
     await counters.close();
@@ -136,7 +136,7 @@ export function createAttemptLimiter(app: FastifyInstance, redisUrl?: string, re
  * on the same Redis connection.
  */
 export async function registerRateLimits(app: FastifyInstance, redisUrl?: string): Promise<AttemptLimiter> {
-  const redis = redisUrl ? connectRedis(redisUrl) : undefined;
+  const redis = redisUrl ? connectRedis(redisUrl, app.log) : undefined;
   if (redis) {
     app.addHook('onClose', async () => {
       await redis.quit();

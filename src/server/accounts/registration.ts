@@ -8,10 +8,9 @@ import { insertUser } from './user-store';
 import { toPublicUser } from './user-presenter';
 import { startSession } from './sign-in';
 import { perIpLimit } from './rate-limits';
-import { mailVerifyLink } from './email-verification';
+import { startVerification } from './email-verification';
 import type { Mailer } from './mailer';
 import type { Outbox } from './mail-outbox';
-import { siteOrigin } from './site-origin';
 
 export interface RegistrationOptions {
   registrationsPerIp: number;
@@ -42,8 +41,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<RegistrationOptions> = as
       const { email_address, username, password } = request.body;
       const user = await insertUser(app.db, { email: email_address, username, passwordHash: await hashPassword(password) });
       await startSession(request, res, user.id);
-      const origin = siteOrigin(request);
-      options.outbox.later(request, 'verification mail', () => mailVerifyLink(app.db, options.mailer, email_address, origin));
+      await startVerification(request, { db: app.db, mailer: options.mailer, outbox: options.outbox }, { id: user.id, username: user.username, email: user.email! });
       return res.status(201).send(toPublicUser(user));
     },
   );
