@@ -41,14 +41,14 @@ export const MESSAGES = {
     emailError: 'An error occurred while sending the email.',
   },
   comments: { added: 'Comment added!' },
-  /** Not in SPEC.md: proving an account's e-mail address before a sign-in provider may open the account. */
+  /** Proving an account's e-mail address before a sign-in provider may open the account. */
   emailVerification: {
     sent: 'We sent you an e-mail with a link that confirms your address.',
     alreadyVerified: 'Your e-mail address is already confirmed.',
     providerNeedsVerifiedEmail:
       'An account with this e-mail address exists, but its address is not confirmed yet. Sign in with your password first (or reset it with "Forgot password"), then sign in with the provider again or confirm your address from the e-mail we send you.',
   },
-  /** Not in SPEC.md: each 429 says what was refused; the server adds when to try again. */
+  /** Each 429 says what was refused; the server adds when to try again. */
   rateLimits: {
     signIn: 'Too many failed sign-in attempts.',
     registration: 'Too many registrations from your network.',
