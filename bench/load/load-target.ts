@@ -9,9 +9,12 @@ export interface LoadTarget {
   close(): Promise<void>;
 }
 
+// A few simulated users post comments like a crowd: their budgets would otherwise turn most posts into 429s.
+const LOAD_LIMITS = { limits: { commentsPerAccount: 1_000_000, commentsPerIp: 1_000_000 } };
+
 export async function startLoadTarget(database: 'sqlite' | 'postgres', postgresUrl?: string): Promise<LoadTarget> {
   if (database === 'sqlite') {
-    const server = await startTestServer();
+    const server = await startTestServer(LOAD_LIMITS);
     return { server, close: () => server.close() };
   }
   if (!postgresUrl) throw new Error('PostgreSQL needs a URL (TEST_POSTGRES_URL or --pg-url)');
@@ -29,7 +32,7 @@ export async function startLoadTarget(database: 'sqlite' | 'postgres', postgresU
   const url = new URL(postgresUrl);
   url.searchParams.set('options', `-c search_path=${schema}`);
   try {
-    const server = await startTestServer({ databaseUrl: url.toString() });
+    const server = await startTestServer({ ...LOAD_LIMITS, databaseUrl: url.toString() });
     return {
       server,
       async close() {

@@ -41,6 +41,22 @@ export const MESSAGES = {
     emailError: 'An error occurred while sending the email.',
   },
   comments: { added: 'Comment added!' },
+  /** Proving an account's e-mail address before a sign-in provider may open the account. */
+  emailVerification: {
+    sent: 'We sent you an e-mail with a link that confirms your address.',
+    alreadyVerified: 'Your e-mail address is already confirmed.',
+    providerNeedsVerifiedEmail:
+      'An account with this e-mail address exists, but its address is not confirmed yet. Sign in with your password first (or reset it with "Forgot password"), then sign in with the provider again or confirm your address from the e-mail we send you.',
+  },
+  /** Each 429 says what was refused; the server adds when to try again. */
+  rateLimits: {
+    signIn: 'Too many failed sign-in attempts.',
+    registration: 'Too many registrations from your network.',
+    resetRequests: 'Too many password reset requests.',
+    resetAttempts: 'Too many attempts with password reset links.',
+    comments: 'You are posting comments too quickly.',
+    verifyMails: 'Too many verification e-mails requested.',
+  },
   cardEditor: { invalidAbility: 'Invalid ability type.' },
   decks: { loading: 'Loading decks...', none: 'No decks found!' },
 } as const;

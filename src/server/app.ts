@@ -4,7 +4,7 @@ import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Config } from './config';
+import { fastifyTrustProxy, type Config } from './config';
 import type { Db, DbDialect } from './db/connect';
 import { registerErrorHandling } from './http/errors';
 import { DEFAULT_HTTP_LIMITS, applyBodyTimeout, applyRouteBodyLimits, serverLimitOptions, type HttpLimits } from './http/limits';
@@ -60,7 +60,7 @@ export async function buildApp({ config, db, dialect, logger = false, serveWeb =
   const limits = { ...DEFAULT_HTTP_LIMITS, ...http };
   const app = Fastify({
     logger,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     // A slow client must not hold a connection forever, nor a huge body fill the memory.
     ...serverLimitOptions(limits),
   });

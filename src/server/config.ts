@@ -1,5 +1,10 @@
-// Every setting comes from the environment; README.md lists them all.
+// Every setting comes from the environment; README.md lists them all. The environment is parsed
+// once at start: a value that cannot be meant (PORT=abc) stops the server with a message naming the
+// variable, instead of turning into NaN or a silent default somewhere later.
+import net from 'node:net';
 import path from 'node:path';
+import { z } from 'zod';
+import type { RateLimits } from './http/rate-limits';
 
 export interface Config {
   port: number;
@@ -14,7 +19,12 @@ export interface Config {
   curatorUsername: string;
   /** Public origin of the site, used in links sent by e-mail and for the Origin check. */
   publicUrl?: string;
-  trustProxy: boolean;
+  /**
+   * Which X-Forwarded-* senders to believe, as Fastify's trustProxy takes it: false (none), the
+   * number of proxy hops in front of the server, or the proxies' addresses and CIDR ranges. Never
+   * "every hop": the left-most X-Forwarded-For entry is whatever the client wrote.
+   */
+  trustProxy: false | number | string[];
   redisUrl?: string;
   smtpUrl?: string;
   mailFrom: string;
@@ -26,26 +36,122 @@ export interface Config {
     allowInsecureRequests?: boolean;
   };
   logLevel: string;
+  /**
+   * Changes to the rate limits and attempt budgets of http/rate-limits.ts. Never read from the
+   * environment: load tests raise them, so that a few simulated users may post like a crowd.
+   */
+  limits?: Partial<RateLimits>;
 }
 
+/** An unset variable and an empty one mean the same: the default. */
+const blankIsUnset = (value: unknown) => (value === '' ? undefined : value);
+
+const urlWithScheme = (schemes: string[]) =>
+  z.string().refine((value) => {
+    try {
+      return schemes.includes(new URL(value).protocol.replace(/:$/, ''));
+    } catch {
+      return false;
+    }
+  });
+
+/** The names proxy-addr (behind Fastify's trustProxy) knows besides addresses. */
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrRange(entry: string): boolean {
+  if (NAMED_RANGES.has(entry)) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  const family = net.isIP(address);
+  if (!family || rest.length) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d+$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
+}
+
+function parseTrustProxy(value: string): Config['trustProxy'] | undefined {
+  const text = value.trim().toLowerCase();
+  if (text === '0' || text === 'false') return false;
+  // `true` used to mean "believe every hop"; it now means the one proxy in front of the server.
+  if (text === 'true') return 1;
+  if (/^\d+$/.test(text)) return Number(text);
+  const entries = text.split(',').map((entry) => entry.trim());
+  return entries.every(isAddressOrRange) ? entries : undefined;
+}
+
+// Each rule's message completes "<VARIABLE> must be …".
+const envSchema = z.object({
+  PORT: z.preprocess(blankIsUnset, z.coerce.number({ error: 'a port number' }).int('a port number').min(0, 'a port number').max(65_535, 'a port number').default(3000)),
+  HOST: z.preprocess(blankIsUnset, z.string().default('0.0.0.0')),
+  DATA_DIR: z.preprocess(blankIsUnset, z.string().default('./data')),
+  DATABASE_URL: z.preprocess(blankIsUnset, urlWithScheme(['postgres', 'postgresql']).optional()).describe('a PostgreSQL URL (postgres://user:password@host:5432/database)'),
+  SEED_DEMO: z.preprocess(blankIsUnset, z.enum(['0', '1', 'true', 'false'], 'one of 0, 1, true, false').default('1')),
+  CURATOR_USERNAME: z.preprocess(blankIsUnset, z.string().default('Innkeeper')),
+  PUBLIC_URL: z.preprocess(blankIsUnset, urlWithScheme(['http', 'https']).optional()).describe('an http(s) URL, e.g. https://deckhub.example'),
+  TRUST_PROXY: z
+    .preprocess(blankIsUnset, z.string().default('0'))
+    .transform((value, ctx) => {
+      const parsed = parseTrustProxy(value);
+      if (parsed === undefined) {
+        ctx.addIssue({ code: 'custom', message: 'a number of proxy hops (e.g. 1) or a comma-separated list of proxy addresses or CIDR ranges' });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
+  REDIS_URL: z.preprocess(blankIsUnset, urlWithScheme(['redis', 'rediss']).optional()).describe('a redis:// or rediss:// URL'),
+  SMTP_URL: z.preprocess(blankIsUnset, urlWithScheme(['smtp', 'smtps']).optional()).describe('an smtp:// or smtps:// URL'),
+  MAIL_FROM: z.preprocess(blankIsUnset, z.string().default('Deckhub <no-reply@deckhub.local>')),
+  OIDC_ISSUER: z.preprocess(blankIsUnset, urlWithScheme(['https', 'http']).optional()).describe("the provider's issuer URL, e.g. https://accounts.google.com"),
+  OIDC_CLIENT_ID: z.preprocess(blankIsUnset, z.string().optional()),
+  OIDC_CLIENT_SECRET: z.preprocess(blankIsUnset, z.string().optional()),
+  LOG_LEVEL: z.preprocess(blankIsUnset, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'one of fatal, error, warn, info, debug, trace, silent').default('info')),
+});
+
+type EnvName = keyof typeof envSchema.shape;
+const OIDC_VARIABLES = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const;
+
+/**
+ * The trustProxy option for Fastify. A hop count becomes a function: Fastify's own number option
+ * trusts nothing at all (a client could otherwise forge the hops when it reaches the server directly),
+ * so a count is for servers that only the proxy can reach; otherwise list the proxy addresses.
+ */
+export function fastifyTrustProxy(setting: Config['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof setting !== 'number') return setting;
+  // Hop 0 is the socket's peer (the nearest proxy), then X-Forwarded-For from right to left.
+  return (_address, hop) => hop < setting;
+}
+
+/** A start-up failure that names the variable at fault; start.ts prints its message alone. */
+export class ConfigError extends Error {}
+
+/** Reads the settings from `env`; throws a ConfigError that lists every variable with a value that cannot be used. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const oidc =
-    env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET
-      ? { issuer: env.OIDC_ISSUER, clientId: env.OIDC_CLIENT_ID, clientSecret: env.OIDC_CLIENT_SECRET }
-      : undefined;
+  const result = envSchema.safeParse(env);
+  const problems = (result.error?.issues ?? []).map((issue) => {
+    const name = String(issue.path[0]) as EnvName;
+    // A refine's own message is zod's generic one; the field's description says what is wanted.
+    const wanted = issue.code === 'custom' && issue.message === 'Invalid input' ? envSchema.shape[name].description : issue.message;
+    return `${name} must be ${wanted ?? issue.message} (got ${JSON.stringify(env[name])})`;
+  });
+  const oidcSet = OIDC_VARIABLES.filter((name) => blankIsUnset(env[name]) !== undefined);
+  if (oidcSet.length > 0 && oidcSet.length < OIDC_VARIABLES.length) {
+    const missing = OIDC_VARIABLES.filter((name) => !oidcSet.includes(name));
+    problems.push(`${OIDC_VARIABLES.join(', ')} turn provider sign-in on together: ${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} missing`);
+  }
+  if (!result.success || problems.length) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  const e = result.data;
   return {
-    port: Number(env.PORT ?? 3000),
-    host: env.HOST ?? '0.0.0.0',
-    dataDir: path.resolve(env.DATA_DIR ?? './data'),
-    databaseUrl: env.DATABASE_URL || undefined,
-    seedDemo: env.SEED_DEMO !== '0',
-    curatorUsername: env.CURATOR_USERNAME ?? 'Innkeeper',
-    publicUrl: env.PUBLIC_URL || undefined,
-    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
-    redisUrl: env.REDIS_URL || undefined,
-    smtpUrl: env.SMTP_URL || undefined,
-    mailFrom: env.MAIL_FROM ?? 'Deckhub <no-reply@deckhub.local>',
-    oidc,
-    logLevel: env.LOG_LEVEL ?? 'info',
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    seedDemo: e.SEED_DEMO === '1' || e.SEED_DEMO === 'true',
+    curatorUsername: e.CURATOR_USERNAME,
+    publicUrl: e.PUBLIC_URL,
+    trustProxy: e.TRUST_PROXY,
+    redisUrl: e.REDIS_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    oidc: e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET } : undefined,
+    logLevel: e.LOG_LEVEL,
   };
 }

@@ -1,11 +1,19 @@
 // `npm start`: builds the web app when it is missing, then serves the site and the API on PORT.
 import fs from 'node:fs';
 import path from 'node:path';
-import { loadConfig } from './config';
+import { ConfigError, loadConfig, type Config } from './config';
 import { createServer } from './server';
 import { WEB_DIST } from './web/routes';
 
-const config = loadConfig();
+let config: Config;
+try {
+  config = loadConfig();
+} catch (error) {
+  // A wrong setting is the operator's to fix: say which, without a stack trace.
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
 
 if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) {
   console.log('Building the web app (first start)…');

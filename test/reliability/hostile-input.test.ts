@@ -147,5 +147,5 @@ describeEachDatabase(
       expect(res.cookies.find((c) => c.name === 'deckhub_session')?.secure).toBeFalsy();
     });
   },
-  { config: { trustProxy: true } },
+  { config: { trustProxy: 1 } },
 );

@@ -1,6 +1,7 @@
 // Many users writing to the same rows at once: no vote and no comment may be lost or doubled,
 // and a deck's score must always equal its number of voters.
 import fc from 'fast-check';
+import type { LightMyRequestResponse } from 'fastify';
 import { buildDeck, buildUser, type TestUser } from '../support/factories';
 import { describeEachDatabase, json } from '../support/test-app';
 
@@ -10,6 +11,8 @@ const ROUNDS = 10;
 /** Decks each user toggles per round (different ones, so a round's outcome does not depend on order). */
 const TOGGLES_PER_ROUND = 1;
 const COMMENTS = 500;
+/** Far more comments per user and per address than people post: the budgets are not what is tested here. */
+const STORM_SETUP = { config: { limits: { commentsPerAccount: COMMENTS, commentsPerIp: COMMENTS } } };
 
 describeEachDatabase('concurrent writes lose nothing', (ctx) => {
   let users: TestUser[] = [];
@@ -75,11 +78,17 @@ describeEachDatabase('concurrent writes lose nothing', (ctx) => {
     const ids = answers.map((res) => json<{ _id: string }>(res)._id);
     expect(new Set(ids).size).toBe(COMMENTS);
 
-    const listed = json<{ _id: string; Comment: string; Username: string }[]>(await ctx.app.inject({ url: `/api/comments/get/${deckId}` }));
+    // Every page, following the Link to the next one.
+    const listed: { _id: string; Comment: string; Username: string }[] = [];
+    for (let url: string | undefined = `/api/comments/get/${deckId}`; url; ) {
+      const page: LightMyRequestResponse = await ctx.app.inject({ url });
+      listed.push(...json<typeof listed>(page));
+      url = /<([^>]+)>; rel="next"/.exec(String(page.headers.link ?? ''))?.[1];
+    }
     expect(listed).toHaveLength(COMMENTS);
     expect(listed.map((c) => c.Comment).sort()).toEqual([...texts].sort());
     // Each one under the name of the user who posted it.
     const byText = new Map(listed.map((c) => [c.Comment, c.Username]));
     texts.forEach((text, i) => expect(byText.get(text)).toBe(users[i % USERS].username));
   });
-});
+}, STORM_SETUP);

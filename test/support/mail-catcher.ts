@@ -15,6 +15,8 @@ export interface MailCatcher {
   mails: CaughtMail[];
   /** The next mail to arrive (or one that arrived since the last call). */
   nextMail(timeoutMs?: number): Promise<CaughtMail>;
+  /** The latest mail to `address` whose text matches `pattern`, waiting for it to arrive. */
+  mailTo(address: string, pattern: RegExp, timeoutMs?: number): Promise<CaughtMail>;
   close(): Promise<void>;
 }
 
@@ -60,6 +62,15 @@ export async function startMailCatcher(): Promise<MailCatcher> {
         });
       });
     },
+    async mailTo(address, pattern, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = mails.findLast((m) => m.to.includes(address) && pattern.test(m.raw));
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error(`no mail to ${address} matching ${pattern}`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -68,5 +79,12 @@ export async function startMailCatcher(): Promise<MailCatcher> {
 export function resetLinkOf(mail: CaughtMail): string {
   const link = /https?:\/\/\S+\/reset-password\/[A-Za-z0-9_-]+/.exec(mail.raw)?.[0];
   if (!link) throw new Error(`no reset link in mail:\n${mail.raw}`);
+  return link;
+}
+
+/** The e-mail verification link in a mail (sent after registration or on request). */
+export function verifyLinkOf(mail: CaughtMail): string {
+  const link = /https?:\/\/\S+\/api\/verify-email\/[A-Za-z0-9_-]+/.exec(mail.raw)?.[0];
+  if (!link) throw new Error(`no verification link in mail:\n${mail.raw}`);
   return link;
 }

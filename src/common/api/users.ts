@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH } from '../game';
 import { MESSAGES } from '../messages';
+import { isCanonicalIdentifier } from '../identifiers';
 
 const REG = MESSAGES.registration;
 
@@ -23,10 +24,13 @@ export const emailSchema = required(REG.emailRequired)
   .trim()
   .min(1, { error: REG.emailRequired, abort: true })
   .max(254, REG.invalidEmail)
+  // No NUL, no lone surrogate, no compatibility characters that would fold onto another address.
+  .refine(isCanonicalIdentifier, REG.invalidEmail)
   .regex(EMAIL_PATTERN, REG.invalidEmail)
   // Addresses are compared and stored lower-cased, so one mailbox is one account.
   .toLowerCase();
 
+// The ASCII pattern keeps every new username canonical (see identifiers.ts) by construction.
 export const usernameSchema = required(REG.usernameRequired).trim().min(1, { error: REG.usernameRequired, abort: true }).regex(USERNAME_PATTERN, REG.usernameInvalid);
 
 export const newPasswordSchema = required(REG.passwordRequired)

@@ -32,6 +32,19 @@ describeEachDatabase('password sign-in, sign-out and look-ups', (ctx) => {
     expect(json(res)).toEqual({ error: 'Unauthorized', message: MESSAGES.login.wrongPassword });
   });
 
+  it('a username spelt with the Kelvin sign (K) is nobody, not the account with a plain k', async () => {
+    const account = await register(ctx.app, { ...newAccount(), username: `Innkeeper_${Date.now().toString(36)}` });
+    const lookalike = account.username.replace('k', '\u212A');
+    expect(lookalike.toLowerCase()).toBe(account.username.toLowerCase()); // the fold that used to open the account
+    const res = await login(ctx.app, lookalike, account.password);
+    expect(res.statusCode).toBe(401);
+    expect(json(res)).toEqual({ error: 'Unauthorized', message: MESSAGES.login.unknownUser });
+    expect(res.cookies).toEqual([]);
+    expect((await ctx.app.inject({ url: `/api/users/username/${encodeURIComponent(lookalike)}` })).statusCode).toBe(400);
+    // The plain spelling, in any case, is still the account.
+    expect((await login(ctx.app, account.username.toLowerCase(), account.password)).statusCode).toBe(200);
+  });
+
   it('requires username and password with their own messages', async () => {
     for (const [payload, message] of [
       [{ password: 'x' }, MESSAGES.login.usernameRequired],

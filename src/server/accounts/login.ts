@@ -7,12 +7,13 @@ import { verifyPassword } from './passwords';
 import { findUserByUsername } from './user-store';
 import { toPublicUser } from './user-presenter';
 import { startSession } from './sign-in';
-import type { LoginLimiter } from './rate-limits';
+import { identifierKey } from '../../common/identifiers';
+import type { AttemptLimiter, RateLimits } from '../http/rate-limits';
 
 const PATHS = ['/users/passwordlogin/', '/users/passwordlogin'];
 
 /** POST /api/users/passwordlogin/: username and password sign-in. */
-export const loginRoutes: FastifyPluginAsyncZod<{ limiter: LoginLimiter }> = async (app, { limiter }) => {
+export const loginRoutes: FastifyPluginAsyncZod<{ limiter: AttemptLimiter; limits: RateLimits }> = async (app, { limiter, limits }) => {
   // Both spellings: without the slash the path would otherwise fall to POST /users/{email}.
   for (const [i, url] of PATHS.entries()) {
     app.post(
@@ -28,17 +29,20 @@ export const loginRoutes: FastifyPluginAsyncZod<{ limiter: LoginLimiter }> = asy
       },
       async (request, res) => {
         const { username, password } = request.body;
-        await limiter.assertAllowed(request, res, username);
+        // Counted as a failure before the password is checked; given back only if it turns out right.
+        const giveBack = await limiter.reserve(
+          res,
+          [
+            { key: `login-account:${identifierKey(username) ?? username}`, max: limits.failedLoginsPerAccount, windowMs: limits.loginWindowMs },
+            { key: `login-ip:${request.ip}`, max: limits.failedLoginsPerIp, windowMs: limits.loginWindowMs },
+          ],
+          MESSAGES.rateLimits.signIn,
+        );
         const user = await findUserByUsername(app.db, username);
-        if (!user) {
-          await limiter.recordFailure(request, username);
-          throw unauthorized(MESSAGES.login.unknownUser);
-        }
+        if (!user) throw unauthorized(MESSAGES.login.unknownUser);
         // A provider-only account has no password hash: no password can match it.
-        if (!user.password_hash || !(await verifyPassword(user.password_hash, password))) {
-          await limiter.recordFailure(request, username);
-          throw unauthorized(MESSAGES.login.wrongPassword);
-        }
+        if (!user.password_hash || !(await verifyPassword(user.password_hash, password))) throw unauthorized(MESSAGES.login.wrongPassword);
+        await giveBack();
         await startSession(request, res, user.id);
         return toPublicUser(user);
       },

@@ -6,10 +6,11 @@ import { MESSAGES } from '../../common/messages';
 import { badRequest, forbidden, unauthorized } from '../http/errors';
 import { findUserByUsername, listUsernames } from './user-store';
 import { toPublicUser } from './user-presenter';
+import { identifierKey } from '../../common/identifiers';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema };
 
-/** The user look-ups by username and e-mail. E-mail addresses are personal: only their owner reads them. */
+/** The user look-ups. E-mail addresses are personal: only their owner reads them. */
 export const lookupRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/users/username/:username',
@@ -41,7 +42,7 @@ export const lookupRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = request.user;
       if (!user) throw unauthorized();
-      if (!user.email || user.email !== request.params.email.trim().toLowerCase()) throw forbidden('You can only look up your own e-mail address.');
+      if (!user.email || user.email !== identifierKey(request.params.email)) throw forbidden('You can only look up your own e-mail address.');
       return toPublicUser(user);
     },
   );

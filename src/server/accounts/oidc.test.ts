@@ -4,11 +4,16 @@ import { describeEachDatabase, json } from '../../../test/support/test-app';
 import { OIDC_LANDING, PENDING_EXPIRED } from './oidc';
 import { login, newAccount, register } from '../../../test/support/accounts';
 import { signInAtProvider, startTestProvider, type TestProvider } from '../../../test/support/oidc-provider';
+import { resetLinkOf, startMailCatcher, verifyLinkOf, type MailCatcher } from '../../../test/support/mail-catcher';
+import { SESSION_COOKIE } from './sessions';
+import { VERIFY_LANDING } from './email-verification';
 
 const SITE = 'http://deckhub.test';
 let provider: TestProvider;
+let catcher: MailCatcher;
 afterAll(async () => {
   await provider?.close();
+  await catcher?.close();
 });
 
 describeEachDatabase(
@@ -50,13 +55,74 @@ describeEachDatabase(
       expect(json(await ctx.app.inject({ url: '/api/auth/providers' }))).toEqual({ oidc: true });
     });
 
-    it('signs a known e-mail in and sends the browser home', async () => {
+    /** The account's owner follows the link of the verification mail sent at registration. */
+    async function verifyEmail(email: string) {
+      const link = verifyLinkOf(await catcher.mailTo(email, /Confirm your Deckhub e-mail address/));
+      const res = await ctx.app.inject({ url: link.replace(SITE, '') });
+      expect(res.statusCode).toBe(302);
+      expect(res.headers.location).toBe(VERIFY_LANDING.verified);
+    }
+
+    const verifiedAt = async (email: string) =>
+      (await ctx.db.selectFrom('users').select('email_verified_at').where('email', '=', email).executeTakeFirstOrThrow()).email_verified_at;
+
+    it('signs a known e-mail in and sends the browser home, once the account has verified it', async () => {
       const account = await register(ctx.app, newAccount('known'));
+      await verifyEmail(account.email_address);
       const b = browser();
       const res = await providerSignIn(b, account.email_address);
       expect(res.statusCode).toBe(302);
       expect(res.headers.location).toBe(OIDC_LANDING.signedIn);
       expect(json(await b.get('/api/session'))).toMatchObject({ user: { username: account.username, email_address: account.email_address } });
+    });
+
+    it('pre-hijacking: a registration with the victim\'s address does not receive the victim\'s provider sign-in', async () => {
+      const victimEmail = newAccount('victim').email_address;
+      // The attacker registers first, with the victim's address and a password of their own.
+      const attacker = await register(ctx.app, { ...newAccount('attacker'), email_address: victimEmail });
+      const victim = browser();
+      const res = await providerSignIn(victim, victimEmail);
+      expect(res.statusCode).toBe(302);
+      expect(res.headers.location).toBe(OIDC_LANDING.verifyEmailFirst);
+      expect(victim.jar.has(SESSION_COOKIE)).toBe(false);
+      expect(json(await victim.get('/api/session'))).toMatchObject({ user: null });
+      expect(await verifiedAt(victimEmail)).toBeNull();
+
+      // The victim takes the account back through the mail only they receive: the reset proves the
+      // address and ends the attacker's session; from then on the provider signs the victim in.
+      await ctx.app.inject({ method: 'POST', url: '/api/request-password-reset/', payload: { forgotEmail: victimEmail } });
+      const token = resetLinkOf(await catcher.mailTo(victimEmail, /Reset your Deckhub password/)).split('/').pop()!;
+      expect((await ctx.app.inject({ method: 'POST', url: '/api/reset-password', payload: { token, password: 'Victim#2024' } })).statusCode).toBe(200);
+      expect(await verifiedAt(victimEmail)).not.toBeNull();
+      expect(json(await ctx.app.inject({ url: '/api/session', headers: { cookie: attacker.cookie } }))).toMatchObject({ user: null });
+      expect((await providerSignIn(victim, victimEmail)).headers.location).toBe(OIDC_LANDING.signedIn);
+      expect(json(await victim.get('/api/session'))).toMatchObject({ user: { username: attacker.username, email_address: victimEmail } });
+    });
+
+    it('links the provider to an unverified account signed in with its password in the same browser', async () => {
+      const account = await register(ctx.app, newAccount('linker'));
+      const b = browser();
+      const [name, value] = account.cookie.split('=');
+      b.jar.set(name, value);
+      const res = await providerSignIn(b, account.email_address);
+      expect(res.headers.location).toBe(OIDC_LANDING.signedIn);
+      expect(await verifiedAt(account.email_address)).not.toBeNull();
+      // And from then on any browser signs in through the provider.
+      expect((await providerSignIn(browser(), account.email_address)).headers.location).toBe(OIDC_LANDING.signedIn);
+    });
+
+    it('a signed-in user asks for a new verification mail; its link verifies the address', async () => {
+      const account = await register(ctx.app, newAccount('askagain'));
+      const ask = () => ctx.app.inject({ method: 'POST', url: '/api/verify-email/request', headers: { cookie: account.cookie } });
+      const res = await ask();
+      expect(res.statusCode).toBe(200);
+      expect(json(res)).toEqual({ message: MESSAGES.emailVerification.sent });
+      expect((await ctx.app.inject({ method: 'POST', url: '/api/verify-email/request' })).statusCode).toBe(401);
+      await verifyEmail(account.email_address);
+      expect(await verifiedAt(account.email_address)).not.toBeNull();
+      expect(json(await ask())).toMatchObject({ message: MESSAGES.emailVerification.alreadyVerified });
+      const bad = await ctx.app.inject({ url: '/api/verify-email/made-up-token' });
+      expect(bad.headers.location).toBe(VERIFY_LANDING.invalid);
     });
 
     it('takes a new e-mail through the username choice, then signs it in', async () => {
@@ -79,6 +145,8 @@ describeEachDatabase(
       const done = await b.post('/api/auth/oidc/complete', { username });
       expect(done.statusCode).toBe(201);
       expect(json(done)).toEqual({ username, email_address: email });
+      // The provider vouched for the address: the new account starts verified.
+      expect(await verifiedAt(email)).not.toBeNull();
       expect(json(await b.get('/api/session'))).toMatchObject({ user: { username, email_address: email } });
       // The account has no password: password sign-in cannot open it.
       expect((await login(ctx.app, username, 'anything123')).statusCode).toBe(401);
@@ -146,9 +214,11 @@ describeEachDatabase(
   },
   async () => {
     provider ??= await startTestProvider(`${SITE}/api/auth/oidc/callback`);
+    catcher ??= await startMailCatcher();
     return {
       config: {
         publicUrl: SITE,
+        smtpUrl: catcher.smtpUrl,
         oidc: { issuer: provider.issuer, clientId: provider.clientId, clientSecret: provider.clientSecret, allowInsecureRequests: true },
       },
     };

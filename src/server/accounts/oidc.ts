@@ -1,6 +1,7 @@
 // Sign-in with a third-party OpenID Connect provider: authorization-code flow with PKCE, state and
 // nonce (openid-client 6). The ID token is verified here on the server, signature included.
-// Known e-mail: signed in. New e-mail: the user picks an unused username first.
+// Known e-mail: signed in, if the account's owner has proven the address (else anyone could register
+// someone's address first and wait for them to sign in). New e-mail: the user picks a username first.
 import * as client from 'openid-client';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -10,7 +11,8 @@ import { errorSchema } from '../../common/api/errors';
 import type { Config } from '../config';
 import { unauthorized } from '../http/errors';
 import { cookieSealer } from './signed-cookie';
-import { findUserByEmail, insertUser } from './user-store';
+import { findUserByEmail, insertUser, markEmailVerified } from './user-store';
+import { identifierKey } from '../../common/identifiers';
 import { toPublicUser } from './user-presenter';
 import { startSession } from './sign-in';
 import { siteOrigin } from './site-origin';
@@ -27,7 +29,13 @@ const STATE_TTL_MS = 10 * 60_000;
 const PENDING_TTL_MS = 15 * 60_000;
 
 /** Where the browser lands after the callback (the web app reads these). */
-export const OIDC_LANDING = { signedIn: '/', chooseUsername: '/?choose-username=1', failed: '/?signin-error=1' } as const;
+export const OIDC_LANDING = {
+  signedIn: '/',
+  chooseUsername: '/?choose-username=1',
+  failed: '/?signin-error=1',
+  /** The account of this address has not proven it: MESSAGES.emailVerification.providerNeedsVerifiedEmail. */
+  verifyEmailFirst: '/?signin-error=email-unverified',
+} as const;
 export const PENDING_EXPIRED = 'Your provider sign-in has expired. Please sign in again.';
 
 const stateSchema = z.object({ state: z.string(), nonce: z.string(), verifier: z.string() });
@@ -115,13 +123,25 @@ export const oidcRoutes: FastifyPluginAsyncZod<{ settings: OidcSettings }> = asy
       );
       // An unverified address proves nothing: it must not open the account that owns it.
       if (claims.email_verified !== true) throw new Error('the provider has not verified this e-mail address');
-      email = claims.email.toLowerCase();
+      const key = identifierKey(claims.email);
+      if (key === null) throw new Error('the e-mail address is not in canonical form');
+      email = key;
     } catch (err) {
       request.log.warn({ err }, 'OIDC sign-in refused');
       return res.redirect(OIDC_LANDING.failed);
     }
     const user = await findUserByEmail(app.db, email);
     if (user) {
+      if (!user.email_verified_at) {
+        // Signed in with the account's password in this very browser: the provider vouches for the
+        // address and the password for the account, so both belong to this person and are linked.
+        // Anyone else may be the victim of a registration made with their address: refused.
+        if (request.user?.id !== user.id) {
+          request.log.info({ userId: user.id }, 'OIDC sign-in refused: the account has not verified its address');
+          return res.redirect(OIDC_LANDING.verifyEmailFirst);
+        }
+        await markEmailVerified(app.db, user.id, email);
+      }
       await startSession(request, res, user.id);
       return res.redirect(OIDC_LANDING.signedIn);
     }
@@ -159,7 +179,8 @@ export const oidcRoutes: FastifyPluginAsyncZod<{ settings: OidcSettings }> = asy
       const pending = pendingCookies.open(request.cookies[PENDING_COOKIE], pendingSchema);
       if (!pending) throw unauthorized(PENDING_EXPIRED);
       // No password: this account signs in through the provider (or after a password reset).
-      const user = await insertUser(app.db, { email: pending.email, username: request.body.username, passwordHash: null });
+      // The provider vouched for the address: the account starts verified.
+      const user = await insertUser(app.db, { email: pending.email, username: request.body.username, passwordHash: null, emailVerified: true });
       res.clearCookie(PENDING_COOKIE, { path: COOKIE_PATH });
       await startSession(request, res, user.id);
       return res.status(201).send(toPublicUser(user));

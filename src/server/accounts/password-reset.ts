@@ -4,37 +4,32 @@ import { errorSchema } from '../../common/api/errors';
 import { MESSAGES } from '../../common/messages';
 import { badRequest } from '../http/errors';
 import { hashPassword } from './passwords';
-import { findUserByEmail, updatePasswordHash } from './user-store';
-import { consumeResetToken, createResetToken, dropUnusedResetTokens } from './reset-tokens';
-import { deleteUserSessions } from './sessions';
+import { findUserByEmail, markEmailVerified, updatePasswordHash } from './user-store';
+import { consumeResetToken, createResetToken, dropUnusedResetTokens, isResetTokenUsable } from './reset-tokens';
+import { deleteUserSessions, hashToken } from './sessions';
 import type { Mailer } from './mailer';
-import { perIpLimit } from './rate-limits';
+import type { Outbox } from './mail-outbox';
+import { perIpLimit, type AttemptLimiter, type RateLimits } from '../http/rate-limits';
 import { siteOrigin } from './site-origin';
 
 export interface PasswordResetOptions {
   mailer: Mailer;
-  resetRequestsPerIp: number;
-  windowMs: number;
+  outbox: Outbox;
+  limiter: AttemptLimiter;
+  limits: RateLimits;
 }
 
 export const INVALID_RESET_LINK = 'This password reset link is invalid or has expired.';
 
-/** POST /api/request-password-reset/ mails a reset link; POST /api/reset-password sets the new password. */
-export const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetOptions> = async (app, { mailer, resetRequestsPerIp, windowMs }) => {
-  // Mail goes out after the answer; shutting down waits for what is still on its way.
-  const inFlight = new Set<Promise<void>>();
-  app.addHook('onClose', async () => {
-    await Promise.allSettled([...inFlight]);
-    mailer.close();
-  });
-
+/** POST /api/request-password-reset/ and POST /api/reset-password. */
+export const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetOptions> = async (app, { mailer, outbox, limiter, limits }) => {
   async function mailResetLink(email: string, origin: string): Promise<void> {
     const user = await findUserByEmail(app.db, email);
-    if (!user) return;
+    if (!user?.email) return;
     const token = await createResetToken(app.db, user.id);
     const link = `${origin}/reset-password/${token}`;
     await mailer.send({
-      to: email,
+      to: user.email,
       subject: 'Reset your Deckhub password',
       text: `Hello ${user.username},\n\nSomeone (hopefully you) asked to reset your Deckhub password. Open this link within one hour to choose a new one:\n\n${link}\n\nIf it was not you, ignore this mail: your password stays as it is.\n`,
     });
@@ -45,7 +40,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetOptions> = 
     app.post(
       url,
       {
-        config: perIpLimit(resetRequestsPerIp, windowMs, 'Too many password reset requests.'),
+        config: perIpLimit(limits.resetRequestsPerIp, limits.hourWindowMs, MESSAGES.rateLimits.resetRequests),
         schema: {
           hide: i > 0,
           tags: ['accounts'],
@@ -56,11 +51,8 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetOptions> = 
         },
       },
       async (request) => {
-        // The look-up and the mail run after the answer: known and unknown addresses take the same time.
-        const task = mailResetLink(request.body.forgotEmail, siteOrigin(request))
-          .catch((err: unknown) => request.log.error({ err }, 'password reset mail failed'))
-          .finally(() => inFlight.delete(task));
-        inFlight.add(task);
+        const origin = siteOrigin(request);
+        outbox.later(request, 'password reset mail', () => mailResetLink(request.body.forgotEmail, origin));
         return { message: MESSAGES.passwordReset.emailSent };
       },
     );
@@ -72,21 +64,38 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetOptions> = 
       schema: {
         tags: ['accounts'],
         summary: 'Set a new password with the token from a reset link; signs the user out everywhere',
+        description: `Failed attempts are limited per client and per link (${limits.failedResetsPerIp} and ${limits.failedResetsPerToken} per ${limits.loginWindowMs / 60_000} minutes): 429 past that.`,
         body: resetPasswordSchema,
-        response: { 200: messageSchema, 400: errorSchema },
+        response: { 200: messageSchema, 400: errorSchema, 429: errorSchema },
       },
     },
-    async (request) => {
-      // Hash before touching the token, so a slow hash never holds a database transaction open.
-      const passwordHash = await hashPassword(request.body.password);
+    async (request, res) => {
+      const { token, password } = request.body;
+      const giveBack = await limiter.reserve(
+        res,
+        [
+          { key: `reset-ip:${request.ip}`, max: limits.failedResetsPerIp, windowMs: limits.loginWindowMs },
+          { key: `reset-token:${hashToken(token)}`, max: limits.failedResetsPerToken, windowMs: limits.loginWindowMs },
+        ],
+        MESSAGES.rateLimits.resetAttempts,
+      );
+      // The cheap look-up first: a made-up token never costs a password hash.
+      if (!(await isResetTokenUsable(app.db, token))) throw badRequest(INVALID_RESET_LINK);
+      // Hashed outside the transaction, so a slow hash never holds one open.
+      const passwordHash = await hashPassword(password);
       await app.db.transaction().execute(async (trx) => {
-        const userId = await consumeResetToken(trx, request.body.token);
+        // Still the single-use gate: of two concurrent uses of one link only one gets here.
+        const userId = await consumeResetToken(trx, token);
         if (!userId) throw badRequest(INVALID_RESET_LINK);
         await updatePasswordHash(trx, userId, passwordHash);
         await dropUnusedResetTokens(trx, userId);
         // Whoever knew the old password may hold a session: every session of the user ends.
         await deleteUserSessions(trx, userId);
+        // The link came by mail: following it proves the address, as a verification link would.
+        const user = await trx.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst();
+        if (user?.email) await markEmailVerified(trx, userId, user.email);
       });
+      await giveBack();
       return { message: MESSAGES.passwordReset.done };
     },
   );

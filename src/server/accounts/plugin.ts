@@ -7,8 +7,10 @@ import { loginRoutes } from './login';
 import { lookupRoutes } from './lookups';
 import { passwordResetRoutes } from './password-reset';
 import { oidcRoutes } from './oidc';
+import { emailVerificationRoutes } from './email-verification';
 import { createMailer, type Mailer } from './mailer';
-import { DEFAULT_RATE_LIMITS, registerRateLimits, type RateLimits } from './rate-limits';
+import { createOutbox } from './mail-outbox';
+import { rateLimitsOf, registerRateLimits, type RateLimits } from '../http/rate-limits';
 import { answerWithRuleMessages } from './validation';
 
 export interface AccountsOptions {
@@ -19,22 +21,21 @@ export interface AccountsOptions {
 }
 
 export const accountsPlugin: FastifyPluginAsync<AccountsOptions> = async (app, options) => {
-  const limits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
   const { config } = app;
+  const limits = rateLimitsOf(config, options.rateLimits);
   answerWithRuleMessages(app);
-  const limiter = await registerRateLimits(app, limits, config.redisUrl);
+  const limiter = await registerRateLimits(app, config.redisUrl);
   if (config.smtpUrl && !config.publicUrl) {
-    app.log.warn('SMTP_URL is set without PUBLIC_URL: reset links will use the Host header of each request. Set PUBLIC_URL in production.');
+    app.log.warn('SMTP_URL is set without PUBLIC_URL: mailed links will use the Host header of each request. Set PUBLIC_URL in production.');
   }
+  const mailer = options.mailer ?? createMailer(config, app.log);
+  const outbox = createOutbox(app, mailer);
 
   await app.register(accountRoutes);
-  await app.register(registrationRoutes, { registrationsPerIp: limits.registrationsPerIp, windowMs: limits.hourWindowMs });
-  await app.register(loginRoutes, { limiter });
+  await app.register(registrationRoutes, { registrationsPerIp: limits.registrationsPerIp, windowMs: limits.hourWindowMs, mailer, outbox });
+  await app.register(loginRoutes, { limiter, limits });
   await app.register(lookupRoutes);
-  await app.register(passwordResetRoutes, {
-    mailer: options.mailer ?? createMailer(config, app.log),
-    resetRequestsPerIp: limits.resetRequestsPerIp,
-    windowMs: limits.hourWindowMs,
-  });
+  await app.register(passwordResetRoutes, { mailer, outbox, limiter, limits });
+  await app.register(emailVerificationRoutes, { db: app.db, mailer, outbox, limiter, limits });
   if (config.oidc) await app.register(oidcRoutes, { settings: config.oidc });
 };

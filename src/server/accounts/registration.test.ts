@@ -48,6 +48,27 @@ describeEachDatabase(
       expect(json(res)).toMatchObject({ message: REG.invalidEmail });
     });
 
+    // A NUL, a lone surrogate, or compatibility characters that fold onto another address (the
+    // Kelvin sign, full-width letters): never a mailbox of its own, so never an account.
+    it.each([
+      ['a NUL', 'a\u0000b@example.test'],
+      ['a lone surrogate', 'x\uD800y@example.test'],
+      ['the Kelvin sign', 'inn\u212Aeeper@example.test'],
+      ['full-width letters', '\uFF56\uFF49\uFF43\uFF54\uFF49\uFF4D@example.test'],
+    ])('refuses an e-mail address with %s', async (_what, email) => {
+      const account = newAccount();
+      const res = await post({ ...account, email_address: email });
+      expect(res.statusCode).toBe(400);
+      expect(json(res)).toEqual({ error: 'Bad Request', message: REG.invalidEmail });
+      expect(await ctx.db.selectFrom('users').select('id').where('username', '=', account.username).execute()).toEqual([]);
+    });
+
+    it('refuses a username with the Kelvin sign, which would fold onto a plain "k"', async () => {
+      const res = await post({ ...newAccount(), username: `Inn\u212Aeeper_${Date.now()}` });
+      expect(res.statusCode).toBe(400);
+      expect(json(res)).toMatchObject({ message: REG.usernameInvalid });
+    });
+
     it('refuses passwords shorter than 8 characters', async () => {
       const res = await post({ ...newAccount(), password: 'Abc#123' });
       expect(json(res)).toMatchObject({ message: REG.passwordTooShort });

@@ -16,6 +16,18 @@ export async function createResetToken(db: Db, userId: string, now = new Date())
   return token;
 }
 
+/** Whether the token is known, unused and unexpired (a read only: consumeResetToken still decides). */
+export async function isResetTokenUsable(db: Db, token: string, now = new Date()): Promise<boolean> {
+  const row = await db
+    .selectFrom('password_resets')
+    .select('token_hash')
+    .where('token_hash', '=', hashToken(token))
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now.toISOString())
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /**
  * Marks the token used and returns its user, or null when it is unknown, expired or already used.
  * The single conditional UPDATE is what makes it single-use even under two concurrent requests.

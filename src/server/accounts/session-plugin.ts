@@ -31,7 +31,7 @@ export function clearSessionCookie(res: FastifyReply): void {
   res.clearCookie(SESSION_COOKIE, { path: '/' });
 }
 
-/** The signed-in user with an e-mail address, the only kind that may write; otherwise a 401. */
+/** The signed-in user with an e-mail address, the only kind that may write. */
 export function requireUser(request: FastifyRequest): SessionUser {
   if (!request.user || !request.user.email) throw unauthorized();
   return request.user;

@@ -1,25 +1,33 @@
-// Reading and writing user rows. Usernames match regardless of case (username_lower), e-mail
-// addresses are stored lower-cased; every query runs on SQLite and PostgreSQL alike.
+// Reading and writing user rows. Usernames and addresses are looked up by their identifier key
+// (common/identifiers.ts): the lower-cased canonical form, in username_lower and email. Every query
+// runs on SQLite and PostgreSQL alike.
 import type { Db } from '../db/connect';
 import { newId, nowIso } from '../db/ids';
 import { conflict } from '../http/errors';
 import { MESSAGES } from '../../common/messages';
+import { identifierKey } from '../../common/identifiers';
 
 export interface UserRow {
   id: string;
   username: string;
   email: string | null;
   password_hash: string | null;
+  /** Null until the owner proved the address is theirs. */
+  email_verified_at: string | null;
 }
 
-const COLUMNS = ['id', 'username', 'email', 'password_hash'] as const;
+const COLUMNS = ['id', 'username', 'email', 'password_hash', 'email_verified_at'] as const;
 
-export function findUserByUsername(db: Db, username: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').select(COLUMNS).where('username_lower', '=', username.toLowerCase()).executeTakeFirst();
+export async function findUserByUsername(db: Db, username: string): Promise<UserRow | undefined> {
+  const key = identifierKey(username);
+  if (key === null) return undefined;
+  return db.selectFrom('users').select(COLUMNS).where('username_lower', '=', key).executeTakeFirst();
 }
 
-export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').select(COLUMNS).where('email', '=', email.toLowerCase()).executeTakeFirst();
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const key = identifierKey(email);
+  if (key === null) return undefined;
+  return db.selectFrom('users').select(COLUMNS).where('email', '=', key).executeTakeFirst();
 }
 
 /** Every user, oldest first, without e-mail addresses or hashes. */
@@ -27,7 +35,7 @@ export function listUsernames(db: Db): Promise<{ username: string }[]> {
   return db.selectFrom('users').select('username').orderBy('created_at').orderBy('id').execute();
 }
 
-/** Throws a 409 with the registration text when the e-mail or the username is taken (e-mail checked first). */
+/** Throws the 409 of registration when the e-mail or the username is taken (e-mail checked first). */
 export async function assertAvailable(db: Db, email: string, username: string): Promise<void> {
   if (await findUserByEmail(db, email)) throw conflict(MESSAGES.registration.emailInUse);
   if (await findUserByUsername(db, username)) throw conflict(MESSAGES.registration.usernameInUse);
@@ -39,17 +47,32 @@ function isUniqueViolation(error: unknown): boolean {
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
 
+function keyOf(text: string): string {
+  const key = identifierKey(text);
+  // The request schemas refuse such text before it gets here; this guards other callers (seeding, imports).
+  if (key === null) throw new Error(`not a canonical username or address: ${JSON.stringify(text)}`);
+  return key;
+}
+
 /**
  * Creates a user after checking the e-mail and username are free. The unique indexes settle a
  * race between two sign-ups for the same name: the loser gets the same 409 as a plain repeat.
+ * `emailVerified`: the address is already proven (the provider vouched for it).
  */
-export async function insertUser(db: Db, user: { username: string; email: string; passwordHash: string | null }): Promise<UserRow> {
+export async function insertUser(db: Db, user: { username: string; email: string; passwordHash: string | null; emailVerified?: boolean }): Promise<UserRow> {
   await assertAvailable(db, user.email, user.username);
-  const row: UserRow = { id: newId(), username: user.username, email: user.email.toLowerCase(), password_hash: user.passwordHash };
+  const now = nowIso();
+  const row: UserRow = {
+    id: newId(),
+    username: user.username.trim(),
+    email: keyOf(user.email),
+    password_hash: user.passwordHash,
+    email_verified_at: user.emailVerified ? now : null,
+  };
   try {
     await db
       .insertInto('users')
-      .values({ ...row, username_lower: user.username.toLowerCase(), created_at: nowIso() })
+      .values({ ...row, username_lower: keyOf(user.username), created_at: now })
       .execute();
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
@@ -61,4 +84,16 @@ export async function insertUser(db: Db, user: { username: string; email: string
 
 export async function updatePasswordHash(db: Db, userId: string, passwordHash: string): Promise<void> {
   await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
+}
+
+/** Records that the owner proved `email` is theirs; does nothing when the account's address is another by now. */
+export async function markEmailVerified(db: Db, userId: string, email: string, now = new Date()): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ email_verified_at: now.toISOString() })
+    .where('id', '=', userId)
+    .where('email', '=', email)
+    .where('email_verified_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }

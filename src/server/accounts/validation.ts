@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { badRequest } from '../http/errors';
 
 /**
- * Makes the account routes answer a broken rule with its own text from MESSAGES
+ * Makes the account routes answer a broken rule with its own text
  * ('Password must contain at least 8 characters!'), which the web shows as it is, instead of the
  * generic "Invalid body.password: …" of the app-wide handler. Applies to routes of the calling
  * plugin only.

@@ -10,9 +10,17 @@ function toComment(row: { id: string; username: string; body: string; created_at
 const withAuthor = (db: Db) =>
   db.selectFrom('comments').innerJoin('users', 'users.id', 'comments.user_id').select(['comments.id', 'users.username', 'comments.body', 'comments.created_at']);
 
-export async function listComments(db: Db, deckId: string): Promise<Comment[]> {
-  const rows = await withAuthor(db).where('comments.deck_id', '=', deckId).orderBy('comments.created_at').orderBy('comments.id').execute();
-  return rows.map(toComment);
+/** One page of a deck's comments, oldest first, and whether a later page has any. */
+export async function listComments(db: Db, deckId: string, page: { page: number; limit: number }): Promise<{ comments: Comment[]; more: boolean }> {
+  const rows = await withAuthor(db)
+    .where('comments.deck_id', '=', deckId)
+    .orderBy('comments.created_at')
+    .orderBy('comments.id')
+    // One row past the page says whether there is a next one, without counting them all.
+    .limit(page.limit + 1)
+    .offset((page.page - 1) * page.limit)
+    .execute();
+  return { comments: rows.slice(0, page.limit).map(toComment), more: rows.length > page.limit };
 }
 
 export async function createComment(db: Db, input: { deckId: string; userId: string; body: string; createdAt?: Date }): Promise<Comment> {

@@ -1,6 +1,7 @@
 import { describeEachDatabase, json } from '../../../test/support/test-app';
 import { buildDeck, buildUser, type TestUser } from '../../../test/support/factories';
-import type { Comment } from '../../common/api/comments';
+import { COMMENTS_PER_PAGE, MAX_COMMENTS_PER_PAGE, type Comment } from '../../common/api/comments';
+import { createComment } from './comment-store';
 
 describeEachDatabase('comments API', (ctx) => {
   let alice: TestUser;
@@ -45,5 +46,49 @@ describeEachDatabase('comments API', (ctx) => {
     for (const text of ['first', 'second', 'third']) await post(alice, { comment: text }, otherDeck);
     const list = json<Comment[]>(await ctx.app.inject({ url: `/api/comments/get/${otherDeck}` }));
     expect(list.map((c) => c.Comment)).toEqual(['first', 'second', 'third']);
+  });
+
+  describe('paging', () => {
+    let paged: string;
+    const TOTAL = COMMENTS_PER_PAGE + 30;
+    beforeAll(async () => {
+      paged = await buildDeck(ctx.db, alice.id);
+      const start = Date.parse('2030-01-01T00:00:00Z');
+      for (let i = 0; i < TOTAL; i++) {
+        await createComment(ctx.db, { deckId: paged, userId: bob.id, body: `comment ${i}`, createdAt: new Date(start + i * 1000) });
+      }
+    });
+    const get = (query = '') => ctx.app.inject({ url: `/api/comments/get/${paged}${query}` });
+
+    test('without parameters: still a plain list, the oldest page, and a Link to the next', async () => {
+      const res = await get();
+      expect(res.statusCode).toBe(200);
+      const list = json<Comment[]>(res);
+      expect(Array.isArray(list)).toBe(true);
+      expect(list).toHaveLength(COMMENTS_PER_PAGE);
+      expect(list[0].Comment).toBe('comment 0');
+      expect(res.headers.link).toBe(`</api/comments/get/${paged}?page=2&limit=${COMMENTS_PER_PAGE}>; rel="next"`);
+    });
+
+    test('?page and ?limit walk through the rest; the last page has no Link', async () => {
+      const second = await get(`?page=2&limit=${COMMENTS_PER_PAGE}`);
+      expect(json<Comment[]>(second).map((c) => c.Comment)).toEqual(Array.from({ length: 30 }, (_, i) => `comment ${COMMENTS_PER_PAGE + i}`));
+      expect(second.headers.link).toBeUndefined();
+      const small = await get('?page=3&limit=7');
+      expect(json<Comment[]>(small).map((c) => c.Comment)).toEqual(Array.from({ length: 7 }, (_, i) => `comment ${14 + i}`));
+      expect(json(await get('?page=99'))).toEqual([]);
+    });
+
+    test.each(['?limit=0', `?limit=${MAX_COMMENTS_PER_PAGE + 1}`, '?page=0', '?page=abc'])('refuses %s with 400', async (query) => {
+      const res = await get(query);
+      expect(res.statusCode).toBe(400);
+      expect(json(res)).toMatchObject({ error: 'Bad Request' });
+    });
+
+    test('the OpenAPI document lists the paging parameters', async () => {
+      const doc = json<{ paths: Record<string, { get: { parameters: { name: string; in: string }[] } }> }>(await ctx.app.inject({ url: '/api/docs/json' }));
+      const params = doc.paths['/api/comments/get/{deckId}'].get.parameters.filter((p) => p.in === 'query').map((p) => p.name);
+      expect(params.sort()).toEqual(['limit', 'page']);
+    });
   });
 });

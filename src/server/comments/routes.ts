@@ -1,30 +1,58 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { commentIdParamsSchema, commentListSchema, commentSchema, deckIdParamSchema, postCommentSchema } from '../../common/api/comments';
+import { commentIdParamsSchema, commentListSchema, commentPageQuerySchema, commentSchema, deckIdParamSchema, postCommentSchema } from '../../common/api/comments';
 import { errorSchema } from '../../common/api/errors';
 import { requireUser } from '../accounts/session-plugin';
+import { createAttemptLimiter, rateLimitsOf } from '../http/rate-limits';
 import { authorize } from '../policies';
 import { notFound } from '../http/errors';
 import { findDeckOwner } from '../decks/deck-store';
 import { createComment, deleteComment, findComment, listComments } from './comment-store';
+import { reserveComment } from './comment-limits';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 
 export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const limiter = createAttemptLimiter(app, app.config.redisUrl);
+  const limits = rateLimitsOf(app.config);
+
   app.get(
     '/get/:deckId',
-    { schema: { tags: ['comments'], summary: "A deck's comments, oldest first", params: deckIdParamSchema, response: { 200: commentListSchema, ...errors } } },
-    async (request) => listComments(app.db, request.params.deckId),
+    {
+      schema: {
+        tags: ['comments'],
+        summary: "A deck's comments, oldest first, one page at a time",
+        description: 'Without `page` and `limit`, the first page. When a later page has comments, a `Link` header with `rel="next"` points to it.',
+        params: deckIdParamSchema,
+        querystring: commentPageQuerySchema,
+        response: { 200: commentListSchema, ...errors },
+      },
+    },
+    async (request, res) => {
+      const { deckId } = request.params;
+      const { page, limit } = request.query;
+      const { comments, more } = await listComments(app.db, deckId, { page, limit });
+      if (more) res.header('link', `</api/comments/get/${deckId}?page=${page + 1}&limit=${limit}>; rel="next"`);
+      return comments;
+    },
   );
 
   app.post(
     '/post/:deckId',
     {
-      schema: { tags: ['comments'], summary: 'Comment as the signed-in user', params: deckIdParamSchema, body: postCommentSchema, response: { 201: commentSchema, ...errors } },
+      schema: {
+        tags: ['comments'],
+        summary: 'Comment as the signed-in user',
+        description: `At most ${limits.commentsPerAccount} comments per account and ${limits.commentsPerIp} per client within ${limits.commentWindowMs / 60_000} minutes: 429 past that.`,
+        params: deckIdParamSchema,
+        body: postCommentSchema,
+        response: { 201: commentSchema, ...errors, 429: errorSchema },
+      },
     },
     async (request, res) => {
       const user = requireUser(request);
       if (!(await findDeckOwner(app.db, request.params.deckId))) throw notFound('No such deck.');
+      await reserveComment(limiter, limits, request, res, user.id);
       const comment = await createComment(app.db, { deckId: request.params.deckId, userId: user.id, body: request.body.comment });
       return res.status(201).send(comment);
     },

@@ -8,9 +8,16 @@ import * as m0001 from './migrations/0001-initial';
 import * as m0002 from './migrations/0002-deck-count';
 import * as m0003 from './migrations/0003-vote-score';
 import * as m0004 from './migrations/0004-catalog-version';
+import * as m0005 from './migrations/0005-email-verification';
 
 /** Migrations in order; each runs once, recorded by Kysely in its own table. */
-const MIGRATIONS: Record<string, Migration> = { '0001-initial': m0001, '0002-deck-count': m0002, '0003-vote-score': m0003, '0004-catalog-version': m0004 };
+const MIGRATIONS: Record<string, Migration> = {
+  '0001-initial': m0001,
+  '0002-deck-count': m0002,
+  '0003-vote-score': m0003,
+  '0004-catalog-version': m0004,
+  '0005-email-verification': m0005,
+};
 
 export type Db = Kysely<Database>;
 export type DbDialect = 'sqlite' | 'postgres';
@@ -63,7 +70,8 @@ export function openDb(options: DbOptions): DbHandle {
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 
-export async function migrateToLatest(db: Db): Promise<void> {
+/** Runs the migrations up (or down) to `target`, the latest by default. */
+export async function migrateToLatest(db: Db, target?: string): Promise<void> {
   // Kysely looks for its migration tables in every schema unless told which one: a test or bench
   // schema elsewhere in the same PostgreSQL database would make it skip creating its own.
   const migrationTableSchema =
@@ -71,7 +79,7 @@ export async function migrateToLatest(db: Db): Promise<void> {
       ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
       : undefined;
   const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS }, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = target ? await migrator.migrateTo(target) : await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
 }

@@ -10,6 +10,8 @@ export interface UsersTable {
   email: string | null;
   password_hash: string | null;
   created_at: string;
+  /** When the owner proved the address is theirs (mailed link, reset or provider); null until then. */
+  email_verified_at: string | null;
 }
 
 export interface SessionsTable {
@@ -18,6 +20,14 @@ export interface SessionsTable {
   user_id: string;
   expires_at: string;
   created_at: string;
+}
+
+/** Mailed links that prove an account's address; only the token's SHA-256 is stored. */
+export interface EmailVerificationsTable {
+  token_hash: string;
+  user_id: string;
+  email: string;
+  expires_at: string;
 }
 
 export interface PasswordResetsTable {
@@ -89,6 +99,7 @@ export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   password_resets: PasswordResetsTable;
+  email_verifications: EmailVerificationsTable;
   cards: CardsTable;
   catalog_version: CatalogVersionTable;
   decks: DecksTable;

@@ -6,6 +6,7 @@
 import { deckSchema, type Deck, type DecksPage } from '../../common/api/decks';
 import type { PageQuery } from '../../common/api/pagination';
 import type { DeckFilters } from './deck-store';
+import { identifierKey } from '../../common/identifiers';
 
 export interface DeckSource {
   /** Full decks of the ids, in the same order; unknown ids are left out (deck-store loadDecks). */
@@ -166,7 +167,7 @@ function pageKey(filters: DeckFilters, page: PageQuery): string {
     values(filters.collections),
     values(filters.tags),
     values(filters.cards),
-    filters.user?.toLowerCase() ?? null,
+    filters.user === undefined ? null : ['user', identifierKey(filters.user)],
     filters.sortBy === 'score',
     filters.restricted === true,
     page.page,

@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/connect';
 import { newId, nowIso } from '../db/ids';
 import { startOfGameWeek } from '../../common/game';
+import { identifierKey } from '../../common/identifiers';
 import { toDeck, type DeckRelations } from './deck-presenter';
 import type { Deck, DeckFilters, DeckPatch } from '../../common/api/decks';
 import type { CreateDeck } from '../../common/api/uploads';
@@ -74,8 +75,12 @@ function filteredDecks(db: Db, filters: DeckFilters, now: Date) {
     );
   }
   if (filters.user) {
-    const username = filters.user.toLowerCase();
-    query = query.where('decks.user_id', '=', (eb) => eb.selectFrom('users').select('users.id').where('users.username_lower', '=', username));
+    // A name that is not canonical (see identifiers.ts) names nobody, so it finds no decks.
+    const username = identifierKey(filters.user);
+    query =
+      username === null
+        ? query.where(sql<boolean>`1 = 0`)
+        : query.where('decks.user_id', '=', (eb) => eb.selectFrom('users').select('users.id').where('users.username_lower', '=', username));
   }
   if (filters.restricted) query = query.where('decks.created_at', '>=', startOfGameWeek(now).toISOString());
   return query;

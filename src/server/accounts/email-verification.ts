@@ -1,0 +1,129 @@
+// Proving an account's e-mail address: a mailed link, valid one day, that marks the address
+// verified when followed. Only a verified address may be signed into through the provider (oidc.ts),
+// so whoever registers someone else's address first never receives that person's provider sign-in.
+import crypto from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorSchema } from '../../common/api/errors';
+import { messageSchema } from '../../common/api/users';
+import { MESSAGES } from '../../common/messages';
+import type { Db } from '../db/connect';
+import { badRequest, unauthorized } from '../http/errors';
+import type { Mailer } from './mailer';
+import type { Outbox } from './mail-outbox';
+import type { AttemptLimiter, RateLimits } from '../http/rate-limits';
+import { requireUser } from './session-plugin';
+import { hashToken } from './sessions';
+import { siteOrigin } from './site-origin';
+import { findUserByEmail, markEmailVerified } from './user-store';
+
+export const VERIFY_TOKEN_TTL_MS = 24 * 3600_000;
+
+/** Where the browser lands after following a link (the web app reads these). */
+export const VERIFY_LANDING = { verified: '/?email-verified=1', invalid: '/?email-verified=0' } as const;
+
+export async function createVerifyToken(db: Db, userId: string, email: string, now = new Date()): Promise<string> {
+  const token = crypto.randomBytes(32).toString('base64url');
+  // Expired links of anyone are dropped on the way: the table stays small.
+  await db.deleteFrom('email_verifications').where('expires_at', '<=', now.toISOString()).execute();
+  await db
+    .insertInto('email_verifications')
+    .values({ token_hash: hashToken(token), user_id: userId, email, expires_at: new Date(now.getTime() + VERIFY_TOKEN_TTL_MS).toISOString() })
+    .execute();
+  return token;
+}
+
+/** Marks the address of a valid link verified and uses up the account's links; false for an unknown or expired link. */
+export async function useVerifyToken(db: Db, token: string, now = new Date()): Promise<boolean> {
+  const row = await db
+    .selectFrom('email_verifications')
+    .select(['user_id', 'email'])
+    .where('token_hash', '=', hashToken(token))
+    .where('expires_at', '>', now.toISOString())
+    .executeTakeFirst();
+  if (!row) return false;
+  await db.deleteFrom('email_verifications').where('user_id', '=', row.user_id).execute();
+  await markEmailVerified(db, row.user_id, row.email, now);
+  // An account that has changed address since, or was verified meanwhile, is simply left as it is.
+  return true;
+}
+
+/**
+ * Creates a verification link for the account and mails it after the answer. The link is stored
+ * before the answer, so a request leaves the database as it will stay.
+ */
+export async function startVerification(
+  request: FastifyRequest,
+  deps: { db: Db; mailer: Mailer; outbox: Outbox },
+  user: { id: string; username: string; email: string },
+): Promise<void> {
+  const token = await createVerifyToken(deps.db, user.id, user.email);
+  const link = `${siteOrigin(request)}/api/verify-email/${token}`;
+  deps.outbox.later(request, 'verification mail', () =>
+    deps.mailer.send({
+      to: user.email,
+      subject: 'Confirm your Deckhub e-mail address',
+      text:
+        `Hello ${user.username},\n\nPlease confirm that this address belongs to your Deckhub account by opening this link within one day:\n\n${link}\n\n` +
+        'If you did not create a Deckhub account, do not open the link: without it nobody can sign in to that account through a sign-in provider with your address.\n',
+    }),
+  );
+}
+
+export interface EmailVerificationOptions {
+  db: Db;
+  mailer: Mailer;
+  outbox: Outbox;
+  limiter: AttemptLimiter;
+  limits: RateLimits;
+}
+
+/** GET /api/verify-email/{token} (the mailed link) and POST /api/verify-email/request (mail a new one). */
+export const emailVerificationRoutes: FastifyPluginAsyncZod<EmailVerificationOptions> = async (app, { db, mailer, outbox, limiter, limits }) => {
+  app.get(
+    '/verify-email/:token',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Follow a mailed verification link: marks the address verified and redirects into the site',
+        params: z.object({ token: z.string().max(200) }),
+      },
+    },
+    async (request, res) => {
+      // Guessing tokens is hopeless (256 bits), but each guess costs a query: bounded like reset links.
+      const giveBack = await limiter.reserve(
+        res,
+        [{ key: `verify-ip:${request.ip}`, max: limits.failedResetsPerIp, windowMs: limits.loginWindowMs }],
+        MESSAGES.rateLimits.resetAttempts,
+      );
+      if (!(await useVerifyToken(db, request.params.token))) return res.redirect(VERIFY_LANDING.invalid);
+      await giveBack();
+      return res.redirect(VERIFY_LANDING.verified);
+    },
+  );
+
+  app.post(
+    '/verify-email/request',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: "Mail the signed-in user a link that verifies their account's address",
+        response: { 200: messageSchema, 400: errorSchema, 401: errorSchema, 429: errorSchema },
+      },
+    },
+    async (request, res) => {
+      const user = requireUser(request);
+      const found = await findUserByEmail(db, user.email!);
+      if (!found?.email) throw unauthorized();
+      if (found.email_verified_at) throw badRequest(MESSAGES.emailVerification.alreadyVerified);
+      await limiter.reserve(
+        res,
+        [{ key: `verify-mail:${user.id}`, max: limits.verifyMailsPerAccount, windowMs: limits.hourWindowMs }],
+        MESSAGES.rateLimits.verifyMails,
+      );
+      await startVerification(request, { db, mailer, outbox }, { id: found.id, username: found.username, email: found.email });
+      return { message: MESSAGES.emailVerification.sent };
+    },
+  );
+};

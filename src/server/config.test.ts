@@ -1,0 +1,80 @@
+import { ConfigError, fastifyTrustProxy, loadConfig } from './config';
+
+const failure = (env: NodeJS.ProcessEnv) => {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error('loadConfig accepted the environment');
+};
+
+describe('loadConfig parses the environment', () => {
+  test('defaults for an empty environment; an empty variable counts as unset', () => {
+    const config = loadConfig({ DATABASE_URL: '', PORT: '' });
+    expect(config).toMatchObject({ port: 3000, host: '0.0.0.0', seedDemo: true, trustProxy: false, logLevel: 'info', curatorUsername: 'Innkeeper' });
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.oidc).toBeUndefined();
+  });
+
+  test('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      DATABASE_URL: 'postgres://u:p@db:5432/deckhub',
+      SEED_DEMO: '0',
+      PUBLIC_URL: 'https://deckhub.example',
+      TRUST_PROXY: '2',
+      REDIS_URL: 'redis://cache:6379',
+      SMTP_URL: 'smtps://u:p@mail.example:465',
+      OIDC_ISSUER: 'https://accounts.example',
+      OIDC_CLIENT_ID: 'id',
+      OIDC_CLIENT_SECRET: 'secret',
+      LOG_LEVEL: 'warn',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      databaseUrl: 'postgres://u:p@db:5432/deckhub',
+      seedDemo: false,
+      publicUrl: 'https://deckhub.example',
+      trustProxy: 2,
+      redisUrl: 'redis://cache:6379',
+      smtpUrl: 'smtps://u:p@mail.example:465',
+      oidc: { issuer: 'https://accounts.example', clientId: 'id', clientSecret: 'secret' },
+      logLevel: 'warn',
+    });
+  });
+
+  test.each([
+    [{ PORT: 'abc' }, 'PORT must be a port number (got "abc")'],
+    [{ PORT: '70000' }, 'PORT must be a port number (got "70000")'],
+    [{ PORT: '80.5' }, 'PORT must be a port number (got "80.5")'],
+    [{ SEED_DEMO: 'no' }, 'SEED_DEMO must be one of 0, 1, true, false (got "no")'],
+    [{ DATABASE_URL: 'mysql://db/deckhub' }, 'DATABASE_URL must be a PostgreSQL URL'],
+    [{ PUBLIC_URL: 'deckhub.example' }, 'PUBLIC_URL must be an http(s) URL'],
+    [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL must be a redis:// or rediss:// URL'],
+    [{ TRUST_PROXY: 'yes please' }, 'TRUST_PROXY must be a number of proxy hops (e.g. 1) or a comma-separated list of proxy addresses or CIDR ranges (got "yes please")'],
+    [{ TRUST_PROXY: '10.0.0.0/40' }, 'TRUST_PROXY must be'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")'],
+    [{ OIDC_ISSUER: 'https://accounts.example' }, 'OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are missing'],
+  ])('refuses %j, naming the variable', (env, message) => {
+    expect(failure(env)).toContain(message);
+  });
+
+  test('lists every wrong variable at once', () => {
+    const message = failure({ PORT: 'abc', LOG_LEVEL: 'loud' });
+    expect(message).toMatch(/PORT must be/);
+    expect(message).toMatch(/LOG_LEVEL must be/);
+  });
+
+  test('TRUST_PROXY: a hop count, or proxy addresses and CIDR ranges; 1 and true are one hop, never every hop', () => {
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/16,::1, loopback' }).trustProxy).toEqual(['10.0.0.1', '192.168.0.0/16', '::1', 'loopback']);
+    const oneHop = fastifyTrustProxy(1) as (address: string, hop: number) => boolean;
+    expect([0, 1, 2].map((hop) => oneHop('203.0.113.9', hop))).toEqual([true, false, false]);
+  });
+});
