@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
   { ignores: ['dist/**', 'data/**', 'node_modules/**', 'test-results/**'] },
@@ -13,4 +14,5 @@ export default tseslint.config(
       'no-restricted-globals': ['error', { name: 'alert', message: 'Use a toast.' }, { name: 'confirm', message: 'Use a dialog.' }],
     },
   },
+  { files: ['src/web/**/*.{ts,tsx}'], ...reactHooks.configs.flat['recommended-latest'] },
 );
