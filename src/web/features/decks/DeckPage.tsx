@@ -2,7 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Deck } from '../../../common/api/decks';
 import { TagPills } from '../../components/TagPills';
-import { useToast } from '../../components/Toasts';
+import { useToast } from '../../components/use-toast';
 import { resizedImageUrl } from '../../lib/upload-url';
 import { useDeck } from './api/get-deck';
 

@@ -7,7 +7,7 @@ import { MESSAGES } from '../../../common/messages';
 import { ACCEPTED_IMAGE_TYPES } from '../../../common/api/uploads';
 import { Dialog } from '../../components/Dialog';
 import { AlbumSelect, CollectionSelect, TagSelect } from '../../components/CategorySelects';
-import { useToast } from '../../components/Toasts';
+import { useToast } from '../../components/use-toast';
 import { ApiRequestError } from '../../lib/api-client';
 import { DECKS_QUERY_KEY } from '../../lib/query-keys';
 import { postDeck, readDeckImage } from './api/upload-deck';
