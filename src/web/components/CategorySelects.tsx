@@ -1,4 +1,4 @@
-// The category pickers of the search bar, the upload form and the edit modal (SPEC.md §2):
+// The category pickers of the search bar, the upload form and the edit modal:
 // react-select multi-selects in the game's colours, capped at 110px tall from 5 values.
 import { useMemo, useState } from 'react';
 import Select, { type StylesConfig } from 'react-select';
@@ -91,7 +91,9 @@ function ColoredMultiSelect({ inputId, value, onChange, options, placeholder, is
       styles={styles}
       classNamePrefix="picker"
       className="picker"
-      closeMenuOnSelect={false}
+      // The menu closes on a pick: left open it covers the Search button below, and Enter then
+      // picks again instead of searching. With the menu closed, Enter submits the search.
+      closeMenuOnSelect
     />
   );
 }

@@ -1,6 +1,7 @@
 // A search lives in the URL (so it survives a reload and can be shared) and may also arrive as
-// navigation state (SPEC.md §2). Home links here and the results page reads it: the shared contract.
+// navigation state from another screen. Home links here and the results page reads it.
 import type { SearchRequest } from '../../common/api/decks';
+import { ALBUM_NAMES, COLLECTION_CODES, TAG_NAMES } from '../../common/game';
 
 /** The filters of a search, every list present. */
 export interface SearchFilters {
@@ -18,6 +19,59 @@ export interface SearchFilters {
 export const EMPTY_FILTERS: SearchFilters = { albums: [], collections: [], tags: [], cards: [] };
 
 const LISTS = ['albums', 'collections', 'tags', 'cards'] as const;
+
+/** The one sort key the API knows besides its default, newest first. */
+const TOP_SORT = 'score';
+
+/** The three orders of the results page, as the sort control offers them. */
+export const SEARCH_SORTS = [
+  { key: 'newest', label: 'Newest' },
+  { key: 'week', label: 'Top this week' },
+  { key: 'all', label: 'Top all time' },
+] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number]['key'];
+
+export function sortOf(filters: SearchFilters): SearchSort {
+  if (filters.sortBy !== TOP_SORT) return 'newest';
+  return filters.restricted ? 'week' : 'all';
+}
+
+/** The same search in another order; "Top this week" is the most upvoted since the weekly reset. */
+export function withSort(filters: SearchFilters, sort: SearchSort): SearchFilters {
+  const { sortBy: _sortBy, restricted: _restricted, ...rest } = filters;
+  if (sort === 'week') return { ...rest, sortBy: TOP_SORT, restricted: true };
+  if (sort === 'all') return { ...rest, sortBy: TOP_SORT };
+  return rest;
+}
+
+/** A value of a shared or old address that this site does not know (a renamed tag, a typo). */
+export interface UnknownFilter {
+  key: 'albums' | 'collections' | 'tags' | 'sort';
+  value: string;
+}
+
+const KNOWN: Record<'albums' | 'collections' | 'tags', ReadonlySet<string>> = {
+  albums: new Set(ALBUM_NAMES),
+  collections: new Set(COLLECTION_CODES),
+  tags: new Set(TAG_NAMES),
+};
+
+/**
+ * The filters without the values the site does not know, and those values. The API refuses a
+ * search with an unknown category; the rest of the search is still worth showing.
+ */
+export function withoutUnknown(filters: SearchFilters): { filters: SearchFilters; unknown: UnknownFilter[] } {
+  const unknown: UnknownFilter[] = [];
+  const known = { ...filters };
+  for (const key of ['albums', 'collections', 'tags'] as const) {
+    known[key] = filters[key].filter((value) => KNOWN[key].has(value) || !unknown.push({ key, value }));
+  }
+  if (known.sortBy !== undefined && known.sortBy !== TOP_SORT) {
+    unknown.push({ key: 'sort', value: known.sortBy });
+    delete known.sortBy;
+  }
+  return { filters: known, unknown };
+}
 
 /** The filters and page a URL query holds; `?sort=score&restricted=1` is what the home columns link to. */
 export function readSearchParams(params: URLSearchParams): { filters: SearchFilters; page: number } {
@@ -72,7 +126,7 @@ export function toSearchRequest(filters: SearchFilters): SearchRequest {
 /** The path of the search results page. */
 export const SEARCH_RESULTS_PATH = '/deck-search-results';
 
-/** The address of a search, e.g. for a link or `navigate(...)`; pass the filters as state too (SPEC.md §2). */
+/** The address of a search, e.g. for a link or `navigate(...)`; pass the filters as state too, as other screens expect. */
 export function searchResultsHref(filters: SearchFilters, page = 1): string {
   const query = writeSearchParams(filters, page).toString();
   return query ? `${SEARCH_RESULTS_PATH}?${query}` : SEARCH_RESULTS_PATH;

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { voteResultSchema } from '../../../../common/api/decks';
 import { apiRequest } from '../../../lib/api-client';
-import { DECKS_QUERY_KEY } from '../../../lib/query-keys';
+import { DECKS_QUERY_KEY } from '../../../lib/deck-cache';
 import { useToast } from '../../../components/use-toast';
 import { applyVote, toggleVote, type VoteChange, type VoteState } from '../vote-state';
 
