@@ -167,6 +167,9 @@ test.each(WIDTHS)("the innkeeper's table: search, keyboard sorting with aria-sor
   await expect.poll(() => rows.count()).toBe(decks.filter((d) => d.title.toLowerCase().includes(decks[0].title.toLowerCase())).length);
   await page.getByLabel('Search titles').fill('');
   const album = decks[0].albums[0];
+  // On a phone the facet lists are folded behind a button.
+  const facets = page.getByRole('button', { name: /^Albums, collections and tags/ });
+  if (await facets.isVisible()) await facets.click();
   await page.getByRole('group', { name: 'Albums' }).getByLabel('Search albums').fill(album.slice(0, 4));
   await page.getByRole('group', { name: 'Albums' }).getByRole('checkbox', { name: new RegExp(`^${album.replace(/[&]/g, '\\&')}`) }).check();
   await expect.poll(() => rows.count()).toBe(decks.filter((d) => d.albums.includes(album)).length);

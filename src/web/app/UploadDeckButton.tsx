@@ -9,7 +9,7 @@ const uploadModules = import.meta.glob<UploadModalModule>('../features/upload/Up
 const loadUploadModal = Object.values(uploadModules)[0];
 const UploadModal = loadUploadModal ? lazy(loadUploadModal) : null;
 
-/** 'Upload a deck', only for users with an e-mail (SPEC.md §2, §6). */
+/** 'Upload a deck', only for users with an e-mail. */
 export function UploadDeckButton() {
   const { hasEmail } = useSession();
   const [isOpen, setOpen] = useState(false);

@@ -8,7 +8,7 @@ interface PaginationProps {
   label?: string;
 }
 
-/** Numbered page buttons (SPEC.md §2); renders nothing when everything fits on one page. */
+/** Numbered page buttons; renders nothing when everything fits on one page. */
 export function Pagination({ page, pageCount, onPageChange, label = 'Pages' }: PaginationProps) {
   if (pageCount <= 1) return null;
   return (

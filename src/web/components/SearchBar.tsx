@@ -1,4 +1,4 @@
-// The search bar of home and of the search results (SPEC.md §2). The react-select pickers are
+// The search bar of home and of the search results. The react-select pickers are
 // the heaviest code on the home page, so they load after first paint; the placeholders keep
 // their place so nothing jumps when they arrive.
 import { lazy, Suspense, useState, type FormEvent, type ReactNode } from 'react';

@@ -11,7 +11,7 @@ import {
   selectedOptions,
 } from './category-options';
 
-test('the picker is capped at 110px from 5 selected values on (SPEC.md §9)', () => {
+test('the picker is capped at 110px from 5 selected values on', () => {
   expect(MULTI_SELECT_MAX_HEIGHT_PX).toBe(110);
   expect(multiSelectMaxHeight(0)).toBeUndefined();
   expect(multiSelectMaxHeight(4)).toBeUndefined();

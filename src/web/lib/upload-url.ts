@@ -1,4 +1,4 @@
-/** Image URLs under /upload/ get a width segment so the server sends a resized copy (SPEC.md §7). */
+/** Image URLs under /upload/ get a width segment so the server sends a resized copy. */
 export function resizedImageUrl(url: string, width: number): string {
   return url.includes('/upload/') && !/\/upload\/w_\d+\//.test(url) ? url.replace('/upload/', `/upload/w_${width}/`) : url;
 }

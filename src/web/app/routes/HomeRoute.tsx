@@ -3,7 +3,7 @@ import { HomePage } from '../../features/home/HomePage';
 import { LandingGallery } from '../../features/gallery/LandingGallery';
 import { UploadDeckButton } from '../UploadDeckButton';
 
-/** `/` shows the landing gallery above the decks; `/decks` is the same page without it (SPEC.md §2). */
+/** `/` shows the landing gallery above the decks; `/decks` is the same page without it. */
 export function HomeRoute({ withGallery = false }: { withGallery?: boolean }) {
   return <HomePage hero={withGallery ? <LandingGallery /> : undefined} searchActions={<UploadDeckButton />} />;
 }

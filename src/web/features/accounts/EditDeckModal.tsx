@@ -6,7 +6,7 @@ import { Dialog } from '../../components/Dialog';
 import { useToast } from '../../components/use-toast';
 import { useEditDeck } from './api/own-decks';
 
-/** The edit modal opened from the profile: title, categories and description (SPEC.md §2, §7). */
+/** The edit modal opened from the profile: title, categories and description. */
 export function EditDeckModal({ deck, onClose }: { deck: Deck; onClose(): void }) {
   const id = useId();
   const toast = useToast();

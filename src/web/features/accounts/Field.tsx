@@ -8,7 +8,7 @@ interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChan
   error?: string;
 }
 
-/** A labelled input with its inline error (SPEC.md §5 texts), wired with aria-invalid/-describedby. */
+/** A labelled input with its inline error, wired with aria-invalid/-describedby. */
 export function Field({ label, value, onChange, error, ...input }: FieldProps) {
   const id = useId();
   const errorId = `${id}-error`;

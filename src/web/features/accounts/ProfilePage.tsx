@@ -16,10 +16,10 @@ import { useDeleteDeck } from './api/own-decks';
 import { EditDeckModal } from './EditDeckModal';
 import './accounts.css';
 
-/** SPEC.md §9: the sign-out button waits this long before going home. */
+/** The sign-out button waits this long before going home. */
 const SIGN_OUT_DELAY_MS = 500;
 
-/** /profile: the signed-in user's decks with Edit Deck and Delete Deck, and Sign out (SPEC.md §2). */
+/** /profile: the signed-in user's decks with Edit Deck and Delete Deck, and Sign out. */
 export default function ProfilePage() {
   const { user, isLoading } = useSession();
   useEffect(() => {

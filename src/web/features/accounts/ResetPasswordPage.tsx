@@ -8,7 +8,7 @@ import { Field } from './Field';
 import { firstError, resetRefusal, useAccountForm } from './use-account-form';
 import './accounts.css';
 
-/** /reset-password/{token}: the page the reset mail links to (SPEC.md §2, §8). */
+/** /reset-password/{token}: the page the reset mail links to. */
 export default function ResetPasswordPage() {
   const { token = '' } = useParams();
   const toast = useToast();

@@ -23,7 +23,7 @@ function renderModal(onClose = () => {}) {
 
 afterEach(() => vi.unstubAllGlobals());
 
-test('register: every field required with its own text, then the §5 rules, then "Passwords must match!"', async () => {
+test('register: every field required with its own text, then the password rules, then "Passwords must match!"', async () => {
   const calls = stubApi({ '/api/auth/providers': { status: 200, body: { oidc: false } } });
   renderModal();
   await userEvent.click(screen.getByRole('tab', { name: 'Register' }));
@@ -97,7 +97,7 @@ test('the provider button links to the server-side start of the code flow', asyn
   expect(await screen.findByRole('link', { name: 'Sign in with single sign-on' })).toHaveAttribute('href', '/api/auth/oidc/start');
 });
 
-test('forgot password: toasts the §8 texts for success and failure', async () => {
+test('forgot password: toasts the success and failure texts', async () => {
   stubApi({
     '/api/auth/providers': { status: 200, body: { oidc: false } },
     '/api/request-password-reset/': { status: 200, body: { message: MESSAGES.passwordReset.emailSent } },

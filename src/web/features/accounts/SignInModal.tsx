@@ -35,7 +35,7 @@ function forgetChooseUsernameParam() {
   window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
 }
 
-/** Sign-in modal: Login and Register tabs, provider sign-in, forgot password, username choice (SPEC.md §2, §4). */
+/** Sign-in modal: Login and Register tabs, provider sign-in, forgot password, username choice. */
 export function SignInModal({ onClose, fallbackFocus }: { onClose: () => void; fallbackFocus?: () => HTMLElement | null }) {
   const [panel, setPanel] = useState<Panel>(() => (shouldOpenSignIn() ? 'choose-username' : 'login'));
   const refreshSession = useRefreshSession();
@@ -233,7 +233,7 @@ function ChooseUsernamePanel({ onSignedIn, onRestart }: { onSignedIn(): void; on
     getPendingSignup()
       .then((p) => setPendingEmail(p.email_address))
       .catch((error: unknown) => {
-        // Provider sign-in failures are only logged (SPEC.md §8); the panel offers to start again.
+        // Provider sign-in failures are only logged; the panel offers to start again.
         console.error('Provider sign-in:', error);
         setPendingEmail(null);
       });

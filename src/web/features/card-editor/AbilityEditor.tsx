@@ -1,4 +1,4 @@
-// Ability rows: added through the picker modal, removed only after a confirmation (SPEC.md §2).
+// Ability rows: added through the picker modal, removed only after a confirmation.
 import { useState, type MouseEvent } from 'react';
 import { ABILITY_LABELS, ABILITY_TYPES, checkAbilityType, type AbilityRow, type AbilityType } from './abilities';
 import { ConfirmDialog, Dialog } from '../../components/Dialog';

@@ -1,4 +1,4 @@
-// How much larger than on screen the saved PNG is (SPEC.md §9). Small screens show a small
+// How much larger than on screen the saved PNG is. Small screens show a small
 // card, so they get a larger multiplier to still produce a sharp, shareable image.
 
 /** Width above which the window counts as a desktop (scale 2). */
@@ -12,5 +12,5 @@ export function exportScale(windowWidth: number): number {
   return 7;
 }
 
-/** The name of the saved file (SPEC.md §9: "saved as a PNG named template-image"). */
+/** The name of the saved file ("saved as a PNG named template-image"). */
 export const EXPORT_FILE_NAME = 'template-image.png';

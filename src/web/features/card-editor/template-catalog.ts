@@ -1,4 +1,4 @@
-// The 77 card templates: 7 template albums × 11 frames (SPEC.md §3). Pure data, so the
+// The 77 card templates: 7 template albums × 11 frames. Pure data, so the
 // catalog can be tested and the selectors built without rendering any SVG.
 import { LIMITED_VARIANTS, RARITIES, TEMPLATE_ALBUMS, type Rarity } from '../../../common/game';
 import { ALBUMS, type AlbumName } from '../../../common/taxonomy';
@@ -8,10 +8,10 @@ export type Edition = 'Basic' | 'Limited';
 export const EDITIONS: readonly Edition[] = ['Basic', 'Limited'];
 export { RARITIES, TEMPLATE_ALBUMS, type Rarity };
 
-/** Only these rarities exist as Limited cards (SPEC.md §3 "Limited variants"). */
+/** Only these rarities exist as Limited cards. */
 export const LIMITED_RARITIES: readonly Rarity[] = ['Common', 'Rare', 'Epic', 'Legendary'];
 
-/** Frames whose cards carry no collection badge: the editor clears it for them (SPEC.md §4). */
+/** Frames whose cards carry no collection badge: the editor clears it for them. */
 export const RARITIES_WITHOUT_COLLECTION: readonly Rarity[] = ['Mythic', 'Ultra Fusion'];
 
 export interface CardTemplate {

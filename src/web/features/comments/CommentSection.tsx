@@ -8,14 +8,14 @@ import { useComments } from './api/get-comments';
 import { useCreateComment } from './api/create-comment';
 import { useDeleteComment } from './api/delete-comment';
 
-/** How long the 'Comment added!' banner stays, in ms (SPEC.md §9). */
+/** How long the 'Comment added!' banner stays, in ms. */
 export const COMMENT_BANNER_MS = 3000;
 
 interface CommentSectionProps {
   deckId: string;
   /** The signed-in user's name, or null for a guest; only their own comments get a delete icon. */
   username: string | null;
-  /** Only users with an e-mail comment (SPEC.md §1). */
+  /** Only users with an e-mail comment. */
   canComment: boolean;
 }
 
@@ -74,7 +74,7 @@ function CommentForm({ deckId, username }: { deckId: string; username: string })
   );
 }
 
-/** A deck's comments (SPEC.md §2): read by anyone, written by users with an e-mail, deleted by their author. */
+/** A deck's comments: read by anyone, written by users with an e-mail, deleted by their author. */
 export function CommentSection({ deckId, username, canComment }: CommentSectionProps) {
   const { data: comments, isLoading } = useComments(deckId);
   const remove = useDeleteComment(deckId);

@@ -6,10 +6,10 @@ import { useToast } from '../../components/use-toast';
 import { resizedImageUrl } from '../../lib/upload-url';
 import { useDeck } from './api/get-deck';
 
-/** Deck images on the deck page are requested at this width (SPEC.md §9). */
+/** Deck images on the deck page are requested at this width. */
 const DECK_IMAGE_WIDTH = 400;
 
-/** The stored deck code, or null: the literal 'null' or an empty code means none (SPEC.md §3). */
+/** The stored deck code, or null: the literal 'null' or an empty code means none. */
 export function deckCodeOf(deck: Pick<Deck, 'deckcode'>): string | null {
   const code = deck.deckcode.trim();
   return code && code !== 'null' ? code : null;
@@ -43,7 +43,7 @@ interface DeckPageProps {
   comments: ReactNode;
 }
 
-/** /decks/{deckId}: the deck in detail (SPEC.md §2). Votes and comments come in as slots. */
+/** /decks/{deckId}: the deck in detail. Votes and comments come in as slots. */
 export function DeckPage({ deckId, renderVote, comments }: DeckPageProps) {
   const { data: deck, isLoading, isError } = useDeck(deckId);
   useEffect(() => {

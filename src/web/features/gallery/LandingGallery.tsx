@@ -11,11 +11,11 @@ import artHistory from './art/art-history.svg';
 import artArts from './art/art-arts.svg';
 import wikiArt from './art/wiki.svg';
 
-/** The game's community wiki (SPEC.md §1). */
+/** The game's community wiki. */
 export const WIKI_URL = 'https://cards-the-universe-and-everything.fandom.com/';
-/** Six art images of the Custom Card Tool tile (SPEC.md §2). */
+/** Six art images of the Custom Card Tool tile. */
 const CARD_TOOL_ART = [artSpace, artOceans, artLand, artPaleo, artHistory, artArts];
-/** Gallery images are 300 by 400 (SPEC.md §9). */
+/** Gallery images are 300 by 400. */
 const IMAGE_WIDTH = 300;
 const IMAGE_HEIGHT = 400;
 
@@ -100,7 +100,7 @@ function Tile({ title, images, isStill, isEager, children }: TileProps) {
   );
 }
 
-/** The landing gallery of `/` (SPEC.md §2): Community Decks, Custom Card Tool, Wiki Fandom. */
+/** The landing gallery of `/`: Community Decks, Custom Card Tool, Wiki Fandom. */
 export function LandingGallery() {
   const isStill = usePrefersReducedMotion();
   const { data } = useGalleryDecks();

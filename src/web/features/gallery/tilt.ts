@@ -1,13 +1,13 @@
-// The landing tiles' 3D tilt and rotation order (SPEC.md §2 and §9), as pure functions.
+// The landing tiles' 3D tilt and rotation order, as pure functions.
 import { clamp } from '../../lib/clamp';
 
 /** The base tilt angle in degrees… */
 export const TILT_MAX_DEG = 15;
-/** …times this factor: a tile tilts at most about 19.5° (SPEC.md §9). */
+/** …times this factor: a tile tilts at most about 19.5°. */
 export const TILT_FACTOR = 1.3;
-/** A tile grows to this scale while the pointer is over it (SPEC.md §9). */
+/** A tile grows to this scale while the pointer is over it. */
 export const HOVER_SCALE = 1.1;
-/** A rotating tile shows its next image after this many ms (SPEC.md §9). */
+/** A rotating tile shows its next image after this many ms. */
 export const ROTATE_MS = 3000;
 
 export interface Tilt {

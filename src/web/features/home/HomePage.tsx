@@ -12,7 +12,7 @@ interface Column {
   className?: string;
 }
 
-/** The three home columns (SPEC.md §2); 'Top Decks This Week' shows only at width ≥ 850 (CSS). */
+/** The three home columns; 'Top Decks This Week' shows only at width ≥ 850 (CSS). */
 const COLUMNS: Column[] = [
   { title: 'Top Decks This Week', filters: { ...EMPTY_FILTERS, sortBy: 'score', restricted: true }, className: 'wide-only' },
   { title: 'Newest Decks', filters: EMPTY_FILTERS },
@@ -47,7 +47,7 @@ interface HomePageProps {
   searchActions?: ReactNode;
 }
 
-/** Home at `/` and `/decks`: search bar and the three columns of 5 decks (SPEC.md §2). */
+/** Home at `/` and `/decks`: search bar and the three columns of 5 decks. */
 export function HomePage({ hero, searchActions }: HomePageProps) {
   const navigate = useNavigate();
   const search = (values: CategoryValues) => {

@@ -1,4 +1,4 @@
-// The upload modal (SPEC.md §2, §4, §5, §8): pick a screenshot, watch it upload and get read,
+// The upload modal: pick a screenshot, watch it upload and get read,
 // review the detected cards, fill in title and categories, submit.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { createPortal } from 'react-dom';
@@ -15,7 +15,7 @@ import { DetectedCardList } from './DetectedCardList';
 import { EMPTY_FORM, imageFileError, reviewCardsOf, validateDeckForm, type DeckFormValues, type FormErrors } from './deck-form';
 import './upload.css';
 
-/** Where the chosen image is in its trip to the reader (SPEC.md §4 Upload flow). */
+/** Where the chosen image is in its trip to the reader. */
 type Reading =
   | { stage: 'none' }
   | { stage: 'uploading'; sent: number }

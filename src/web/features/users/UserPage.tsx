@@ -9,7 +9,7 @@ import { ApiRequestError } from '../../lib/api-client';
 import { usePageParam } from '../../lib/use-page-param';
 import { useUserDecks } from '../../lib/user-decks';
 
-/** /users/{username}: the user's name and decks, 12 per page (SPEC.md §2). The page lives in the URL. */
+/** /users/{username}: the user's name and decks, 12 per page. The page lives in the URL. */
 export default function UserPage() {
   const { username = '' } = useParams();
   const [page, goToPage] = usePageParam();

@@ -3,12 +3,12 @@ import { ThumbsUpIcon } from '../../components/ThumbsUpIcon';
 import { useVoteDeck } from './api/vote-deck';
 import { hasVoted } from './vote-state';
 
-/** The upvote count and thumbs-up (SPEC.md §2, §4): yellow once voted; only users with an e-mail vote. */
+/** The upvote count and thumbs-up: yellow once voted; only users with an e-mail vote. */
 interface VoteButtonProps {
   deck: Deck;
   /** The signed-in user's name, or null for a guest. */
   username: string | null;
-  /** Only users with an e-mail may vote (SPEC.md §5). */
+  /** Only users with an e-mail may vote. */
   canVote: boolean;
 }
 

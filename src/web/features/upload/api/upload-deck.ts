@@ -1,4 +1,4 @@
-// The two calls of the upload flow (SPEC.md §7): read a screenshot, then publish the deck.
+// The two calls of the upload flow: read a screenshot, then publish the deck.
 import { deckSchema, type Deck } from '../../../../common/api/decks';
 import { uploadImageResultSchema, type CreateDeck, type UploadImageResult } from '../../../../common/api/uploads';
 import { sendForm, type SendFormOptions } from './send-form';

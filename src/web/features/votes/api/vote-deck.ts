@@ -10,7 +10,7 @@ export interface VoteInput {
   username: string;
 }
 
-/** POST /api/decks/onedeck/{id}: the full updated voters list and the change (SPEC.md §7). */
+/** POST /api/decks/onedeck/{id}: the full updated voters list and the change. */
 export function postVote(deckId: string, body: { voters: string[]; change: VoteChange }) {
   return apiRequest(`/api/decks/onedeck/${encodeURIComponent(deckId)}`, voteResultSchema, { body });
 }
