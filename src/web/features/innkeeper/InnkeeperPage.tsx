@@ -1,10 +1,10 @@
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { MESSAGES } from '../../../common/messages';
 import { TagPills } from '../../components/TagPills';
 import { useCuratedDecks } from './api/get-curated-decks';
 import { facetValues, filterDecks, nextSort, NO_FILTERS, sortDecks, type FacetKey, type SortKey, type TableFilters } from './curated-table';
-import { deckCodeText } from './deck-code';
+import { deckCodeOf } from '../../lib/deck-code';
 import { FacetFilter } from './FacetFilter';
 import { readTableParams, writeTableParams, type TableSort } from './table-url';
 
@@ -34,10 +34,17 @@ function SortHeader({ label, column, sort, onSort }: { label: string; column: So
 export default function InnkeeperPage() {
   const { data, isLoading } = useCuratedDecks();
   const [params, setParams] = useSearchParams();
-  const { filters, sort } = useMemo(() => readTableParams(params), [params]);
-  // Replacing the entry, not adding one: Back leaves the table instead of undoing each keystroke.
-  const show = (next: { filters?: TableFilters; sort?: TableSort }) =>
-    setParams(writeTableParams(next.filters ?? filters, next.sort ?? sort), { replace: true });
+  // The table answers from its own state, at once: the router applies an address change as a
+  // transition, and a text field or checkbox waiting on one loses keystrokes and clicks.
+  const [view, setView] = useState(() => readTableParams(params));
+  const { filters, sort } = view;
+  const show = (next: { filters?: TableFilters; sort?: TableSort }) => setView({ filters: next.filters ?? filters, sort: next.sort ?? sort });
+  // The address follows, so Back from a deck finds the table as it was left. It replaces the
+  // entry rather than adding one: Back then leaves the table instead of undoing each keystroke.
+  const query = writeTableParams(filters, sort).toString();
+  useEffect(() => {
+    if (query !== params.toString()) setParams(new URLSearchParams(query), { replace: true });
+  }, [query, params, setParams]);
   const setFilters = (patch: Partial<TableFilters>) => show({ filters: { ...filters, ...patch } });
   const onSort = (key: SortKey) => show({ sort: nextSort(sort, key) });
   // On a phone the facet lists are folded away, so the table is not a screen-height below them.
@@ -102,7 +109,7 @@ export default function InnkeeperPage() {
                     <td data-label="Title">
                       <Link to={`/decks/${deck._id}`}>{deck.title}</Link>
                     </td>
-                    <td data-label="Deck Code">{deckCodeText(deck) ? <code>{deckCodeText(deck)}</code> : <span className="muted">—</span>}</td>
+                    <td data-label="Deck Code">{deckCodeOf(deck) ? <code>{deckCodeOf(deck)}</code> : <span className="muted">—</span>}</td>
                     <td data-label="Albums">
                       <TagPills kind="album" values={deck.albums} />
                     </td>
