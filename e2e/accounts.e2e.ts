@@ -166,10 +166,10 @@ test('profile: numbered pages, edit a deck, delete a deck after confirming', asy
   // Delete: cancelling keeps the deck, confirming removes it.
   const renamed = cards.filter({ hasText: 'Renamed In Browser' });
   await renamed.getByRole('button', { name: 'Delete Deck' }).click();
-  await dialog(page, 'Delete Deck').getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('alertdialog', { name: 'Delete Deck' }).getByRole('button', { name: 'Cancel' }).click();
   expect(await renamed.count()).toBe(1);
   await renamed.getByRole('button', { name: 'Delete Deck' }).click();
-  await dialog(page, 'Delete Deck').getByRole('button', { name: 'Delete Deck' }).click();
+  await page.getByRole('alertdialog', { name: 'Delete Deck' }).getByRole('button', { name: 'Delete Deck' }).click();
   await page.getByText('13 decks').waitFor();
   expect(await page.getByRole('link', { name: 'Renamed In Browser' }).count()).toBe(0);
   expect(await db.selectFrom('decks').select('id').where('title', '=', 'Renamed In Browser').executeTakeFirst()).toBeUndefined();

@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import { Link, Outlet } from 'react-router';
 import { useTheme } from './theme';
 import { useSession } from '../lib/use-session';
@@ -9,6 +9,8 @@ export function Layout() {
   const { user, hasEmail } = useSession();
   // A provider sign-up that needs a username comes back to /?choose-username=1: the modal opens by itself.
   const [isSignInOpen, setSignInOpen] = useState(shouldOpenSignIn);
+  // Sign In or My Profile, whichever is shown: after signing in, the focus lands on My Profile.
+  const accountControl = useRef<HTMLAnchorElement & HTMLButtonElement>(null);
   return (
     <>
       <a className="skip-link" href="#main">
@@ -19,18 +21,21 @@ export function Layout() {
           <img src="/favicon.svg" alt="" width="32" height="32" />
           <span>Deckhub</span>
         </Link>
-        <nav className="header-actions">
+        <nav className="header-actions" aria-label="Site">
+          <Link to="/innkeepers-decks" className="header-link">
+            Innkeeper&apos;s Decks
+          </Link>
           <label className="theme-switch">
             <input type="checkbox" role="switch" checked={theme === 'dark'} onChange={(e) => setTheme(e.target.checked ? 'dark' : 'light')} />
             <span className="theme-slider" aria-hidden="true" />
             <span className="visually-hidden">Dark theme</span>
           </label>
           {user && hasEmail ? (
-            <Link className="button" to="/profile">
+            <Link ref={accountControl} className="button" to="/profile">
               My Profile
             </Link>
           ) : (
-            <button type="button" onClick={() => setSignInOpen(true)}>
+            <button ref={accountControl} type="button" onClick={() => setSignInOpen(true)}>
               Sign In
             </button>
           )}
@@ -41,7 +46,7 @@ export function Layout() {
           <Outlet />
         </Suspense>
       </main>
-      {isSignInOpen && <SignInModal onClose={() => setSignInOpen(false)} />}
+      {isSignInOpen && <SignInModal onClose={() => setSignInOpen(false)} fallbackFocus={() => accountControl.current} />}
     </>
   );
 }

@@ -91,7 +91,9 @@ function ColoredMultiSelect({ inputId, value, onChange, options, placeholder, is
       styles={styles}
       classNamePrefix="picker"
       className="picker"
-      closeMenuOnSelect={false}
+      // The menu closes on a pick: left open it covers the Search button below, and Enter then
+      // picks again instead of searching. With the menu closed, Enter submits the search.
+      closeMenuOnSelect
     />
   );
 }

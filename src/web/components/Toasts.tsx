@@ -1,40 +1,61 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+// The app's toasts, shown bottom right for a few seconds or until dismissed.
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { ToastContext, type ToastKind } from './use-toast';
 
-type ToastKind = 'success' | 'error' | 'info';
 interface Toast {
   id: number;
   kind: ToastKind;
   text: string;
 }
 
-const ToastContext = createContext<(text: string, kind?: ToastKind) => void>(() => {});
-
 /** How long a toast stays, in ms. */
 const TOAST_MS = 4000;
 
-/** Accessible toasts: `role="status"` for news, `role="alert"` only for errors. */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
-  const show = useCallback((text: string, kind: ToastKind = 'success') => {
-    const id = Date.now() + Math.random();
-    setToasts((list) => [...list, { id, kind, text }]);
-    setTimeout(() => setToasts((list) => list.filter((t) => t.id !== id)), TOAST_MS);
+  const nextId = useRef(0);
+  const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
+  const dismiss = useCallback((id: number) => setToasts((list) => list.filter((t) => t.id !== id)), []);
+  const show = useCallback(
+    (text: string, kind: ToastKind = 'success') => {
+      const id = ++nextId.current;
+      setToasts((list) => [...list, { id, kind, text }]);
+      const timer = setTimeout(() => {
+        timers.current.delete(timer);
+        dismiss(id);
+      }, TOAST_MS);
+      timers.current.add(timer);
+    },
+    [dismiss],
+  );
+  useEffect(() => {
+    const pending = timers.current;
+    return () => pending.forEach(clearTimeout);
   }, []);
-  const value = useMemo(() => show, [show]);
+
+  const item = (t: Toast) => (
+    <div key={t.id} className={`toast toast-${t.kind}`}>
+      <span>{t.text}</span>
+      <button type="button" className="icon-button" aria-label="Dismiss message" onClick={() => dismiss(t.id)}>
+        ×
+      </button>
+    </div>
+  );
   return (
-    <ToastContext.Provider value={value}>
+    <ToastContext.Provider value={show}>
       {children}
       <div className="toasts">
-        {toasts.map((t) => (
-          <div key={t.id} className={`toast toast-${t.kind}`} role={t.kind === 'error' ? 'alert' : 'status'}>
-            {t.text}
-          </div>
-        ))}
+        {/* The status region stays mounted so screen readers notice what is added to it; an
+            alert is announced as it appears. */}
+        <div role="status">{toasts.filter((t) => t.kind !== 'error').map(item)}</div>
+        {toasts
+          .filter((t) => t.kind === 'error')
+          .map((t) => (
+            <div key={t.id} role="alert">
+              {item(t)}
+            </div>
+          ))}
       </div>
     </ToastContext.Provider>
   );
-}
-
-export function useToast() {
-  return useContext(ToastContext);
 }

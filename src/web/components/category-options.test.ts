@@ -33,8 +33,8 @@ test('cards are named once and coloured by the album of their code', () => {
     { Name: 'Mystery', Code: 'ZZZ001' },
   ]);
   expect(options).toEqual([
-    { value: 'Moon', label: 'Moon', color: '#a764fd' },
-    { value: 'Mystery', label: 'Mystery', color: NEUTRAL_COLOR },
+    { value: 'Moon', label: 'Moon', color: '#a764fd', searchKey: 'moon' },
+    { value: 'Mystery', label: 'Mystery', color: NEUTRAL_COLOR, searchKey: 'mystery' },
   ]);
 });
 
@@ -56,4 +56,16 @@ test('the card menu lists names starting with the text first, at most the limit'
   const options = ['Alpha Moon', 'Moonstone', 'Moon', 'Sun'].map((n) => ({ value: n, label: n, color: NEUTRAL_COLOR }));
   expect(filterOptions(options, 'moon', 10).map((o) => o.value)).toEqual(['Moonstone', 'Moon', 'Alpha Moon']);
   expect(filterOptions(options, '', 2)).toHaveLength(2);
+});
+
+test('the card menu folds accents, case and brackets, as the server looks cards up', () => {
+  const options = cardOptions([
+    { Name: 'Caño Cristales', Code: 'LLR001' },
+    { Name: 'The Fool (XXII)', Code: 'ACT001' },
+    { Name: "Schrödinger's Cat", Code: 'SCQ001' },
+  ]);
+  expect(filterOptions(options, 'cano cristales', 10).map((o) => o.value)).toEqual(['Caño Cristales']);
+  expect(filterOptions(options, 'the fool xxii', 10).map((o) => o.value)).toEqual(['The Fool (XXII)']);
+  expect(filterOptions(options, 'FOOL (xx', 10).map((o) => o.value)).toEqual(['The Fool (XXII)']);
+  expect(filterOptions(options, 'schrodingers', 10).map((o) => o.value)).toEqual(["Schrödinger's Cat"]);
 });

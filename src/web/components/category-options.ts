@@ -1,13 +1,16 @@
-// Options of the category pickers and the pure rules behind their look,
+// Options of the category pickers and the pure rules behind their look and their matching,
 // kept apart from react-select so they can be unit-tested and reused without it.
 import { ALBUMS, COLLECTIONS, TAGS, albumOfCard } from '../../common/game';
 import type { Card } from '../../common/api/cards';
+import { normalizeName } from '../../common/text';
 
 /** One picker option: `value` is what the API stores, `label` what people read, `color` the game's colour. */
 export interface ColoredOption {
   value: string;
   label: string;
   color: string;
+  /** The label as typed text is matched against: see normalizeName. Computed once for the thousands of cards. */
+  searchKey?: string;
 }
 
 /** Colour of a value the game gives no colour to (an unknown card, an unknown stored value). */
@@ -37,7 +40,12 @@ export function cardOptions(cards: readonly Card[]): ColoredOption[] {
   for (const card of cards) {
     if (byName.has(card.Name)) continue;
     const album = albumOfCard(card.Code);
-    byName.set(card.Name, { value: card.Name, label: card.Name, color: (album && albumColor.get(album)) || NEUTRAL_COLOR });
+    byName.set(card.Name, {
+      value: card.Name,
+      label: card.Name,
+      color: (album && albumColor.get(album)) || NEUTRAL_COLOR,
+      searchKey: normalizeName(card.Name),
+    });
   }
   return [...byName.values()];
 }
@@ -48,7 +56,7 @@ export function selectedOptions(values: readonly string[], options: readonly Col
   return values.map((v) => byValue.get(v) ?? { value: v, label: v, color: NEUTRAL_COLOR });
 }
 
-/** The picker's max height in px (110 from 5 selected values on), or undefined when it may grow. */
+/** The picker's max height in px, or undefined when it may grow (110px from 5 values). */
 export function multiSelectMaxHeight(selectedCount: number): number | undefined {
   return selectedCount >= MULTI_SELECT_CAP_FROM ? MULTI_SELECT_MAX_HEIGHT_PX : undefined;
 }
@@ -69,15 +77,17 @@ export function readableTextColor(hex: string): '#000000' | '#ffffff' {
 
 /**
  * The options to list for what was typed: at most `limit`, names starting with the text first.
+ * Text and names are compared the way the server looks cards up (accents, case and punctuation
+ * folded), so "cano cristales" finds "Caño Cristales" and "the fool xxii" finds "The Fool (XXII)".
  * The card catalog has thousands of names; rendering them all makes the menu sluggish.
  */
 export function filterOptions(options: readonly ColoredOption[], input: string, limit: number): ColoredOption[] {
-  const text = input.trim().toLowerCase();
+  const text = normalizeName(input);
   if (!text) return options.slice(0, limit);
   const starts: ColoredOption[] = [];
   const contains: ColoredOption[] = [];
   for (const option of options) {
-    const label = option.label.toLowerCase();
+    const label = option.searchKey ?? normalizeName(option.label);
     if (label.startsWith(text)) starts.push(option);
     else if (label.includes(text)) contains.push(option);
     if (starts.length >= limit) break;

@@ -11,6 +11,30 @@ export class ApiRequestError extends Error {
   }
 }
 
+/** 4xx: the request itself was refused, so asking again gives the same answer. */
+export const isRefusal = (error: unknown): error is ApiRequestError => error instanceof ApiRequestError && error.status >= 400 && error.status < 500;
+
+/**
+ * Reads an answer's body, whatever carried it (fetch here, XMLHttpRequest for uploads): the
+ * parsed data when the status is 2xx and the body fits the schema, else an ApiRequestError.
+ */
+export function readAnswer<T>(status: number, body: string, schema: z.ZodType<T> | null): T {
+  let data: unknown = undefined;
+  try {
+    data = body ? JSON.parse(body) : undefined;
+  } catch {
+    // Not JSON (a proxy's error page): only the status says anything.
+  }
+  if (status < 200 || status >= 300) {
+    const message = (data as { message?: unknown } | undefined)?.message;
+    throw new ApiRequestError(status, typeof message === 'string' ? message : `Request failed (${status})`);
+  }
+  if (!schema) return data as T;
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) throw new ApiRequestError(status, 'The server sent an unexpected answer.');
+  return parsed.data;
+}
+
 interface RequestOptions {
   method?: string;
   body?: unknown;
@@ -25,16 +49,8 @@ export async function apiRequest<T>(path: string, schema: z.ZodType<T> | null, o
     body = JSON.stringify(options.body);
   }
   const res = await fetch(path, { method: options.method ?? (body ? 'POST' : 'GET'), headers, body, credentials: 'same-origin', signal: options.signal });
-  const text = await res.text();
-  let data: unknown = undefined;
-  try {
-    data = text ? JSON.parse(text) : undefined;
-  } catch {
-    /* not JSON: handled below */
-  }
-  if (!res.ok) {
-    const message = (data as { message?: string } | undefined)?.message ?? `Request failed (${res.status})`;
-    throw new ApiRequestError(res.status, message);
-  }
-  return schema ? schema.parse(data) : (data as T);
+  return readAnswer(res.status, await res.text(), schema);
 }
+
+/** The retry rule of reads: once more after a failure, never after a refusal (a missing deck stays missing). */
+export const retryUnlessRefused = (failureCount: number, error: unknown) => !isRefusal(error) && failureCount < 1;

@@ -1,6 +1,7 @@
 // A search lives in the URL (so it survives a reload and can be shared) and may also arrive as
-// navigation state. Home links here and the results page reads it: the shared contract.
-import { SORT_KEYS, type SearchRequest, type SortKey } from '../../common/api/decks';
+// navigation state from another screen. Home links here and the results page reads it.
+import { SORT_KEYS, type SearchRequest } from '../../common/api/decks';
+import { ALBUM_NAMES, COLLECTION_CODES, TAG_NAMES } from '../../common/game';
 
 /** The filters of a search, every list present. */
 export interface SearchFilters {
@@ -9,8 +10,8 @@ export interface SearchFilters {
   tags: string[];
   cards: string[];
   user?: string;
-  /** 'score' is most upvoted first; newest first otherwise. */
-  sortBy?: SortKey;
+  /** 'score' is most upvoted first, 'newest' or none newest first; as an address gives it (see withoutUnknown). */
+  sortBy?: string;
   /** Only decks since the weekly reset. */
   restricted?: boolean;
 }
@@ -19,9 +20,57 @@ export const EMPTY_FILTERS: SearchFilters = { albums: [], collections: [], tags:
 
 const LISTS = ['albums', 'collections', 'tags', 'cards'] as const;
 
-/** A known sort key, or undefined for anything else (an old link's sort falls back to newest). */
-function sortKey(value: unknown): SortKey | undefined {
-  return SORT_KEYS.find((key) => key === value);
+/** The one sort key the API knows besides its default, newest first. */
+const TOP_SORT = 'score';
+
+/** The three orders of the results page, as the sort control offers them. */
+export const SEARCH_SORTS = [
+  { key: 'newest', label: 'Newest' },
+  { key: 'week', label: 'Top this week' },
+  { key: 'all', label: 'Top all time' },
+] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number]['key'];
+
+export function sortOf(filters: SearchFilters): SearchSort {
+  if (filters.sortBy !== TOP_SORT) return 'newest';
+  return filters.restricted ? 'week' : 'all';
+}
+
+/** The same search in another order; "Top this week" is the most upvoted since the weekly reset. */
+export function withSort(filters: SearchFilters, sort: SearchSort): SearchFilters {
+  const { sortBy: _sortBy, restricted: _restricted, ...rest } = filters;
+  if (sort === 'week') return { ...rest, sortBy: TOP_SORT, restricted: true };
+  if (sort === 'all') return { ...rest, sortBy: TOP_SORT };
+  return rest;
+}
+
+/** A value of a shared or old address that this site does not know (a renamed tag, a typo). */
+export interface UnknownFilter {
+  key: 'albums' | 'collections' | 'tags' | 'sort';
+  value: string;
+}
+
+const KNOWN: Record<'albums' | 'collections' | 'tags', ReadonlySet<string>> = {
+  albums: new Set(ALBUM_NAMES),
+  collections: new Set(COLLECTION_CODES),
+  tags: new Set(TAG_NAMES),
+};
+
+/**
+ * The filters without the values the site does not know, and those values. The API refuses a
+ * search with an unknown category; the rest of the search is still worth showing.
+ */
+export function withoutUnknown(filters: SearchFilters): { filters: SearchFilters; unknown: UnknownFilter[] } {
+  const unknown: UnknownFilter[] = [];
+  const known = { ...filters };
+  for (const key of ['albums', 'collections', 'tags'] as const) {
+    known[key] = filters[key].filter((value) => KNOWN[key].has(value) || !unknown.push({ key, value }));
+  }
+  if (known.sortBy !== undefined && !SORT_KEYS.some((key) => key === known.sortBy)) {
+    unknown.push({ key: 'sort', value: known.sortBy });
+    delete known.sortBy;
+  }
+  return { filters: known, unknown };
 }
 
 /** The filters and page a URL query holds; `?sort=score&restricted=1` is what the home columns link to. */
@@ -30,7 +79,7 @@ export function readSearchParams(params: URLSearchParams): { filters: SearchFilt
   for (const key of LISTS) filters[key] = params.getAll(key).filter(Boolean);
   const user = params.get('user');
   if (user) filters.user = user;
-  const sort = sortKey(params.get('sort'));
+  const sort = params.get('sort');
   if (sort) filters.sortBy = sort;
   if (params.get('restricted') === '1' || params.get('restricted') === 'true') filters.restricted = true;
   const page = Number(params.get('page'));
@@ -55,7 +104,7 @@ export function filtersFromState(state: unknown): SearchFilters | null {
   const list = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
   const filters: SearchFilters = { albums: list(s.albums), collections: list(s.collections), tags: list(s.tags), cards: list(s.cards) };
   if (typeof s.user === 'string' && s.user) filters.user = s.user;
-  const sort = sortKey(s.sortBy) ?? sortKey(s.sort);
+  const sort = typeof s.sortBy === 'string' ? s.sortBy : typeof s.sort === 'string' ? s.sort : undefined;
   if (sort) filters.sortBy = sort;
   if (s.restricted === true) filters.restricted = true;
   return filters;
@@ -69,7 +118,8 @@ export function hasAnyFilter(filters: SearchFilters): boolean {
 export function toSearchRequest(filters: SearchFilters): SearchRequest {
   const request: SearchRequest = { albums: filters.albums, collections: filters.collections, tags: filters.tags, cards: filters.cards };
   if (filters.user) request.user = filters.user;
-  if (filters.sortBy) request.sortBy = filters.sortBy;
+  const sortBy = SORT_KEYS.find((key) => key === filters.sortBy);
+  if (sortBy) request.sortBy = sortBy;
   if (filters.restricted) request.restricted = true;
   return request;
 }
@@ -77,7 +127,7 @@ export function toSearchRequest(filters: SearchFilters): SearchRequest {
 /** The path of the search results page. */
 export const SEARCH_RESULTS_PATH = '/deck-search-results';
 
-/** The address of a search, e.g. for a link or `navigate(...)`; pass the filters as state too. */
+/** The address of a search, e.g. for a link or `navigate(...)`; pass the filters as state too, as other screens expect. */
 export function searchResultsHref(filters: SearchFilters, page = 1): string {
   const query = writeSearchParams(filters, page).toString();
   return query ? `${SEARCH_RESULTS_PATH}?${query}` : SEARCH_RESULTS_PATH;

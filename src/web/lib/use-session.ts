@@ -1,16 +1,16 @@
 // The session, read by the layout, the routes and the account screens.
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from './api-client';
 
 const sessionSchema = z.object({ user: z.object({ username: z.string(), email_address: z.string().nullable() }).nullable() });
 export type SessionUser = NonNullable<z.infer<typeof sessionSchema>['user']>;
 
-export const sessionQueryKey = ['session'] as const;
+export const sessionQueryOptions = queryOptions({ queryKey: ['session'], queryFn: () => apiRequest('/api/session', sessionSchema), staleTime: 60_000 });
 
-/** The signed-in user, or null for a guest. */
+/** The signed-in user, or null for a guest (a guest has no e-mail). */
 export function useSession() {
-  const query = useQuery({ queryKey: sessionQueryKey, queryFn: () => apiRequest('/api/session', sessionSchema), staleTime: 60_000 });
+  const query = useQuery(sessionQueryOptions);
   const user = query.data?.user ?? null;
   return { user, isLoading: query.isLoading, hasEmail: !!user?.email_address };
 }

@@ -3,7 +3,7 @@ import type { Deck } from '../../../common/api/decks';
 import { MESSAGES } from '../../../common/messages';
 import { AlbumSelect, CollectionSelect, TagSelect } from '../../components/CategorySelects';
 import { Dialog } from '../../components/Dialog';
-import { useToast } from '../../components/Toasts';
+import { useToast } from '../../components/use-toast';
 import { useEditDeck } from './api/own-decks';
 
 /** The edit modal opened from the profile: title, categories and description. */

@@ -7,7 +7,7 @@ import { DeckGrid } from '../../components/DeckGrid';
 import { ConfirmDialog } from '../../components/Dialog';
 import { Pagination } from '../../components/Pagination';
 import { deckCount, pageCount } from '../../components/page-items';
-import { useToast } from '../../components/Toasts';
+import { useToast } from '../../components/use-toast';
 import { useSession } from '../../lib/use-session';
 import { usePageParam } from '../../lib/use-page-param';
 import { useUserDecks } from '../../lib/user-decks';
@@ -61,6 +61,8 @@ function OwnProfile({ username }: { username: string }) {
     try {
       await deleteDeck.mutateAsync(deck._id);
       toast('Deck deleted.', 'success');
+      // The focus was on the deck's Delete button, which is gone now.
+      document.getElementById('profile-title')?.focus();
     } catch (error) {
       toast(error instanceof Error ? `Deck delete failed: ${error.message}` : 'Deck delete failed.', 'error');
     }
@@ -81,7 +83,7 @@ function OwnProfile({ username }: { username: string }) {
   return (
     <section className="page profile-page" aria-labelledby="profile-title">
       <div className="profile-head">
-        <h1 id="profile-title">{username}</h1>
+        <h1 id="profile-title" tabIndex={-1}>{username}</h1>
         <button type="button" onClick={doSignOut} disabled={signingOut}>
           Sign out
         </button>
@@ -101,11 +103,12 @@ function OwnProfile({ username }: { username: string }) {
       {deleting && (
         <ConfirmDialog
           title="Delete Deck"
-          message={`Delete "${deleting.title}"? This cannot be undone.`}
           confirmLabel="Delete Deck"
           onConfirm={confirmDelete}
           onCancel={() => setDeleting(null)}
-        />
+        >
+          <p>{`Delete "${deleting.title}"? This cannot be undone.`}</p>
+        </ConfirmDialog>
       )}
     </section>
   );

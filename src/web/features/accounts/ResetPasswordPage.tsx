@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { newPasswordSchema } from '../../../common/api/users';
 import { MESSAGES } from '../../../common/messages';
-import { useToast } from '../../components/Toasts';
+import { useToast } from '../../components/use-toast';
 import { resetPassword } from './api/accounts-api';
 import { Field } from './Field';
 import { firstError, resetRefusal, useAccountForm } from './use-account-form';

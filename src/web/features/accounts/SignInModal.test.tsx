@@ -97,7 +97,7 @@ test('the provider button links to the server-side start of the code flow', asyn
   expect(await screen.findByRole('link', { name: 'Sign in with single sign-on' })).toHaveAttribute('href', '/api/auth/oidc/start');
 });
 
-test('forgot password: toasts the texts for success and failure', async () => {
+test('forgot password: toasts the success and failure texts', async () => {
   stubApi({
     '/api/auth/providers': { status: 200, body: { oidc: false } },
     '/api/request-password-reset/': { status: 200, body: { message: MESSAGES.passwordReset.emailSent } },

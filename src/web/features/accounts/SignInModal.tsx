@@ -2,7 +2,7 @@ import { useEffect, useId, useState, type ReactNode } from 'react';
 import { emailSchema, registrationFormErrors, usernameSchema, type RegistrationForm } from '../../../common/api/users';
 import { MESSAGES } from '../../../common/messages';
 import { Dialog } from '../../components/Dialog';
-import { useToast } from '../../components/Toasts';
+import { useToast } from '../../components/use-toast';
 import {
   PROVIDER_SIGN_IN_URL,
   completeProviderSignup,
@@ -36,7 +36,7 @@ function forgetChooseUsernameParam() {
 }
 
 /** Sign-in modal: Login and Register tabs, provider sign-in, forgot password, username choice. */
-export function SignInModal({ onClose }: { onClose: () => void }) {
+export function SignInModal({ onClose, fallbackFocus }: { onClose: () => void; fallbackFocus?: () => HTMLElement | null }) {
   const [panel, setPanel] = useState<Panel>(() => (shouldOpenSignIn() ? 'choose-username' : 'login'));
   const refreshSession = useRefreshSession();
   const close = () => {
@@ -50,20 +50,20 @@ export function SignInModal({ onClose }: { onClose: () => void }) {
 
   if (panel === 'forgot') {
     return (
-      <Dialog title="Forgot Password" onClose={close} className="signin-dialog">
+      <Dialog title="Forgot Password" onClose={close} className="signin-dialog" fallbackFocus={fallbackFocus}>
         <ForgotPasswordPanel onDone={() => setPanel('login')} />
       </Dialog>
     );
   }
   if (panel === 'choose-username') {
     return (
-      <Dialog title="Choose a Username" onClose={close} className="signin-dialog">
+      <Dialog title="Choose a Username" onClose={close} className="signin-dialog" fallbackFocus={fallbackFocus}>
         <ChooseUsernamePanel onSignedIn={signedIn} onRestart={() => setPanel('login')} />
       </Dialog>
     );
   }
   return (
-    <Dialog title="Sign In" onClose={close} className="signin-dialog">
+    <Dialog title="Sign In" onClose={close} className="signin-dialog" fallbackFocus={fallbackFocus}>
       <Tabs<'login' | 'register'>
         selected={panel}
         onSelect={(key) => setPanel(key)}

@@ -3,7 +3,7 @@ import { ApiRequestError } from '../../lib/api-client';
 
 const REG = MESSAGES.registration;
 
-/** Which form field a server refusal is about, found by its MESSAGES text; null for the form as a whole. */
+/** Which form field a server refusal is about, found by its validation text; null for the form as a whole. */
 const FIELD_OF_MESSAGE: Record<string, string> = {
   [REG.emailRequired]: 'email_address',
   [REG.invalidEmail]: 'email_address',

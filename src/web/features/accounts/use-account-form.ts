@@ -1,6 +1,6 @@
 // The submit flow the account forms share (sign-in modal panels, reset-password page).
 import { useState, type FormEvent } from 'react';
-import type { useToast } from '../../components/Toasts';
+import type { ShowToast } from '../../components/use-toast';
 import { ApiRequestError } from '../../lib/api-client';
 import { placeServerError } from './server-errors';
 
@@ -23,7 +23,7 @@ export function fieldErrorOf(error: unknown, shown?: readonly string[]): Errors 
  * For the password-reset steps: a refusal toasts `failed` and its reason goes under `field`
  * (a used or expired link, a broken rule); anything else (no answer) toasts `error`.
  */
-export function resetRefusal(toast: ReturnType<typeof useToast>, field: string, texts: { failed: string; error: string }) {
+export function resetRefusal(toast: ShowToast, field: string, texts: { failed: string; error: string }) {
   return (error: unknown): Errors => {
     if (error instanceof ApiRequestError) {
       toast(texts.failed, 'error');

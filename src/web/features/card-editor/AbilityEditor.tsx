@@ -1,7 +1,7 @@
 // Ability rows: added through the picker modal, removed only after a confirmation.
 import { useState, type MouseEvent } from 'react';
 import { ABILITY_LABELS, ABILITY_TYPES, checkAbilityType, type AbilityRow, type AbilityType } from './abilities';
-import { ConfirmDialog, Dialog } from './Dialog';
+import { ConfirmDialog, Dialog } from '../../components/Dialog';
 
 interface AbilityEditorProps {
   abilities: AbilityRow[];
@@ -48,7 +48,8 @@ export function AbilityEditor({ abilities, onAdd, onUpdate, onRemove, onError }:
         Add ability
       </button>
 
-      <Dialog open={picking} title="Choose an ability" onClose={() => setPicking(false)}>
+      {picking && (
+      <Dialog title="Choose an ability" onClose={() => setPicking(false)}>
         <div className="ce-choice-grid" data-testid="ability-picker">
           {ABILITY_TYPES.map((type) => (
             <button key={type} type="button" value={type} onClick={pick}>
@@ -58,18 +59,21 @@ export function AbilityEditor({ abilities, onAdd, onUpdate, onRemove, onError }:
           ))}
         </div>
       </Dialog>
+      )}
 
-      <ConfirmDialog
-        open={removing !== null}
-        title="Remove ability?"
-        confirmLabel="Remove"
-        onConfirm={() => {
-          if (removing) onRemove(removing.id);
-        }}
-        onClose={() => setRemoving(null)}
-      >
-        {removing && <p>Remove the {ABILITY_LABELS[removing.type]} ability from the card? Its text will be lost.</p>}
-      </ConfirmDialog>
+      {removing && (
+        <ConfirmDialog
+          title="Remove ability?"
+          confirmLabel="Remove"
+          onConfirm={() => {
+            onRemove(removing.id);
+            setRemoving(null);
+          }}
+          onCancel={() => setRemoving(null)}
+        >
+          <p>Remove the {ABILITY_LABELS[removing.type]} ability from the card? Its text will be lost.</p>
+        </ConfirmDialog>
+      )}
     </fieldset>
   );
 }

@@ -1,6 +1,7 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES } from '../../../common/messages';
+import { renderWithProviders } from '../../test/render';
 import CardEditorPage from './CardEditorPage';
 import { STORAGE_KEY } from './editor-state';
 
@@ -20,7 +21,7 @@ function abilityRows() {
 
 describe('CardEditorPage', () => {
   it('renders the default Space / Basic / Rare template with labelled controls', () => {
-    render(<CardEditorPage />);
+    renderWithProviders(<CardEditorPage />);
     expect(screen.getByTestId('card-frame')).toHaveAttribute('data-template-id', 'space-rare');
     expect(screen.getByLabelText('Album')).toHaveValue('Space');
     expect(screen.getByLabelText('Edition')).toHaveValue('Basic');
@@ -34,7 +35,7 @@ describe('CardEditorPage', () => {
 
   it('adds an ability through the picker and removes it only after confirmation', async () => {
     const user = userEvent.setup();
-    render(<CardEditorPage />);
+    renderWithProviders(<CardEditorPage />);
 
     await user.click(screen.getByRole('button', { name: 'Add ability' }));
     const picker = screen.getByRole('dialog', { name: 'Choose an ability' });
@@ -73,7 +74,7 @@ describe('CardEditorPage', () => {
 
   it("reports 'Invalid ability type.' for an unknown type instead of adding it", async () => {
     const user = userEvent.setup();
-    render(<CardEditorPage />);
+    renderWithProviders(<CardEditorPage />);
     await user.click(screen.getByRole('button', { name: 'Add ability' }));
     const play = within(screen.getByRole('dialog')).getByRole('button', { name: /^Play/ });
     play.setAttribute('value', 'Fly');
@@ -84,7 +85,7 @@ describe('CardEditorPage', () => {
 
   it('traps focus in a dialog and returns it to the opener on Escape', async () => {
     const user = userEvent.setup();
-    render(<CardEditorPage />);
+    renderWithProviders(<CardEditorPage />);
     const help = screen.getByRole('button', { name: 'Help' });
     await user.click(help);
     const dialog = screen.getByRole('dialog', { name: 'How to use the card editor' });
@@ -100,7 +101,7 @@ describe('CardEditorPage', () => {
 
   it('switches templates with the dropdowns and clears the collection icon for Mythic', async () => {
     const user = userEvent.setup();
-    render(<CardEditorPage />);
+    renderWithProviders(<CardEditorPage />);
     await user.click(screen.getByRole('radio', { name: 'Gem collection' }));
     expect(screen.getByTestId('collection-icon')).toBeInTheDocument();
 
@@ -119,7 +120,7 @@ describe('CardEditorPage', () => {
 
   it('renders bold text and inserted icons, and shrinks long text', async () => {
     const user = userEvent.setup();
-    render(<CardEditorPage />);
+    renderWithProviders(<CardEditorPage />);
     const text = screen.getByLabelText('Ability text');
     await user.clear(text);
     await user.type(text, 'Gain **two**');
@@ -134,7 +135,7 @@ describe('CardEditorPage', () => {
 
   it('keeps its state across a remount (reload)', async () => {
     const user = userEvent.setup();
-    const { unmount } = render(<CardEditorPage />);
+    const { unmount } = renderWithProviders(<CardEditorPage />);
     await user.clear(screen.getByLabelText('Card name'));
     await user.type(screen.getByLabelText('Card name'), 'Halley');
     await user.selectOptions(screen.getByLabelText('Rarity'), 'Epic');
@@ -143,7 +144,7 @@ describe('CardEditorPage', () => {
     unmount(); // pending changes are flushed when the editor closes
     expect(localStorage.getItem(STORAGE_KEY)).toContain('Halley');
 
-    render(<CardEditorPage />);
+    renderWithProviders(<CardEditorPage />);
     expect(screen.getByLabelText('Card name')).toHaveValue('Halley');
     expect(screen.getByTestId('card-frame')).toHaveAttribute('data-template-id', 'space-epic');
     expect(abilityRows().map((r) => r.dataset.abilityType)).toEqual(['Start']);
@@ -151,7 +152,7 @@ describe('CardEditorPage', () => {
 
   it('chooses a foreground icon through its modal', async () => {
     const user = userEvent.setup();
-    render(<CardEditorPage />);
+    renderWithProviders(<CardEditorPage />);
     await user.click(screen.getByRole('button', { name: 'Choose icon' }));
     await user.click(within(screen.getByRole('dialog', { name: 'Choose a foreground icon' })).getByRole('button', { name: 'Rocket' }));
     expect(screen.getByTestId('foreground-icon')).toBeInTheDocument();
@@ -162,7 +163,7 @@ describe('CardEditorPage', () => {
   it('loads a background image from a file, without uploading it', async () => {
     const user = userEvent.setup();
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
-    render(<CardEditorPage />);
+    renderWithProviders(<CardEditorPage />);
     const file = new File([new Uint8Array([137, 80, 78, 71])], 'bg.png', { type: 'image/png' });
     await user.upload(screen.getByLabelText('Choose an image from your device'), file);
     const img = await screen.findByTestId('background-image');

@@ -1,5 +1,5 @@
-// /customcards: the custom card editor. Lazy-loaded by the router, so it
-// imports only from this folder and src/common.
+// /customcards: the custom card editor. Lazy-loaded by the router; besides this folder it uses
+// only the app's dialog and toasts.
 import { useId, useReducer, useRef, useState } from 'react';
 import './card-editor.css';
 import { AbilityEditor } from './AbilityEditor';
@@ -7,13 +7,13 @@ import { CardPreview } from './CardPreview';
 import { editorReducer, INITIAL_STATE, loadState, saveState, type BackgroundImage, type TextField } from './editor-state';
 import { downloadBlob, renderCardPng } from './export-png';
 import { EXPORT_FILE_NAME, exportScale } from './export-scale';
-import { ConfirmDialog } from './Dialog';
+import { ConfirmDialog } from '../../components/Dialog';
+import { useToast } from '../../components/use-toast';
 import { HelpDialog } from './HelpDialog';
 import { ImageControls, MAX_PERSISTED_FILE_BYTES } from './ImageControls';
 import { RichTextArea } from './RichTextArea';
 import { TemplatePicker } from './TemplatePicker';
 import { allowsCollectionIcon } from './template-catalog';
-import { Toast, useToast } from './Toast';
 import { useDebouncedSave, useObjectUrlCleanup } from './use-persistence';
 
 function storage(): Storage | undefined {
@@ -38,7 +38,7 @@ export default function CardEditorPage() {
   const [helpOpen, setHelpOpen] = useState(false);
   const [saving, setSaving] = useState(false);
   const [confirmReset, setConfirmReset] = useState(false);
-  const { message, notify, dismiss } = useToast();
+  const notify = useToast();
   const cardRef = useRef<HTMLDivElement>(null);
   const ids = { name: useId(), energy: useId(), power: useId(), title: useId(), text: useId() };
 
@@ -56,7 +56,7 @@ export default function CardEditorPage() {
           ? { src: await readAsDataUrl(file), persistable: true }
           : { src: URL.createObjectURL(file), persistable: false };
       dispatch({ type: 'background', background: next });
-      if (!next.persistable) notify('This image is too large to be kept after a reload; everything else will be.');
+      if (!next.persistable) notify('This image is too large to be kept after a reload; everything else will be.', 'info');
     } catch {
       notify('That image could not be read.', 'error');
     }
@@ -68,7 +68,7 @@ export default function CardEditorPage() {
     try {
       const blob = await renderCardPng(cardRef.current, exportScale(window.innerWidth));
       downloadBlob(blob, EXPORT_FILE_NAME);
-      notify(`Saved ${EXPORT_FILE_NAME}`);
+      notify(`Saved ${EXPORT_FILE_NAME}`, 'success');
     } catch (error) {
       console.warn('Card export failed', error);
       notify('The image could not be saved. Please try again.', 'error');
@@ -145,17 +145,20 @@ export default function CardEditorPage() {
         </form>
       </div>
 
-      <HelpDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
-      <ConfirmDialog
-        open={confirmReset}
-        title="Start a new card?"
-        confirmLabel="Start over"
-        onConfirm={() => dispatch({ type: 'reset' })}
-        onClose={() => setConfirmReset(false)}
-      >
-        <p>This clears every field, the abilities and the images of the current card.</p>
-      </ConfirmDialog>
-      <Toast message={message} onDismiss={dismiss} />
+      {helpOpen && <HelpDialog onClose={() => setHelpOpen(false)} />}
+      {confirmReset && (
+        <ConfirmDialog
+          title="Start a new card?"
+          confirmLabel="Start over"
+          onConfirm={() => {
+            dispatch({ type: 'reset' });
+            setConfirmReset(false);
+          }}
+          onCancel={() => setConfirmReset(false)}
+        >
+          <p>This clears every field, the abilities and the images of the current card.</p>
+        </ConfirmDialog>
+      )}
     </div>
   );
 }

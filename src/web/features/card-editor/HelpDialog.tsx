@@ -1,9 +1,9 @@
 // How to use the editor, in one short modal.
-import { Dialog } from './Dialog';
+import { Dialog } from '../../components/Dialog';
 
-export function HelpDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function HelpDialog({ onClose }: { onClose: () => void }) {
   return (
-    <Dialog open={open} title="How to use the card editor" onClose={onClose}>
+    <Dialog title="How to use the card editor" onClose={onClose}>
       <ul className="ce-help">
         <li>Pick a template with the Album, Edition and Rarity dropdowns. Limited exists for Common to Legendary.</li>
         <li>Type the card name, energy, power, ability title and text. Text shrinks to fit the card.</li>

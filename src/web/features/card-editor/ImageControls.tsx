@@ -2,7 +2,7 @@
 // and the collection badge picker.
 import { useId, useState, type ChangeEvent } from 'react';
 import { MESSAGES } from '../../../common/messages';
-import { Dialog } from './Dialog';
+import { Dialog } from '../../components/Dialog';
 import { COLLECTION_BADGES, FOREGROUND_ICONS, type CollectionBadge, type EditorState, type ForegroundIcon } from './editor-state';
 import { CollectionBadgeSvg, collectionBadgeLabel, ForegroundIconSvg, foregroundIconLabel } from './icons';
 import { MAX_ZOOM, MIN_ZOOM, type ImageTransform } from './image-transform';
@@ -93,14 +93,22 @@ export function ImageControls(props: ImageControlsProps) {
           </label>
           {COLLECTION_BADGES.map((badge) => (
             <label key={badge} className="ce-badge-option" title={collectionBadgeLabel(badge)}>
-              <input type="radio" name="ce-collection" checked={state.collectionIcon === badge} onChange={() => props.onCollection(badge)} />
-              <CollectionBadgeSvg name={badge} width={28} height={28} />
+              {/* Named on the radio itself: a label holding only a picture is read as "on". */}
+              <input
+                type="radio"
+                name="ce-collection"
+                aria-label={collectionBadgeLabel(badge)}
+                checked={state.collectionIcon === badge}
+                onChange={() => props.onCollection(badge)}
+              />
+              <CollectionBadgeSvg name={badge} width={28} height={28} aria-hidden="true" role={undefined} aria-label={undefined} />
             </label>
           ))}
         </div>
       </fieldset>
 
-      <Dialog open={choosingIcon} title="Choose a foreground icon" onClose={() => setChoosingIcon(false)}>
+      {choosingIcon && (
+      <Dialog title="Choose a foreground icon" onClose={() => setChoosingIcon(false)}>
         <div className="ce-choice-grid ce-icon-grid">
           {FOREGROUND_ICONS.map((icon) => (
             <button
@@ -118,6 +126,7 @@ export function ImageControls(props: ImageControlsProps) {
           ))}
         </div>
       </Dialog>
+      )}
     </>
   );
 }

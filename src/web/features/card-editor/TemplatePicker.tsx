@@ -1,4 +1,4 @@
-// The three template dropdowns of the card editor: album, Basic/Limited, rarity.
+// The three template dropdowns (album, Basic/Limited, rarity) that choose the card's frame.
 import { EDITIONS, rarityOptions, TEMPLATE_ALBUMS, albumFullName, type Edition, type Rarity, type TemplateAlbum, type TemplateChoice } from './template-catalog';
 
 interface TemplatePickerProps {

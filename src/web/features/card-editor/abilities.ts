@@ -1,4 +1,4 @@
-// Ability rows: the triggers a CUE card's ability can have (Draw, Play, Start, Return).
+// Ability rows: the triggers a CUE card's ability can have.
 import { MESSAGES } from '../../../common/messages';
 
 export const ABILITY_TYPES = ['Draw', 'Play', 'Start', 'Return'] as const;

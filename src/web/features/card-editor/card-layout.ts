@@ -24,7 +24,7 @@ export const LAYOUT = {
   foreground: { x: 90, y: 128, width: 120, height: 120 },
 } as const satisfies Record<string, Rect>;
 
-/** Font steps, largest first: the longer the text, the smaller the step it gets. */
+/** Font steps, largest first ("text size adapts to text length"). */
 export const NAME_FONT_STEPS = [20, 18, 16, 14, 13, 12, 11, 10] as const;
 export const ABILITY_FONT_STEPS = [15, 14, 13, 12, 11, 10, 9, 8, 7] as const;
 export const STAT_FONT_SIZE = 26;

@@ -77,7 +77,7 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
   switch (action.type) {
     case 'template': {
       const template = resolveTemplate({ album: state.album, limited: state.limited, rarity: state.rarity, ...action.choice });
-      // Mythic and Ultra Fusion cards have no collection badge: choosing one clears it.
+      // Mythic and Ultra Fusion cards have no collection badge.
       const collectionIcon = allowsCollectionIcon(template.rarity) ? state.collectionIcon : null;
       return { ...state, album: template.album, limited: template.limited, rarity: template.rarity, collectionIcon };
     }

@@ -12,5 +12,5 @@ export function exportScale(windowWidth: number): number {
   return 7;
 }
 
-/** The name of the saved file. */
+/** The name of the saved file ("saved as a PNG named template-image"). */
 export const EXPORT_FILE_NAME = 'template-image.png';

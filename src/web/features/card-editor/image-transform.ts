@@ -1,4 +1,4 @@
-// Position and zoom (0.5 to 3 times) of the background image inside the art window.
+// Position and zoom of the background image inside the art window (zoom 0.5–3).
 import { clamp } from '../../lib/clamp';
 
 export const MIN_ZOOM = 0.5;

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { MAX_COMMENT_LENGTH, type Comment } from '../../../common/api/comments';
 import { MESSAGES } from '../../../common/messages';
 import { ConfirmDialog } from '../../components/Dialog';
-import { useToast } from '../../components/Toasts';
+import { useToast } from '../../components/use-toast';
 import { useComments } from './api/get-comments';
 import { useCreateComment } from './api/create-comment';
 import { useDeleteComment } from './api/delete-comment';
@@ -83,14 +83,18 @@ export function CommentSection({ deckId, username, canComment }: CommentSectionP
   const confirmDelete = () => {
     if (!pending) return;
     remove.mutate(pending._id, {
-      onSuccess: () => toast('Comment deleted.', 'success'),
+      onSuccess: () => {
+        toast('Comment deleted.', 'success');
+        // The focus was on the comment's delete button, which is gone now.
+        document.getElementById('comments-title')?.focus();
+      },
       onError: (error) => toast(error.message, 'error'),
     });
     setPending(null);
   };
   return (
     <section className="comments" aria-labelledby="comments-title">
-      <h2 id="comments-title">Comments{comments ? ` (${comments.length})` : ''}</h2>
+      <h2 id="comments-title" tabIndex={-1}>Comments{comments ? ` (${comments.length})` : ''}</h2>
       {isLoading ? (
         <p className="loading">Loading comments...</p>
       ) : comments && comments.length > 0 ? (
@@ -119,11 +123,12 @@ export function CommentSection({ deckId, username, canComment }: CommentSectionP
       {pending && (
         <ConfirmDialog
           title="Delete comment?"
-          message="Your comment will be removed for everyone."
           confirmLabel="Delete"
           onConfirm={confirmDelete}
           onCancel={() => setPending(null)}
-        />
+        >
+          <p>Your comment will be removed for everyone.</p>
+        </ConfirmDialog>
       )}
     </section>
   );

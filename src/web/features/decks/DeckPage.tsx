@@ -2,18 +2,13 @@ import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Deck } from '../../../common/api/decks';
 import { TagPills } from '../../components/TagPills';
-import { useToast } from '../../components/Toasts';
+import { useToast } from '../../components/use-toast';
+import { deckCodeOf } from '../../lib/deck-code';
 import { resizedImageUrl } from '../../lib/upload-url';
 import { useDeck } from './api/get-deck';
 
 /** Deck images on the deck page are requested at this width. */
 const DECK_IMAGE_WIDTH = 400;
-
-/** The stored deck code, or null: the literal 'null' or an empty code means none. */
-export function deckCodeOf(deck: Pick<Deck, 'deckcode'>): string | null {
-  const code = deck.deckcode.trim();
-  return code && code !== 'null' ? code : null;
-}
 
 function DeckCode({ code }: { code: string }) {
   const toast = useToast();

@@ -11,7 +11,7 @@ import artHistory from './art/art-history.svg';
 import artArts from './art/art-arts.svg';
 import wikiArt from './art/wiki.svg';
 
-/** The game's community wiki, opened in a new tab. */
+/** The game's community wiki. */
 export const WIKI_URL = 'https://cards-the-universe-and-everything.fandom.com/';
 /** Six art images of the Custom Card Tool tile. */
 const CARD_TOOL_ART = [artSpace, artOceans, artLand, artPaleo, artHistory, artArts];

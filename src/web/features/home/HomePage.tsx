@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { MESSAGES } from '../../../common/messages';
 import { DeckGrid } from '../../components/DeckGrid';
 import { SearchBar, type CategoryValues } from '../../components/SearchBar';
-import { EMPTY_FILTERS, searchResultsHref, type SearchFilters } from '../../lib/search-url';
+import { EMPTY_FILTERS, searchResultsHref, toSearchRequest, type SearchFilters } from '../../lib/search-url';
 import { useColumnDecks } from './api/get-column-decks';
 
 interface Column {
@@ -20,7 +20,7 @@ const COLUMNS: Column[] = [
 ];
 
 function HomeColumn({ column }: { column: Column }) {
-  const { data, isLoading } = useColumnDecks(column.filters);
+  const { data, isLoading } = useColumnDecks(toSearchRequest(column.filters));
   const headingId = `home-column-${column.title.replace(/\W+/g, '-').toLowerCase()}`;
   return (
     <section className={`home-column ${column.className ?? ''}`} aria-labelledby={headingId}>

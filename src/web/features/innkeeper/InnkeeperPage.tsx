@@ -1,11 +1,12 @@
-import { useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { MESSAGES } from '../../../common/messages';
 import { TagPills } from '../../components/TagPills';
 import { useCuratedDecks } from './api/get-curated-decks';
-import { facetValues, filterDecks, nextSort, NO_FILTERS, sortDecks, type FacetKey, type SortDirection, type SortKey, type TableFilters } from './curated-table';
-import { deckCodeText } from './deck-code';
+import { facetValues, filterDecks, nextSort, NO_FILTERS, sortDecks, type FacetKey, type SortKey, type TableFilters } from './curated-table';
+import { deckCodeOf } from '../../lib/deck-code';
 import { FacetFilter } from './FacetFilter';
+import { readTableParams, writeTableParams, type TableSort } from './table-url';
 
 const FACETS: { key: FacetKey; title: string }[] = [
   { key: 'albums', title: 'Albums' },
@@ -15,7 +16,7 @@ const FACETS: { key: FacetKey; title: string }[] = [
 
 const longDate = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { dateStyle: 'long' });
 
-function SortHeader({ label, column, sort, onSort }: { label: string; column: SortKey; sort: { key: SortKey; direction: SortDirection }; onSort(key: SortKey): void }) {
+function SortHeader({ label, column, sort, onSort }: { label: string; column: SortKey; sort: TableSort; onSort(key: SortKey): void }) {
   const isActive = sort.key === column;
   return (
     <th scope="col" aria-sort={isActive ? sort.direction : 'none'}>
@@ -32,11 +33,27 @@ function SortHeader({ label, column, sort, onSort }: { label: string; column: So
 /** /innkeepers-decks: the curator's decks as a searchable, sortable, filterable table; open to anyone. */
 export default function InnkeeperPage() {
   const { data, isLoading } = useCuratedDecks();
-  const [filters, setFilters] = useState<TableFilters>(NO_FILTERS);
-  const [sort, setSort] = useState<{ key: SortKey; direction: SortDirection }>({ key: 'updatedAt', direction: 'descending' });
+  const [params, setParams] = useSearchParams();
+  // The table answers from its own state, at once: the router applies an address change as a
+  // transition, and a text field or checkbox waiting on one loses keystrokes and clicks.
+  const [view, setView] = useState(() => readTableParams(params));
+  const { filters, sort } = view;
+  const show = (next: { filters?: TableFilters; sort?: TableSort }) => setView({ filters: next.filters ?? filters, sort: next.sort ?? sort });
+  // The address follows, so Back from a deck finds the table as it was left. It replaces the
+  // entry rather than adding one: Back then leaves the table instead of undoing each keystroke.
+  const query = writeTableParams(filters, sort).toString();
+  useEffect(() => {
+    if (query !== params.toString()) setParams(new URLSearchParams(query), { replace: true });
+  }, [query, params, setParams]);
+  const setFilters = (patch: Partial<TableFilters>) => show({ filters: { ...filters, ...patch } });
+  const onSort = (key: SortKey) => show({ sort: nextSort(sort, key) });
+  // On a phone the facet lists are folded away, so the table is not a screen-height below them.
+  const [areFacetsOpen, setFacetsOpen] = useState(false);
+  const facetsId = useId();
   const decks = useMemo(() => data?.decks ?? [], [data]);
   const rows = useMemo(() => sortDecks(filterDecks(decks, filters), sort.key, sort.direction), [decks, filters, sort]);
-  const hasFilters = filters.title !== '' || FACETS.some((f) => filters[f.key].length > 0);
+  const checkedCount = FACETS.reduce((n, f) => n + filters[f.key].length, 0);
+  const hasFilters = filters.title !== '' || checkedCount > 0;
 
   return (
     <section className="page innkeeper-page" aria-labelledby="innkeeper-title">
@@ -44,19 +61,25 @@ export default function InnkeeperPage() {
       <div className="innkeeper-layout">
         <aside className="innkeeper-filters" aria-label="Filters">
           <label htmlFor="innkeeper-title-search">Search titles</label>
-          <input id="innkeeper-title-search" type="search" value={filters.title} onChange={(e) => setFilters((f) => ({ ...f, title: e.target.value }))} />
-          {FACETS.map((facet) => (
-            <FacetFilter
-              key={facet.key}
-              facet={facet.key}
-              title={facet.title}
-              values={facetValues(decks, facet.key)}
-              checked={filters[facet.key]}
-              onChange={(values) => setFilters((f) => ({ ...f, [facet.key]: values }))}
-            />
-          ))}
+          <input id="innkeeper-title-search" type="search" value={filters.title} onChange={(e) => setFilters({ title: e.target.value })} />
+          <button type="button" className="facets-toggle" aria-expanded={areFacetsOpen} aria-controls={facetsId} onClick={() => setFacetsOpen((open) => !open)}>
+            Albums, collections and tags
+            {checkedCount > 0 && ` (${checkedCount})`}
+          </button>
+          <div id={facetsId} className="innkeeper-facets" data-open={areFacetsOpen}>
+            {FACETS.map((facet) => (
+              <FacetFilter
+                key={facet.key}
+                facet={facet.key}
+                title={facet.title}
+                values={facetValues(decks, facet.key)}
+                checked={filters[facet.key]}
+                onChange={(values) => setFilters({ [facet.key]: values })}
+              />
+            ))}
+          </div>
           {hasFilters && (
-            <button type="button" onClick={() => setFilters(NO_FILTERS)}>
+            <button type="button" onClick={() => show({ filters: NO_FILTERS })}>
               Clear filters
             </button>
           )}
@@ -72,12 +95,12 @@ export default function InnkeeperPage() {
               <caption className="visually-hidden">Curated decks, sortable by title, deck code and last update</caption>
               <thead>
                 <tr>
-                  <SortHeader label="Title" column="title" sort={sort} onSort={(k) => setSort((s) => nextSort(s, k))} />
-                  <SortHeader label="Deck Code" column="deckcode" sort={sort} onSort={(k) => setSort((s) => nextSort(s, k))} />
+                  <SortHeader label="Title" column="title" sort={sort} onSort={onSort} />
+                  <SortHeader label="Deck Code" column="deckcode" sort={sort} onSort={onSort} />
                   <th scope="col">Albums</th>
                   <th scope="col">Collections</th>
                   <th scope="col">Tags</th>
-                  <SortHeader label="Last Updated" column="updatedAt" sort={sort} onSort={(k) => setSort((s) => nextSort(s, k))} />
+                  <SortHeader label="Last Updated" column="updatedAt" sort={sort} onSort={onSort} />
                 </tr>
               </thead>
               <tbody>
@@ -86,7 +109,7 @@ export default function InnkeeperPage() {
                     <td data-label="Title">
                       <Link to={`/decks/${deck._id}`}>{deck.title}</Link>
                     </td>
-                    <td data-label="Deck Code">{deckCodeText(deck) ? <code>{deckCodeText(deck)}</code> : <span className="muted">—</span>}</td>
+                    <td data-label="Deck Code">{deckCodeOf(deck) ? <code>{deckCodeOf(deck)}</code> : <span className="muted">—</span>}</td>
                     <td data-label="Albums">
                       <TagPills kind="album" values={deck.albums} />
                     </td>

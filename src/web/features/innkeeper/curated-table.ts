@@ -1,6 +1,6 @@
 // Filtering and sorting of the curated table, as pure functions.
 import type { Deck } from '../../../common/api/decks';
-import { deckCodeText } from './deck-code';
+import { deckCodeOf } from '../../lib/deck-code';
 
 export type FacetKey = 'albums' | 'collections' | 'tags';
 export type SortKey = 'title' | 'deckcode' | 'updatedAt';
@@ -28,7 +28,7 @@ export function filterDecks(decks: readonly Deck[], filters: TableFilters): Deck
 /** A sorted copy; ties keep their order. Decks without a code sort last either way. */
 export function sortDecks(decks: readonly Deck[], key: SortKey, direction: SortDirection): Deck[] {
   const sign = direction === 'ascending' ? 1 : -1;
-  const value = (deck: Deck) => (key === 'deckcode' ? deckCodeText(deck) : deck[key]);
+  const value = (deck: Deck) => (key === 'deckcode' ? (deckCodeOf(deck) ?? '') : deck[key]);
   return [...decks].sort((a, b) => {
     const va = value(a);
     const vb = value(b);

@@ -66,3 +66,52 @@ test('an empty result says so', async () => {
   renderAt('/deck-search-results?cards=Nothing');
   expect(await screen.findByText('No decks found!')).toBeInTheDocument();
 });
+
+test('the sort control orders the results and keeps the order in the URL', async () => {
+  const requests = stubApi(3);
+  const router = renderAt('/deck-search-results?albums=Space');
+  expect(await screen.findByRole('link', { name: 'Deck 1' })).toBeInTheDocument();
+  const sort = screen.getByRole('group', { name: 'Sort' });
+  expect(within(sort).getByRole('radio', { name: 'Newest' })).toBeChecked();
+  await userEvent.click(within(sort).getByRole('radio', { name: 'Top this week' }));
+  expect(router.state.location.search).toBe('?albums=Space&sort=score&restricted=1');
+  expect(await screen.findByRole('heading', { level: 1, name: /Top Decks This Week/ })).toBeInTheDocument();
+  expect(requests.at(-1)?.body).toEqual({ albums: ['Space'], collections: [], tags: [], cards: [], sortBy: 'score', restricted: true });
+  await userEvent.click(within(sort).getByRole('radio', { name: 'Top all time' }));
+  expect(router.state.location.search).toBe('?albums=Space&sort=score');
+  await userEvent.click(within(sort).getByRole('radio', { name: 'Newest' }));
+  expect(router.state.location.search).toBe('?albums=Space');
+});
+
+test('a failed search is shown as an error, not as "No decks found!", and can be asked again', async () => {
+  let calls = 0;
+  vi.stubGlobal('fetch', async (url: string) => {
+    if (url.startsWith('/api/cards/')) return new Response('[]', { status: 200 });
+    calls += 1;
+    return new Response(JSON.stringify({ error: 'Bad Request', message: 'Unknown filter.' }), { status: 400 });
+  });
+  renderAt('/deck-search-results?cards=Moon');
+  expect(await screen.findByRole('alert')).toHaveTextContent('The search failed: Unknown filter.');
+  expect(screen.queryByText('No decks found!')).not.toBeInTheDocument();
+  expect(calls).toBe(1); // a refusal is not asked again by itself
+  await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+  await vi.waitFor(() => expect(calls).toBe(2));
+});
+
+test('a server error is shown as an error too', async () => {
+  vi.stubGlobal('fetch', async (url: string) => {
+    if (url.startsWith('/api/cards/')) return new Response('[]', { status: 200 });
+    return new Response('<html>oops</html>', { status: 500 });
+  });
+  renderAt('/deck-search-results');
+  expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent('The search failed: Request failed (500)');
+  expect(screen.queryByText('No decks found!')).not.toBeInTheDocument();
+});
+
+test('an unknown tag of a shared address is left out of the search and named', async () => {
+  const requests = stubApi(2);
+  renderAt('/deck-search-results?albums=Space&tags=Nonsense');
+  expect(await screen.findByRole('link', { name: 'Deck 1' })).toBeInTheDocument();
+  expect(screen.getByRole('note')).toHaveTextContent('Left out of this search, as this site does not know it: tag "Nonsense".');
+  expect(requests[0].body).toEqual({ albums: ['Space'], collections: [], tags: [], cards: [] });
+});

@@ -6,10 +6,23 @@ import { DeckGrid } from '../../components/DeckGrid';
 import { Pagination } from '../../components/Pagination';
 import { deckCount, pageCount } from '../../components/page-items';
 import { SearchBar, type CategoryValues } from '../../components/SearchBar';
-import { filtersFromState, hasAnyFilter, readSearchParams, searchResultsHref, toSearchRequest, writeSearchParams } from '../../lib/search-url';
+import {
+  filtersFromState,
+  hasAnyFilter,
+  readSearchParams,
+  searchResultsHref,
+  sortOf,
+  toSearchRequest,
+  withoutUnknown,
+  withSort,
+  writeSearchParams,
+  type SearchSort,
+} from '../../lib/search-url';
 import { useSearchDecks } from './api/search-decks';
+import { SortControl } from './SortControl';
+import { UnknownFiltersNote } from './UnknownFiltersNote';
 
-/** /deck-search-results: the search bar and 12 results per page. */
+/** /deck-search-results: the search bar, the sort control and 12 results per page. */
 export default function SearchResultsPage() {
   const [params] = useSearchParams();
   const location = useLocation();
@@ -22,13 +35,17 @@ export default function SearchResultsPage() {
   useEffect(() => {
     if (needsUrl) navigate(searchResultsHref(fromState, 1), { replace: true, state: location.state });
   }, [needsUrl, fromState, navigate, location.state]);
-  const filters = needsUrl ? fromState : fromUrl.filters;
+  const { filters, unknown } = useMemo(() => withoutUnknown(needsUrl ? fromState : fromUrl.filters), [needsUrl, fromState, fromUrl.filters]);
   const page = fromUrl.page;
   const request = useMemo(() => toSearchRequest(filters), [filters]);
-  const { data, isLoading, isError, isPlaceholderData } = useSearchDecks(request, page, DECKS_PER_PAGE);
+  const { data, isLoading, isError, error, refetch, isPlaceholderData } = useSearchDecks(request, page, DECKS_PER_PAGE);
 
   const search = (values: CategoryValues) => {
     const next = { ...filters, ...values };
+    navigate(searchResultsHref(next), { state: next });
+  };
+  const sortBy = (sort: SearchSort) => {
+    const next = withSort(filters, sort);
     navigate(searchResultsHref(next), { state: next });
   };
   const goToPage = (next: number) => {
@@ -41,20 +58,32 @@ export default function SearchResultsPage() {
   return (
     <section className="page search-page" aria-labelledby="search-title">
       <SearchBar key={barKey} initial={filters} onSearch={search} />
-      <h1 id="search-title" className="results-title">
-        {filters.sortBy === 'score' ? (filters.restricted ? 'Top Decks This Week' : 'Top Decks All Time') : 'Search results'}
-        {data && !isLoading && <span className="results-count"> · {deckCount(data.totalDecks)}</span>}
-      </h1>
+      <div className="results-head">
+        <h1 id="search-title" className="results-title">
+          {filters.sortBy === 'score' ? (filters.restricted ? 'Top Decks This Week' : 'Top Decks All Time') : 'Search results'}
+          {data && !isLoading && !isError && <span className="results-count"> · {deckCount(data.totalDecks)}</span>}
+        </h1>
+        <SortControl value={sortOf(filters)} onChange={sortBy} />
+      </div>
+      <UnknownFiltersNote unknown={unknown} />
       <div aria-live="polite" aria-busy={isLoading || isPlaceholderData}>
         {isLoading ? (
           <p className="loading">{MESSAGES.decks.loading}</p>
-        ) : isError || !data || data.decks.length === 0 ? (
+        ) : isError ? (
+          // A failed search is not an empty one: say so, and offer to ask again.
+          <div className="search-error" role="alert">
+            <p>The search failed: {error.message}</p>
+            <button type="button" onClick={() => void refetch()}>
+              Try again
+            </button>
+          </div>
+        ) : !data || data.decks.length === 0 ? (
           <p className="empty">{MESSAGES.decks.none}</p>
         ) : (
           <DeckGrid decks={data.decks} />
         )}
       </div>
-      {data && <Pagination page={page} pageCount={pageCount(data.totalDecks, DECKS_PER_PAGE)} onPageChange={goToPage} label="Search results pages" />}
+      {data && !isError && <Pagination page={page} pageCount={pageCount(data.totalDecks, DECKS_PER_PAGE)} onPageChange={goToPage} label="Search results pages" />}
     </section>
   );
 }

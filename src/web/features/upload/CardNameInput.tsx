@@ -3,28 +3,10 @@
 // match what was typed (the catalog has 5,000).
 import { useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { normalizeName } from '../../../common/text';
-import { useCards } from '../../components/api/list-cards';
-
-export interface CatalogCard {
-  code: string;
-  name: string;
-}
+import { useCatalog, type CatalogCard } from './use-catalog';
 
 /** Suggestions shown at once. */
 const SUGGESTIONS = 12;
-
-/** The catalog by normalized name (first code of a shared name), and the names to suggest. */
-export function useCatalog() {
-  const { data, isLoading } = useCards();
-  return useMemo(() => {
-    const byKey = new Map<string, CatalogCard>();
-    for (const card of data ?? []) {
-      const key = normalizeName(card.Name);
-      if (!byKey.has(key)) byKey.set(key, { code: card.Code, name: card.Name });
-    }
-    return { byKey, cards: [...byKey.entries()], isLoading };
-  }, [data, isLoading]);
-}
 
 interface CardNameInputProps {
   label: string;

@@ -7,9 +7,9 @@ import { MESSAGES } from '../../../common/messages';
 import { ACCEPTED_IMAGE_TYPES } from '../../../common/api/uploads';
 import { Dialog } from '../../components/Dialog';
 import { AlbumSelect, CollectionSelect, TagSelect } from '../../components/CategorySelects';
-import { useToast } from '../../components/Toasts';
-import { ApiRequestError } from '../../lib/api-client';
-import { DECKS_QUERY_KEY } from '../../lib/query-keys';
+import { useToast } from '../../components/use-toast';
+import { ApiRequestError, isRefusal } from '../../lib/api-client';
+import { DECKS_QUERY_KEY } from '../../lib/deck-cache';
 import { postDeck, readDeckImage } from './api/upload-deck';
 import { DetectedCardList } from './DetectedCardList';
 import { EMPTY_FORM, imageFileError, reviewCardsOf, validateDeckForm, type DeckFormValues, type FormErrors } from './deck-form';
@@ -126,7 +126,7 @@ export default function UploadModal({ onClose }: { onClose(): void }) {
       if (isAbort(error)) return;
       toast(MESSAGES.upload.failure, 'error');
       // A refusal says what to fix; a server or network failure has nothing to fix in the form.
-      if (error instanceof ApiRequestError && error.status >= 400 && error.status < 500) setServerError(error.message);
+      if (isRefusal(error)) setServerError(error.message);
       setSubmitting(null);
     }
   };

@@ -6,7 +6,7 @@ const card = (name: string, code: string) => ({ code, name, confidence: 0.9, alt
 const fiveCards = reviewCardsOf(['A', 'B', 'C', 'D', 'E'].map((n, i) => card(n, `C${i}`)));
 
 describe('validateDeckForm', () => {
-  it('reports every rule at once on an empty form', () => {
+  it('reports every validation rule at once on an empty form', () => {
     expect(validateDeckForm(null, EMPTY_FORM).errors).toEqual({
       image: MESSAGES.upload.imageRequired,
       title: MESSAGES.upload.titleRequired,

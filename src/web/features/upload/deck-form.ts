@@ -38,7 +38,7 @@ export const LOW_CONFIDENCE = 0.8;
 let nextKey = 0;
 const newKey = () => `card-${nextKey++}`;
 
-/** Why a picked file cannot be uploaded, or null: the type must start with image/. */
+/** Why a picked file cannot be uploaded, or null (the type must start with image/). */
 export function imageFileError(file: File | null): string | null {
   if (!file) return MESSAGES.upload.imageRequired;
   if (!file.type.startsWith('image/')) return MESSAGES.upload.invalidImage;
@@ -47,7 +47,7 @@ export function imageFileError(file: File | null): string | null {
 }
 
 /**
- * Checks the whole form at once on submit (one error per field) and gives the deck to
+ * Checks the whole form at once (an error map filled on submit) and gives the deck to
  * post when nothing is wrong. The rules and texts are the server's own schema.
  */
 export function validateDeckForm(image: File | null, values: DeckFormValues): { errors: FormErrors; deck: CreateDeck | null } {

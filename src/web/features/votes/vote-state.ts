@@ -1,4 +1,4 @@
-// The upvote toggle (a second vote takes it back), as pure functions over the cached answers: the optimistic
+// The upvote toggle, as pure functions over the cached answers: the optimistic
 // update, and the server's answer applied to a single deck or to the matching deck of a list.
 import type { Deck } from '../../../common/api/decks';
 

@@ -1,9 +1,9 @@
 // The account calls, typed by the same schemas the server validates with.
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { messageSchema, providersSchema, userSchema, type Registration } from '../../../../common/api/users';
 import { apiRequest } from '../../../lib/api-client';
-import { sessionQueryKey } from '../../../lib/use-session';
+import { sessionQueryOptions } from '../../../lib/use-session';
 
 export function register(values: Registration) {
   return apiRequest(`/api/users/${encodeURIComponent(values.email_address)}`, userSchema, { body: values });
@@ -38,12 +38,14 @@ export function completeProviderSignup(username: string) {
 export const PROVIDER_SIGN_IN_URL = '/api/auth/oidc/start';
 
 /** Which providers the server has configured; the button shows only for these. */
+export const providersQueryOptions = queryOptions({ queryKey: ['auth-providers'], queryFn: () => apiRequest('/api/auth/providers', providersSchema), staleTime: Infinity });
+
 export function useProviders() {
-  return useQuery({ queryKey: ['auth-providers'], queryFn: () => apiRequest('/api/auth/providers', providersSchema), staleTime: Infinity });
+  return useQuery(providersQueryOptions);
 }
 
 /** After sign-in or sign-out: every screen asks again who is signed in. */
 export function useRefreshSession() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+  return () => queryClient.invalidateQueries({ queryKey: sessionQueryOptions.queryKey });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { commentSchema } from '../../../../common/api/comments';
 import { apiRequest } from '../../../lib/api-client';
-import { commentsQueryKey } from './get-comments';
+import { commentsQueryOptions } from './get-comments';
 
 /** POST /api/comments/post/{deckId}; the server takes the author from the session. */
 export function createComment(deckId: string, input: { username: string; comment: string }) {
@@ -13,6 +13,6 @@ export function useCreateComment(deckId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { username: string; comment: string }) => createComment(deckId, input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: commentsQueryKey(deckId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: commentsQueryOptions(deckId).queryKey }),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
-import { commentsQueryKey } from './get-comments';
+import { commentsQueryOptions } from './get-comments';
 
 export function deleteComment(commentId: string) {
   return apiRequest(`/api/comments/delete/${encodeURIComponent(commentId)}`, z.object({ _id: z.string() }), { method: 'DELETE' });
@@ -12,6 +12,6 @@ export function useDeleteComment(deckId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteComment,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: commentsQueryKey(deckId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: commentsQueryOptions(deckId).queryKey }),
   });
 }

@@ -1,17 +1,16 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { deckSchema } from '../../../../common/api/decks';
-import { apiRequest, ApiRequestError } from '../../../lib/api-client';
-import { deckQueryKeys } from '../../../lib/query-keys';
+import { apiRequest, retryUnlessRefused } from '../../../lib/api-client';
+import { DECKS_QUERY_KEY } from '../../../lib/deck-cache';
 
 export function getDeck(deckId: string) {
   return apiRequest(`/api/decks/onedeck/${encodeURIComponent(deckId)}`, deckSchema);
 }
 
+export function deckQueryOptions(deckId: string) {
+  return queryOptions({ queryKey: [...DECKS_QUERY_KEY, 'one', deckId], queryFn: () => getDeck(deckId), retry: retryUnlessRefused });
+}
+
 export function useDeck(deckId: string) {
-  return useQuery({
-    queryKey: deckQueryKeys.one(deckId),
-    queryFn: () => getDeck(deckId),
-    // A missing deck stays missing; asking again only delays the "not found" page.
-    retry: (count, error) => !(error instanceof ApiRequestError && error.status < 500) && count < 1,
-  });
+  return useQuery(deckQueryOptions(deckId));
 }

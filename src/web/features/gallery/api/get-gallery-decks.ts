@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { searchDecksQuery } from '../../../lib/search-decks';
+import { searchDecksQueryOptions } from '../../../lib/search-decks';
 
 /** The Community Decks tile rotates through this many deck images. */
 export const GALLERY_DECKS = 5;
@@ -7,5 +7,5 @@ export const GALLERY_DECKS = 5;
 const NEWEST = { albums: [], collections: [], tags: [], cards: [] };
 
 export function useGalleryDecks() {
-  return useQuery(searchDecksQuery(NEWEST, 1, GALLERY_DECKS));
+  return useQuery(searchDecksQueryOptions(NEWEST, 1, GALLERY_DECKS));
 }

@@ -2,7 +2,7 @@
 // has been sent, and a 10 MB screenshot on a phone connection takes long enough to need it, so
 // this one call uses XMLHttpRequest; errors come out as the same ApiRequestError as apiRequest.
 import type { z } from 'zod';
-import { ApiRequestError } from '../../../lib/api-client';
+import { ApiRequestError, readAnswer } from '../../../lib/api-client';
 
 export interface SendFormOptions {
   /** 0..1 as the body goes out; 1 once it is all sent (the server is then working on it). */
@@ -21,20 +21,11 @@ export function sendForm<T>(path: string, form: FormData, schema: z.ZodType<T>, 
     };
     xhr.upload.onload = () => options.onUploadProgress?.(1);
     xhr.onload = () => {
-      let data: unknown;
       try {
-        data = xhr.responseText ? JSON.parse(xhr.responseText) : undefined;
-      } catch {
-        data = undefined;
+        resolve(readAnswer(xhr.status, xhr.responseText, schema));
+      } catch (error) {
+        reject(error);
       }
-      if (xhr.status < 200 || xhr.status >= 300) {
-        const message = (data as { message?: unknown } | undefined)?.message;
-        reject(new ApiRequestError(xhr.status, typeof message === 'string' ? message : `Request failed (${xhr.status})`));
-        return;
-      }
-      const parsed = schema.safeParse(data);
-      if (parsed.success) resolve(parsed.data);
-      else reject(new ApiRequestError(xhr.status, 'The server sent an unexpected answer.'));
     };
     // Status 0: the request never got an answer (offline, connection reset).
     xhr.onerror = () => reject(new ApiRequestError(0, 'The server could not be reached.'));

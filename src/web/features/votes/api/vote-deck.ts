@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { voteResultSchema } from '../../../../common/api/decks';
 import { apiRequest } from '../../../lib/api-client';
-import { DECKS_QUERY_KEY } from '../../../lib/query-keys';
-import { useToast } from '../../../components/Toasts';
+import { DECKS_QUERY_KEY } from '../../../lib/deck-cache';
+import { useToast } from '../../../components/use-toast';
 import { applyVote, toggleVote, type VoteChange, type VoteState } from '../vote-state';
 
 export interface VoteInput {

@@ -1,0 +1,163 @@
+// The UX gaps a browser walk found, each checked where a player meets it: the card picker, the
+// results' sort, the Innkeeper's table, the card editor on a phone, focus after dialogs, errors.
+import type { Page } from 'playwright-core';
+import { saveScreenshot } from './support/browser';
+import { WIDTHS, browserSuite, hasHorizontalScroll, openPage } from './web-helpers';
+
+const suite = browserSuite();
+
+/** The Cards picker of the search bar, once it has loaded (a read-only placeholder stands in before). */
+const cardsPicker = (page: Page) => page.locator('#search-cards:not(.picker-placeholder)');
+const menu = (page: Page) => page.locator('.picker__menu');
+
+test.each(WIDTHS)('the card picker folds accents and brackets, closes on a pick, and Enter searches (%i)', async (width) => {
+  const { page, context, errors } = await openPage(suite, width);
+  await page.goto('/');
+  await cardsPicker(page).fill('cano azul');
+  await page.locator('.picker__option', { hasText: 'Caño Azul' }).waitFor();
+  await page.keyboard.press('Enter');
+  expect(await menu(page).count()).toBe(0);
+
+  await cardsPicker(page).fill('the hermit ix');
+  // A click picks too, and the menu no longer covers the Search button.
+  await page.locator('.picker__option', { hasText: 'The Hermit (IX)' }).click();
+  expect(await menu(page).count()).toBe(0);
+  await saveScreenshot(page, `web-ux-picker-${width}`);
+  await cardsPicker(page).press('Enter');
+  await page.waitForURL(/\/deck-search-results\?/);
+  expect(new URL(page.url()).searchParams.getAll('cards')).toEqual(['Caño Azul', 'The Hermit (IX)']);
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test.each(WIDTHS)('the results page sorts Newest, Top this week, Top all time, kept in the URL (%i)', async (width) => {
+  const { page, context, errors } = await openPage(suite, width);
+  await page.goto('/deck-search-results');
+  await page.locator('.search-page .deck-card').first().waitFor();
+  const sort = page.getByRole('group', { name: 'Sort' });
+  expect(await sort.getByRole('radio', { name: 'Newest' }).isChecked()).toBe(true);
+  await sort.getByText('Top this week').click();
+  await page.waitForURL('**/deck-search-results?sort=score&restricted=1');
+  await page.getByRole('heading', { level: 1, name: /Top Decks This Week/ }).waitFor();
+  await page.reload();
+  await page.getByRole('heading', { level: 1, name: /Top Decks This Week/ }).waitFor();
+  expect(await page.getByRole('group', { name: 'Sort' }).getByRole('radio', { name: 'Top this week' }).isChecked()).toBe(true);
+  expect(await hasHorizontalScroll(page)).toBe(false);
+  await saveScreenshot(page, `web-ux-sort-${width}`);
+  await page.getByRole('group', { name: 'Sort' }).getByText('Top all time').click();
+  await page.waitForURL('**/deck-search-results?sort=score');
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test.each(WIDTHS)("the Innkeeper's table is linked from the header and keeps its filters and sort across a visit to a deck (%i)", async (width) => {
+  const { page, context, errors } = await openPage(suite, width);
+  await page.goto('/');
+  await page.locator('header').getByRole('link', { name: "Innkeeper's Decks" }).click();
+  await page.waitForURL('**/innkeepers-decks');
+  const rows = page.locator('.curated-table tbody tr');
+  await rows.first().waitFor();
+  // On a phone the facet lists are folded: the table starts within the first screen.
+  const tableTop = await page.locator('.curated-table').evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
+  expect(tableTop).toBeLessThan(600);
+  expect(await hasHorizontalScroll(page)).toBe(false);
+  await saveScreenshot(page, `web-ux-innkeeper-${width}`);
+
+  const toggle = page.getByRole('button', { name: /^Albums, collections and tags/ });
+  if (width < 800) {
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await toggle.click();
+  } else {
+    expect(await toggle.isVisible()).toBe(false);
+  }
+  const albums = page.getByRole('group', { name: 'Albums' });
+  const firstAlbum = albums.getByRole('checkbox').first();
+  await firstAlbum.check();
+  await page.getByRole('button', { name: /^Title/ }).click();
+  await expect.poll(() => new URL(page.url()).searchParams.get('sort')).toBe('title');
+  const address = page.url();
+  expect(new URL(address).searchParams.getAll('albums')).toHaveLength(1);
+  const titles = await rows.locator('td[data-label="Title"]').allTextContents();
+
+  await rows.first().getByRole('link').click();
+  await page.waitForURL('**/decks/**');
+  await page.goBack();
+  await rows.first().waitFor();
+  expect(page.url()).toBe(address);
+  expect(await rows.locator('td[data-label="Title"]').allTextContents()).toEqual(titles);
+  expect(await page.locator('th', { has: page.getByRole('button', { name: /^Title/ }) }).getAttribute('aria-sort')).toBe('ascending');
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test.each(WIDTHS)('the card editor fits the window with no sideways scroll (%i)', async (width) => {
+  const { page, context, errors } = await openPage(suite, width);
+  await page.goto('/customcards');
+  await page.getByTestId('card-frame').waitFor();
+  expect(await hasHorizontalScroll(page)).toBe(false);
+  const preview = await page.locator('.ce-preview').boundingBox();
+  expect(preview!.x).toBeGreaterThanOrEqual(0);
+  expect(preview!.x + preview!.width).toBeLessThanOrEqual(width);
+  await saveScreenshot(page, `web-ux-card-editor-${width}`);
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test('the card editor names its six collection-icon choices for screen readers', async () => {
+  const { page, context } = await openPage(suite, 1440);
+  await page.goto('/customcards');
+  await page.getByTestId('card-frame').waitFor();
+  // Chromium's own accessibility tree, not a library's guess at it: the names a screen reader hears.
+  const cdp = await context.newCDPSession(page);
+  const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as { nodes: { role?: { value: string }; name?: { value: string } }[] };
+  const radios = nodes.filter((n) => n.role?.value === 'radio').map((n) => n.name?.value ?? '');
+  expect(radios).toHaveLength(7);
+  expect(radios[0]).toBe('None');
+  for (const name of radios.slice(1)) expect(name).toMatch(/\w+ collection$/);
+  await context.close();
+});
+
+test.each(WIDTHS)('closing a dialog gives the focus back to what opened it (%i)', async (width) => {
+  const { page, context, errors } = await openPage(suite, width);
+  await page.goto('/');
+  const header = page.locator('header.site-header');
+  const signIn = header.getByRole('button', { name: 'Sign In' });
+  await signIn.click();
+  await page.getByRole('dialog', { name: 'Sign In' }).waitFor();
+  await page.keyboard.press('Escape');
+  await page.getByRole('dialog', { name: 'Sign In' }).waitFor({ state: 'detached' });
+  expect(await signIn.evaluate((el) => el === document.activeElement)).toBe(true);
+
+  // After signing in the Sign In button is gone: the focus lands on My Profile, which replaced it.
+  await signIn.click();
+  const modal = page.getByRole('dialog', { name: 'Sign In' });
+  await modal.getByLabel('Username').fill('StarGazer');
+  await modal.getByLabel('Password').fill('deckhubdemo');
+  await modal.getByRole('button', { name: 'Login' }).click();
+  await modal.waitFor({ state: 'detached' });
+  expect(await header.getByRole('link', { name: 'My Profile' }).evaluate((el) => el === document.activeElement)).toBe(true);
+
+  await page.goto('/customcards');
+  const help = page.getByRole('button', { name: 'Help' });
+  await help.click();
+  await page.getByRole('dialog', { name: 'How to use the card editor' }).getByRole('button', { name: 'Close' }).click();
+  expect(await help.evaluate((el) => el === document.activeElement)).toBe(true);
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test.each(WIDTHS)('a search that fails says so; an unknown tag of a shared link is named and left out (%i)', async (width) => {
+  const { page, context } = await openPage(suite, width);
+  await page.goto('/deck-search-results?tags=NoSuchTag');
+  await page.getByRole('note').getByText('tag "NoSuchTag"').waitFor();
+  await page.locator('.search-page .deck-card').first().waitFor();
+  expect(await page.getByText('No decks found!').count()).toBe(0);
+  await saveScreenshot(page, `web-ux-unknown-filter-${width}`);
+
+  await page.route('**/api/decks/search-decks**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Internal Server Error","message":"Something went wrong."}' }));
+  await page.goto('/deck-search-results?cards=Moon');
+  await page.getByRole('alert').getByText('The search failed: Something went wrong.').waitFor();
+  expect(await page.getByText('No decks found!').count()).toBe(0);
+  await saveScreenshot(page, `web-ux-search-error-${width}`);
+  await context.close();
+});
