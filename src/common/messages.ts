@@ -8,6 +8,11 @@ export const MESSAGES = {
     tooFewCards: 'At least 5 cards must be detected',
     categoryRequired: 'Must choose at least one album, collection, or deck tag.',
     noCardsDetected: 'No cards detected. Please try another image.',
+    /** Card-shaped text was read, but none of it names a card of the catalog (the demo catalog, say). */
+    noCatalogMatch: (read: number) =>
+      `Read ${read} card names, but the card list has no match for them. The card list holds only demo cards: an operator can import the real list (npm run cards:import).`,
+    trySample: 'Try a sample screenshot',
+    sampleUnavailable: 'The sample screenshot is not available right now.',
     success: 'Deck uploaded successfully.',
     failure: 'Deck upload failed. Please try again later.',
   },

@@ -29,6 +29,11 @@ export const uploadImageResultSchema = z.object({
   deck_code: z.string().nullable(),
   /** The same cards with code, confidence and alternatives. */
   detected: z.array(detectedCardSchema).max(DECK_SIZE),
+  /**
+   * Lines read that look like card names but match no card of the catalog. With no card detected,
+   * a number above zero means the catalog lacks these cards, not that the image was unreadable.
+   */
+  unmatchedNames: z.number().int().min(0).optional(),
 });
 export type UploadImageResult = z.infer<typeof uploadImageResultSchema>;
 
@@ -72,3 +77,6 @@ export type CreateDeck = z.output<typeof createDeckSchema>;
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 /** Image types accepted, judged by content on the server. */
 export const ACCEPTED_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+
+/** Where the upload modal fetches a sample deck screenshot made from the site's own catalog (PNG). */
+export const SAMPLE_SCREENSHOT_PATH = '/api/uploads/sample-screenshot';
