@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { newId } from '../db/ids';
-import { MAX_IMAGE_PIXELS } from './validate-image';
+import { MAX_IMAGE_PIXELS } from '../../common/api/uploads';
 
 /** Stored image keys: our own ids plus the format, so a key can never name a path. */
 const KEY_PATTERN = /^[0-9a-f]{24}\.webp$/;
