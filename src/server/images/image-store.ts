@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import sharp from 'sharp';
 import { newId } from '../db/ids';
 import { MAX_IMAGE_PIXELS } from '../../common/api/uploads';
@@ -85,7 +87,9 @@ export class ImageStore {
 
   private async makeResized(key: string, width: number, target: string): Promise<string> {
     await fs.mkdir(path.dirname(target), { recursive: true });
-    await writeAtomically(target, (tmp) => sharp(this.pathOf(key)).resize({ width, withoutEnlargement: true }).webp({ quality: 80 }).toFile(tmp));
+    // Streamed to the file as sharp produces it, rather than held whole in memory first.
+    const resize = () => sharp(this.pathOf(key)).resize({ width, withoutEnlargement: true }).webp({ quality: 80 });
+    await writeAtomically(target, (tmp) => pipeline(resize(), createWriteStream(tmp)));
     return target;
   }
 
