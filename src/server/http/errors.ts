@@ -83,9 +83,3 @@ export function registerErrorHandling(app: FastifyInstance): void {
     return send(500, SERVER_FAULT);
   });
 }
-
-export function sendApiNotFound(app: FastifyInstance): void {
-  app.setNotFoundHandler((request, res) => {
-    res.status(404).send(reply(404, `No route ${request.method} ${request.url.split('?')[0]}.`));
-  });
-}
