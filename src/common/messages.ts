@@ -4,6 +4,9 @@ export const MESSAGES = {
   upload: {
     imageRequired: 'Please select an image file to upload.',
     invalidImage: 'Please upload a valid image file.',
+    /** Not in SPEC.md: an image whose size or shape is no deck screenshot's needs a text of its own. */
+    imageTooLarge: 'The image is too large.',
+    imageTooElongated: 'The image is too long and narrow for a deck screenshot.',
     titleRequired: 'Title is required',
     tooFewCards: 'At least 5 cards must be detected',
     categoryRequired: 'Must choose at least one album, collection, or deck tag.',

@@ -48,6 +48,8 @@ export interface AppDeps {
   logger?: boolean | object;
   /** Serve the built web app from dist/web (off in API tests). */
   serveWeb?: boolean;
+  /** Where the built web app is; tests serve a folder of their own. */
+  webDist?: string;
   /** The deck screenshot reader, created once per process by createServer (not here, so tests choose). */
   ocr?: OcrService | null;
   /** Account settings tests change (rate limits). */
@@ -56,7 +58,7 @@ export interface AppDeps {
   http?: Partial<HttpLimits>;
 }
 
-export async function buildApp({ config, db, dialect, logger = false, serveWeb = false, ocr = null, accounts = {}, http = {} }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, db, dialect, logger = false, serveWeb = false, webDist = WEB_DIST, ocr = null, accounts = {}, http = {} }: AppDeps): Promise<FastifyInstance> {
   const limits = { ...DEFAULT_HTTP_LIMITS, ...http };
   const app = Fastify({
     logger,
@@ -82,7 +84,7 @@ export async function buildApp({ config, db, dialect, logger = false, serveWeb =
   applyRouteBodyLimits(app, limits);
   applyBodyTimeout(app, limits);
   registerGracefulDrain(app);
-  await registerSecurityHeaders(app, { webDist: WEB_DIST });
+  await registerSecurityHeaders(app, { webDist });
   // Cross-site writes are refused before anything else runs (CSRF; see accounts/origin-check.ts).
   app.addHook('onRequest', makeOriginCheck(config));
   await app.register(cookie);
@@ -100,6 +102,6 @@ export async function buildApp({ config, db, dialect, logger = false, serveWeb =
   await app.register(accountsPlugin, { prefix: '/api', ...accounts });
   await app.register(ocrRoutes, { prefix: '/api' });
   await app.register(imageRoutes, { prefix: '/upload' });
-  await app.register(webRoutes, { serveWeb });
+  await app.register(webRoutes, { serveWeb, webDist });
   return app;
 }

@@ -1,6 +1,7 @@
 // The server process dying or being stopped: SIGKILL in the middle of deck uploads leaves, after
-// a restart, no deck without its image and no image without its deck; SIGTERM lets the requests
-// in flight finish before the process exits.
+// a restart, no deck without its image and no image without its deck; SIGKILL in the middle of
+// resizing leaves no temporary file after a restart; SIGTERM lets the requests in flight finish
+// before the process exits.
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -8,7 +9,9 @@ import path from 'node:path';
 import { openDb } from '../../src/server/db/connect';
 import { buildUser } from '../support/factories';
 import { isImageKey } from '../../src/server/images/image-store';
-import { pngImage } from '../support/images';
+import sharp from 'sharp';
+import { ALLOWED_WIDTHS } from '../../src/server/images/image-store';
+import { filesUnder, pngImage } from '../support/images';
 import { freePort, startChildServer, type ChildServer } from '../support/child-server';
 import { multipartBody } from '../support/multipart';
 
@@ -92,6 +95,52 @@ describe('the server process killed or stopped', () => {
     } finally {
       await handle.close();
     }
+    server.child.kill('SIGTERM');
+    await server.exited;
+  });
+
+  test('SIGKILL while resized copies are being written: after a restart no temporary file is left, and every copy is made whole', { timeout: 180_000 }, async () => {
+    const dataDir = newDataDir();
+    let server = await start(dataDir);
+    const cookie = await signInOnDisk(dataDir);
+    const cards = ((await (await fetch(`${server.baseUrl}/api/cards/`)).json()) as { Name: string }[]).slice(0, 18).map((c) => c.Name);
+    // Large originals, so each resize takes long enough for the kill to land in the middle of one.
+    const image = await pngImage(2400, 7000);
+    const images: string[] = [];
+    for (const title of ['Big deck 1', 'Big deck 2']) {
+      const { body, contentType } = multipartBody([
+        { name: 'image', filename: 'deck.png', contentType: 'image/png', value: image },
+        { name: 'title', value: title },
+        { name: 'albums', value: JSON.stringify(['Space']) },
+        { name: 'cards', value: JSON.stringify(cards) },
+      ]);
+      const res = await fetch(`${server.baseUrl}/api/decks/post/`, { method: 'POST', headers: { cookie, 'content-type': contentType }, body: new Uint8Array(body) });
+      expect(res.status).toBe(201);
+      images.push(((await res.json()) as { image: string }).image);
+    }
+    const resizedUrls = images.flatMap((url) => ALLOWED_WIDTHS.map((w) => url.replace('/upload/', `/upload/w_${w}/`)));
+    const uploads = path.join(dataDir, 'uploads');
+    const tempFiles = () => filesUnder(uploads).filter((f) => f.endsWith('.tmp'));
+
+    // Every resize at once; the kill lands as soon as one of them is writing its temporary file.
+    const requests = resizedUrls.map((url) => fetch(`${server.baseUrl}${url}`).then((r) => r.status, () => 'connection lost'));
+    for (const deadline = Date.now() + 60_000; tempFiles().length === 0 && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 1));
+    server.child.kill('SIGKILL');
+    expect(await server.exited).toBe('SIGKILL');
+    await Promise.all(requests);
+    // The kill did land mid-write: what the sweep has to clear.
+    expect(tempFiles().length).toBeGreaterThan(0);
+
+    server = await start(dataDir);
+    expect(tempFiles()).toEqual([]);
+    for (const url of resizedUrls) {
+      const res = await fetch(`${server.baseUrl}${url}`);
+      expect(res.status, url).toBe(200);
+      // A whole image, not one cut short by the kill.
+      const { width } = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
+      expect(width, url).toBe(Number(/w_(\d+)/.exec(url)?.[1]));
+    }
+    expect(tempFiles()).toEqual([]);
     server.child.kill('SIGTERM');
     await server.exited;
   });

@@ -1,5 +1,6 @@
 // Schema-driven fuzzing: every route of the OpenAPI document gets malformed, oversized, wrongly
-// typed and boundary path parameters, queries and bodies. However bad the request, the answer is
+// typed and boundary path parameters, queries and bodies (lists of up to 200 distinct values,
+// multipart bodies cut short or mis-bounded, images of extreme proportions). However bad the request, the answer is
 // never a 5xx nor a stack trace, every refusal is JSON {error, message}, and a refused request
 // leaves every table exactly as it was.
 import fc from 'fast-check';
@@ -11,7 +12,8 @@ import { problemWithAnswer } from '../support/api-answer';
 import { dbChecksum, tableNames } from '../support/db-checksum';
 import { hostileJson, hostileString } from '../support/hostile-values';
 import { multipartBody } from '../support/multipart';
-import { schemaValue, type JsonSchema } from '../support/schema-arbitrary';
+import { bombPng } from '../support/images';
+import { manyValuesObject, schemaValue, type JsonSchema } from '../support/schema-arbitrary';
 
 /** Wall-clock budget of the fuzzing per database (the whole test stays under a minute on both). */
 const FUZZ_MS = 20_000;
@@ -39,15 +41,43 @@ function operationsOf(doc: OpenApiDocument): Operation[] {
   );
 }
 
-/** A multipart body with hostile field names, values and file parts. */
+/** Images of extreme proportions (1×2000, 1400×28500, past WebP's 16383 px side), made once. */
+const EXTREME_IMAGES = [
+  [1, 2000],
+  [2000, 1],
+  [1400, 28_500],
+  [16_500, 2000],
+  [3, 8192],
+].map(([width, height]) => bombPng(width, height));
+
+/** How a well-formed multipart body is spoilt: cut anywhere, its boundary lost or not the one announced. */
+const spoilt = fc.oneof(
+  { weight: 3, arbitrary: fc.constant('whole' as const) },
+  { weight: 2, arbitrary: fc.double({ min: 0, max: 1, noNaN: true }).map((at) => ({ cutAt: at })) },
+  { weight: 1, arbitrary: fc.constantFrom('multipart/form-data', 'multipart/form-data; boundary=', 'multipart/form-data; boundary=other', `multipart/form-data; boundary=${'b'.repeat(300)}`) },
+);
+
+/** A multipart body with hostile field names, values and file parts (some of extreme proportions), sometimes spoilt. */
 const hostileMultipart = fc
-  .array(fc.record({ name: fc.oneof(fc.constantFrom('image', 'title', 'cards', 'tags', 'albums', 'deckcode'), hostileString), value: hostileString, file: fc.boolean() }), { maxLength: 6 })
-  .map((parts) => {
+  .record({
+    parts: fc.array(
+      fc.record({
+        name: fc.oneof(fc.constantFrom('image', 'title', 'cards', 'tags', 'albums', 'deckcode'), hostileString),
+        value: fc.oneof({ weight: 4, arbitrary: hostileString }, { weight: 1, arbitrary: fc.constantFrom(...EXTREME_IMAGES) }),
+        file: fc.boolean(),
+      }),
+      { maxLength: 6 },
+    ),
+    spoilt,
+  })
+  .map(({ parts, spoilt: how }) => {
     const { body, contentType } = multipartBody(
       parts.map(({ name, value, file }) => ({ name: name.replace(/["\r\n]/g, ''), value, ...(file ? { filename: 'x.png', contentType: 'image/png' } : {}) })),
       'fuzzboundary',
     );
-    return { contentType, payload: body };
+    if (how === 'whole') return { contentType, payload: body };
+    if (typeof how === 'string') return { contentType: how, payload: body };
+    return { contentType, payload: body.subarray(0, Math.floor(body.length * how.cutAt)) };
   });
 
 /** The string with lone surrogates replaced, which a URL cannot carry. */
@@ -61,8 +91,11 @@ function requestFor(op: Operation, knownIds: string[]): fc.Arbitrary<{ inject: I
     Object.fromEntries(queryParams.map((p) => [p.name, fc.oneof(schemaValue(p.schema), hostileString)])),
     { requiredKeys: [] },
   );
+  const manyValues = manyValuesObject(op.jsonBody);
   const body = fc.oneof(
     { weight: 5, arbitrary: (op.jsonBody ? schemaValue(op.jsonBody) : hostileJson).map((v) => ({ contentType: 'application/json', payload: JSON.stringify(v) ?? 'null' })) },
+    // Past validation with up to 200 distinct filter values (63 cards once made SQLite fail).
+    { weight: manyValues ? 2 : 0, arbitrary: (manyValues ?? fc.constant({})).map((v) => ({ contentType: 'application/json', payload: JSON.stringify(v), noQuery: true })) },
     { weight: 1, arbitrary: hostileString.map((s) => ({ contentType: 'application/json', payload: s })) },
     { weight: 1, arbitrary: fc.record({ contentType: fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'application/xml', 'application/json; charset=latin1'), payload: hostileString }) },
     { weight: 1, arbitrary: hostileMultipart },
@@ -73,7 +106,8 @@ function requestFor(op: Operation, knownIds: string[]): fc.Arbitrary<{ inject: I
       let url = op.path;
       pathParams.forEach((p, i) => (url = url.replace(`{${p.name}}`, encodeURIComponent(wellFormed(params[i])))));
       const search = new URLSearchParams();
-      for (const [key, value] of Object.entries(q)) search.append(key, typeof value === 'string' ? value : JSON.stringify(value) ?? '');
+      // A body meant to reach the query goes without a hostile query string that would stop it first.
+      if (!('noQuery' in b)) for (const [key, value] of Object.entries(q)) search.append(key, typeof value === 'string' ? value : JSON.stringify(value) ?? '');
       const hasBody = op.method !== 'GET' && op.method !== 'DELETE';
       const inject: InjectOptions = {
         method: op.method,

@@ -1,6 +1,7 @@
 // Targeted hostile requests: SQL metacharacters everywhere text goes, path traversal in image
-// URLs, oversized and over-many multipart parts, a 10 MB JSON body — and the hardening headers
-// and cookies that every answer carries.
+// URLs, oversized, over-many and cut-short multipart parts, images of extreme proportions, a
+// search for up to 200 distinct cards, a 10 MB JSON body — and the hardening headers and
+// cookies that every answer carries.
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildDeck, buildUser, type TestUser } from '../support/factories';
@@ -9,6 +10,7 @@ import { problemWithAnswer } from '../support/api-answer';
 import { dbChecksum, tableNames } from '../support/db-checksum';
 import { SQL_PAYLOADS, TRAVERSAL_PAYLOADS } from '../support/hostile-values';
 import { multipartBody } from '../support/multipart';
+import { bombPng, pngImage } from '../support/images';
 
 const expectCleanAnswer = (res: Parameters<typeof problemWithAnswer>[0]) => expect(problemWithAnswer(res), res.body.slice(0, 300)).toBeNull();
 
@@ -106,6 +108,62 @@ describeEachDatabase('hostile input', (ctx) => {
     }
     expect(await dbChecksum(ctx.db, tables)).toEqual(before);
     expect(fs.readdirSync(path.join(ctx.config.dataDir, 'uploads')).filter((f) => f.endsWith('.webp'))).toEqual([]);
+  });
+
+  test('a multipart form cut short at any point is a 400, storing nothing', { timeout: 60_000 }, async () => {
+    const tables = await tableNames(ctx.db);
+    const before = await dbChecksum(ctx.db, tables);
+    const { body, contentType } = multipartBody([
+      { name: 'title', value: 'Cut short' },
+      { name: 'albums', value: JSON.stringify(['Space']) },
+      { name: 'image', filename: 'deck.png', contentType: 'image/png', value: await pngImage(600, 1200) },
+      { name: 'cards', value: JSON.stringify(['A', 'B', 'C', 'D', 'E']) },
+    ]);
+    // Every 1/40th of the body, and the last bytes one at a time (inside the closing boundary).
+    const cuts = [...Array.from({ length: 40 }, (_, i) => Math.floor((body.length * i) / 40)), ...Array.from({ length: 8 }, (_, i) => body.length - 1 - i)];
+    for (const cut of cuts) {
+      const res = await ctx.app.inject({ method: 'POST', url: '/api/decks/post/', headers: { cookie: user.cookie, 'content-type': contentType }, payload: body.subarray(0, cut) });
+      expectCleanAnswer(res);
+      expect(res.statusCode, `cut at ${cut} of ${body.length}: ${res.body}`).toBe(400);
+    }
+    expect(await dbChecksum(ctx.db, tables)).toEqual(before);
+    expect(fs.readdirSync(path.join(ctx.config.dataDir, 'uploads')).filter((f) => f.endsWith('.webp'))).toEqual([]);
+  });
+
+  test('images of extreme proportions are refused with a 4xx, storing nothing', { timeout: 60_000 }, async () => {
+    const tables = await tableNames(ctx.db);
+    const before = await dbChecksum(ctx.db, tables);
+    for (const [width, height] of [[1, 2000], [2000, 1], [1, 1], [10, 10_000], [1400, 28_500], [28_500, 1400], [16_384, 1], [1, 65_535], [16_500, 2000], [3, 8192]]) {
+      const { body, contentType } = multipartBody([
+        { name: 'image', filename: 'deck.png', contentType: 'image/png', value: bombPng(width, height) },
+        { name: 'title', value: 'Odd shape' },
+        { name: 'albums', value: JSON.stringify(['Space']) },
+      ]);
+      const res = await ctx.app.inject({ method: 'POST', url: '/api/decks/post/', headers: { cookie: user.cookie, 'content-type': contentType }, payload: body });
+      expectCleanAnswer(res);
+      expect(res.statusCode, `${width}×${height}: ${res.body}`).toBeGreaterThanOrEqual(400);
+    }
+    expect(await dbChecksum(ctx.db, tables)).toEqual(before);
+    expect(fs.readdirSync(path.join(ctx.config.dataDir, 'uploads')).filter((f) => f.endsWith('.webp'))).toEqual([]);
+  });
+
+  // One SQL join per card once went past SQLite's limit of 64 tables in a join at 63 cards: a 500.
+  // The schema allows 200, so every count up to it must answer (the fix is in decks/deck-store.ts).
+  it('a search for 63 to 200 distinct cards answers 200 on both databases (SQLite 64-table join limit)', { timeout: 60_000 }, async () => {
+    const cards = Array.from({ length: 200 }, (_, i) => `Card ${i + 1}`);
+    const withAll = await buildDeck(ctx.db, user.id, { title: 'Has the first cards' });
+    for (const count of [62, 63, 64, 65, 100, 199, 200]) {
+      const started = performance.now();
+      const res = await ctx.app.inject({ method: 'POST', url: '/api/decks/search-decks?page=1&limit=5', payload: { cards: cards.slice(0, count) } });
+      console.info(`[${ctx.dbName}] search for ${count} cards: ${res.statusCode} in ${Math.round(performance.now() - started)} ms`);
+      expectCleanAnswer(res);
+      expect(res.statusCode, `${count} cards: ${res.body.slice(0, 200)}`).toBe(200);
+      // No deck holds more than 18 cards, so no deck has all of them.
+      expect(json<{ totalDecks: number }>(res).totalDecks, `${count} cards`).toBe(0);
+    }
+    // The same path still finds a deck by its own cards.
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/decks/search-decks?page=1&limit=5', payload: { cards: cards.slice(0, 18) } });
+    expect(json<{ decks: { _id: string }[] }>(res).decks.map((d) => d._id)).toContain(withAll);
   });
 
   test('security headers on API answers, pages and errors', async () => {

@@ -76,6 +76,24 @@ export function bombPng(width = 20_000, height = 20_000): Buffer {
   ]);
 }
 
+/**
+ * A PNG whose header claims width×height pixels but whose pixel data is a few garbage bytes: it
+ * can only be refused for its size if the size is judged from the header, before decoding.
+ */
+export function headerOnlyPng(width: number, height: number): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // RGB
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', Buffer.from('not deflate data')),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
 /** Every file under a folder, recursively (empty when the folder does not exist). */
 export function filesUnder(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];

@@ -30,6 +30,35 @@ function boundaryString(schema: JsonSchema): fc.Arbitrary<string> {
   return sizes.length > 0 ? fc.constantFrom(...sizes).map((n) => 'a'.repeat(n)) : fc.string({ maxLength: 20 });
 }
 
+/**
+ * Many distinct values, up to the declared maximum: a filter of 63+ distinct cards once cost one
+ * SQL join each and went past SQLite's 64-table limit. Only for lists of free text (an enum has
+ * too few values to fill one).
+ */
+function manyDistinctValues(schema: JsonSchema): fc.Arbitrary<unknown[]> | null {
+  const item = schema.items;
+  if (!item || item.enum || (Array.isArray(item.type) ? item.type[0] : item.type) !== 'string') return null;
+  const most = Math.min(schema.maxItems ?? 200, 200);
+  // Words, not blanks: a list item that trims to nothing is refused before the query is reached.
+  return fc.uniqueArray(fc.stringMatching(/^[A-Za-z][A-Za-z0-9 '-]{0,28}[A-Za-z0-9]$/), {
+    minLength: Math.min(60, most),
+    maxLength: most,
+  });
+}
+
+/**
+ * An otherwise valid object whose free-text lists are long and distinct (and every other field left
+ * out), so the request gets past validation to the query; null when the schema has no such list.
+ */
+export function manyValuesObject(schema: JsonSchema | undefined): fc.Arbitrary<Record<string, unknown>> | null {
+  const lists = Object.entries(schema?.properties ?? {}).flatMap(([key, s]) => {
+    const many = manyDistinctValues(s);
+    return many ? [[key, many] as const] : [];
+  });
+  // One list per body: a list whose values must be known (albums) would stop the others with a 400.
+  return lists.length > 0 ? fc.oneof(...lists.map(([key, many]) => many.map((values) => ({ [key]: values })))) : null;
+}
+
 /** A value shaped like the schema, each leaf sometimes replaced by a hostile one. */
 export function schemaValue(schema: JsonSchema | undefined, depth = 0): fc.Arbitrary<unknown> {
   if (!schema || depth > 4) return hostileJson;
@@ -44,8 +73,11 @@ export function schemaValue(schema: JsonSchema | undefined, depth = 0): fc.Arbit
         const entries = Object.entries(schema.properties ?? {}).map(([key, s]) => [key, schemaValue(s, depth + 1)] as const);
         return fc.record(Object.fromEntries(entries), { requiredKeys: [] });
       }
-      case 'array':
-        return fc.array(schemaValue(schema.items, depth + 1), { maxLength: Math.min((schema.maxItems ?? 5) + 1, 8) });
+      case 'array': {
+        const few = fc.array(schemaValue(schema.items, depth + 1), { maxLength: Math.min((schema.maxItems ?? 5) + 1, 8) });
+        const many = manyDistinctValues(schema);
+        return many ? fc.oneof({ weight: 3, arbitrary: few }, { weight: 1, arbitrary: many }) : few;
+      }
       case 'string':
         return fc.oneof(fc.string({ maxLength: 30 }), boundaryString(schema), fc.emailAddress());
       case 'integer':

@@ -75,6 +75,25 @@ export type CreateDeck = z.output<typeof createDeckSchema>;
 
 /** Largest accepted upload: 10 MB (the multipart limit of the server). */
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+/**
+ * Decompression-bomb guard: a 50 KB PNG can claim 20000×20000 pixels (1.2 GB decoded). 40 MP is
+ * far above any phone or tablet screenshot (a 4K screen is 8.3 MP).
+ */
+export const MAX_IMAGE_PIXELS = 40_000_000;
+/**
+ * Longest accepted width or height. Deck screenshots are 400–2000 px wide and up to about 3000
+ * tall (a 1440×3200 phone); a 4K or 5K monitor capture stays inside too.
+ */
+export const MAX_IMAGE_SIDE = 8192;
+/**
+ * How many times its shorter side the longer side may be. A deck screenshot is portrait, about
+ * 1:2 (1080×2400 phones are 1:2.2, the tallest phones 1:2.4), a crop of the card grid nearly
+ * square, a desktop capture 16:9. A 1400×28500 strip passes the pixel cap but is no screenshot,
+ * and reading it would cost seconds of work per upload.
+ */
+export const MAX_IMAGE_ASPECT_RATIO = 3;
+/** WebP, the format every stored image is kept in, holds at most this many pixels on a side. */
+export const WEBP_MAX_SIDE = 16383;
 /** Image types accepted, judged by content on the server. */
 export const ACCEPTED_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 

@@ -1,5 +1,5 @@
 // Reads a multipart request into one image buffer and its text fields, turning the multipart
-// plugin's limit errors into answers a person can act on.
+// plugin's limit errors, and every body it cannot parse, into 4xx answers a person can act on.
 import type { FastifyRequest } from 'fastify';
 import { HttpError, badRequest } from './errors';
 import { MESSAGES } from '../../common/messages';
@@ -22,7 +22,12 @@ const LIMIT_MESSAGES: Record<string, { status: number; message: string }> = {
   FST_PARTS_LIMIT: { status: 400, message: 'Too many form fields: send lists as JSON-encoded strings.' },
   FST_PROTO_VIOLATION: { status: 400, message: 'A form field has a forbidden name.' },
   FST_MP_PREMATURE_CLOSE: { status: 400, message: 'The upload was interrupted before it finished.' },
+  // The plugin says 406, but the client sent a bad field; it did not ask for an answer we cannot give.
+  FST_INVALID_JSON_FIELD_ERROR: { status: 400, message: 'A form field declared as JSON is not valid JSON.' },
 };
+
+/** Said of a body the parser cannot read at all: no boundary, a body cut short, a part without headers. */
+const MALFORMED_FORM = 'The form data is malformed or incomplete: send it again as multipart/form-data with the image in the field "image".';
 
 /**
  * Buffers the whole form. Images are at most 10 MB (the plugin's limit stops a bigger one while
@@ -49,7 +54,10 @@ export async function readMultipartForm(request: FastifyRequest): Promise<Multip
     const code = (error as { code?: string }).code ?? '';
     const known = LIMIT_MESSAGES[code];
     if (known) throw new HttpError(known.status, known.message);
-    throw error;
+    // Nothing else in the loop above can fail but the parsing of the client's bytes (the parser's
+    // "Boundary not found", "Unexpected end of multipart data", ...): the request is wrong, not the server.
+    request.log.info({ err: error }, 'malformed multipart body');
+    throw badRequest(MALFORMED_FORM);
   }
   return { image, fields };
 }

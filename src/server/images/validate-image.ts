@@ -3,6 +3,9 @@
 import sharp, { type Metadata } from 'sharp';
 import { HttpError, badRequest } from '../http/errors';
 import { MESSAGES } from '../../common/messages';
+import { MAX_IMAGE_ASPECT_RATIO, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, WEBP_MAX_SIDE } from '../../common/api/uploads';
+
+export { MAX_IMAGE_PIXELS };
 
 export type AcceptedFormat = 'png' | 'jpeg' | 'webp';
 
@@ -13,11 +16,8 @@ export interface ImageInfo {
   height: number;
 }
 
-/**
- * Decompression-bomb guard: a 50 KB PNG can claim 20000×20000 pixels (1.2 GB decoded). 40 MP is
- * far above any phone or tablet screenshot (a 4K screen is 8.3 MP).
- */
-export const MAX_IMAGE_PIXELS = 40_000_000;
+/** Every side must fit both our cap and WebP, which the stored copy is written in. */
+const MAX_SIDE = Math.min(MAX_IMAGE_SIDE, WEBP_MAX_SIDE);
 
 const invalid = (reason: string) => badRequest(`${MESSAGES.upload.invalidImage} ${reason}`);
 
@@ -32,9 +32,27 @@ function sniffFormat(bytes: Buffer): AcceptedFormat | null {
 }
 
 /**
- * Accepts a still PNG, JPEG or WebP image of at most 40 MP that decodes completely; throws a 4xx
- * `HttpError` saying what is wrong otherwise. Decoding the whole file (at a tiny output size, so
- * it costs a few ms) is the only way to catch a truncated or corrupt body behind a valid header.
+ * The size and shape a deck screenshot can have, judged from the header alone: a file claiming
+ * 1400×28500 pixels is refused before a single pixel of it is decoded.
+ */
+function checkDimensions(width: number, height: number): void {
+  const size = `${width}×${height} pixels`;
+  if (width * height > MAX_IMAGE_PIXELS) {
+    throw new HttpError(413, `The image is too large: ${size}, at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels.`);
+  }
+  if (Math.max(width, height) > MAX_IMAGE_ASPECT_RATIO * Math.min(width, height)) {
+    throw badRequest(`${MESSAGES.upload.imageTooElongated} It is ${size}; its longer side can be at most ${MAX_IMAGE_ASPECT_RATIO} times its shorter side.`);
+  }
+  if (Math.max(width, height) > MAX_SIDE) {
+    throw new HttpError(413, `${MESSAGES.upload.imageTooLarge} It is ${size}; each side can be at most ${MAX_SIDE} pixels.`);
+  }
+}
+
+/**
+ * Accepts a still PNG, JPEG or WebP image of a screenshot's size and shape that decodes
+ * completely; throws a 4xx `HttpError` saying what is wrong otherwise. Decoding the whole file (at
+ * a tiny output size, so it costs a few ms) is the only way to catch a truncated or corrupt body
+ * behind a valid header.
  */
 export async function validateImage(bytes: Buffer | null): Promise<ImageInfo> {
   if (!bytes) throw badRequest(MESSAGES.upload.imageRequired);
@@ -51,9 +69,7 @@ export async function validateImage(bytes: Buffer | null): Promise<ImageInfo> {
   }
   const { width, height } = metadata;
   if (!width || !height) throw invalid('The image has no size.');
-  if (width * height > MAX_IMAGE_PIXELS) {
-    throw new HttpError(413, `The image is too large: ${width}×${height} pixels, at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels.`);
-  }
+  checkDimensions(width, height);
   if ((metadata.pages ?? 1) > 1) throw invalid('Animated images are not accepted.');
 
   try {

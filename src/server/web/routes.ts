@@ -10,21 +10,24 @@ import { injectDeckMeta } from './share-meta';
 /** Where `vite build` puts the web app. */
 export const WEB_DIST = path.resolve(import.meta.dirname, '../../../dist/web');
 
+/** Methods that read: HEAD answers as GET does, without the body (monitors and link checkers send it). */
+const isRead = (method: string) => method === 'GET' || method === 'HEAD';
+
 /**
  * Serves the built web app: its files, and index.html for every other page path so deep links
  * like /decks/{id} work (SPA fallback). Unknown /api and /upload paths stay JSON 404s.
  */
-export const webRoutes = fp<{ serveWeb: boolean }>(async (app, { serveWeb }) => {
-  const hasWeb = serveWeb && fs.existsSync(path.join(WEB_DIST, 'index.html'));
+export const webRoutes = fp<{ serveWeb: boolean; webDist?: string }>(async (app, { serveWeb, webDist = WEB_DIST }) => {
+  const hasWeb = serveWeb && fs.existsSync(path.join(webDist, 'index.html'));
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: WEB_DIST, wildcard: false, index: false, cacheControl: false });
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, cacheControl: false });
     // Vite's hashed assets never change; index.html must always be fresh.
     app.get('/assets/*', (request, res) => {
       res.header('cache-control', 'public, max-age=31536000, immutable');
       return res.sendFile(`assets/${(request.params as { '*': string })['*']}`);
     });
   }
-  const indexHtml = hasWeb ? fs.readFileSync(path.join(WEB_DIST, 'index.html'), 'utf8') : '';
+  const indexHtml = hasWeb ? fs.readFileSync(path.join(webDist, 'index.html'), 'utf8') : '';
 
   /** The configured public origin, else the one the request came to. */
   const originOf = (protocol: string, host: string) => app.config.publicUrl?.replace(/\/+$/, '') ?? `${protocol}://${host}`;
@@ -40,11 +43,11 @@ export const webRoutes = fp<{ serveWeb: boolean }>(async (app, { serveWeb }) => 
 
   app.setNotFoundHandler(async (request, res) => {
     const pathname = request.url.split('?')[0];
-    const isPage = request.method === 'GET' && !pathname.startsWith('/api/') && !pathname.startsWith('/upload/') && !path.extname(pathname);
+    const isPage = isRead(request.method) && !pathname.startsWith('/api/') && !pathname.startsWith('/upload/') && !path.extname(pathname);
     if (hasWeb && isPage) return res.header('cache-control', 'no-cache').type('text/html').send(await pageHtml(pathname, request.protocol, request.host));
-    if (hasWeb && request.method === 'GET' && !pathname.startsWith('/api/')) {
-      const file = path.join(WEB_DIST, path.normalize(pathname).replace(/^(\.\.[/\\])+/, ''));
-      if (file.startsWith(WEB_DIST) && fs.existsSync(file) && fs.statSync(file).isFile()) return res.sendFile(path.relative(WEB_DIST, file));
+    if (hasWeb && isRead(request.method) && !pathname.startsWith('/api/')) {
+      const file = path.join(webDist, path.normalize(pathname).replace(/^(\.\.[/\\])+/, ''));
+      if (file.startsWith(webDist) && fs.existsSync(file) && fs.statSync(file).isFile()) return res.sendFile(path.relative(webDist, file));
     }
     return res.status(404).send({ error: STATUS_CODES[404], message: `No route ${request.method} ${pathname}.` });
   });
