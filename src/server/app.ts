@@ -63,6 +63,8 @@ export async function buildApp({ config, db, dialect, logger = false, serveWeb =
   const app = Fastify({
     logger,
     trustProxy: fastifyTrustProxy(config.trustProxy),
+    // The old client calls some routes with a trailing slash and some without: both spellings work.
+    routerOptions: { ignoreTrailingSlash: true },
     // A slow client must not hold a connection forever, nor a huge body fill the memory.
     ...serverLimitOptions(limits),
   });

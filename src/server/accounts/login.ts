@@ -10,49 +10,43 @@ import { startSession } from './sign-in';
 import { identifierKey } from '../../common/identifiers';
 import type { AttemptLimiter, RateLimits } from '../http/rate-limits';
 
-const PATHS = ['/users/passwordlogin/', '/users/passwordlogin'];
-
 /** POST /api/users/passwordlogin/: username and password sign-in. */
 export const loginRoutes: FastifyPluginAsyncZod<{ limiter: AttemptLimiter; limits: RateLimits }> = async (app, { limiter, limits }) => {
-  // Both spellings: without the slash the path would otherwise fall to POST /users/{email}.
-  for (const [i, url] of PATHS.entries()) {
-    app.post(
-      url,
-      {
-        schema: {
-          hide: i > 0,
-          tags: ['accounts'],
-          summary: 'Sign in with username and password',
-          body: loginSchema,
-          response: { 200: userSchema, 400: errorSchema, 401: errorSchema, 429: errorSchema },
-        },
+  app.post(
+    '/users/passwordlogin/',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Sign in with username and password',
+        body: loginSchema,
+        response: { 200: userSchema, 400: errorSchema, 401: errorSchema, 429: errorSchema },
       },
-      async (request, res) => {
-        const { username, password } = request.body;
-        // Counted as a failure before the password is checked; given back only if it turns out right.
-        const giveBack = await limiter.reserve(
-          res,
-          [
-            { key: `login-account:${identifierKey(username) ?? username}`, max: limits.failedLoginsPerAccount, windowMs: limits.loginWindowMs },
-            { key: `login-ip:${request.ip}`, max: limits.failedLoginsPerIp, windowMs: limits.loginWindowMs },
-          ],
-          MESSAGES.rateLimits.signIn,
-        );
-        const user = await findUserByUsername(app.db, username);
-        if (!user) throw unauthorized(MESSAGES.login.unknownUser);
-        // A provider-only account has no password hash: no password can match it.
-        if (!user.password_hash || !(await verifyPassword(user.password_hash, password))) throw unauthorized(MESSAGES.login.wrongPassword);
-        await giveBack();
-        await startSession(request, res, user.id);
-        return toPublicUser(user);
-      },
-    );
+    },
+    async (request, res) => {
+      const { username, password } = request.body;
+      // Counted as a failure before the password is checked; given back only if it turns out right.
+      const giveBack = await limiter.reserve(
+        res,
+        [
+          { key: `login-account:${identifierKey(username) ?? username}`, max: limits.failedLoginsPerAccount, windowMs: limits.loginWindowMs },
+          { key: `login-ip:${request.ip}`, max: limits.failedLoginsPerIp, windowMs: limits.loginWindowMs },
+        ],
+        MESSAGES.rateLimits.signIn,
+      );
+      const user = await findUserByUsername(app.db, username);
+      if (!user) throw unauthorized(MESSAGES.login.unknownUser);
+      // A provider-only account has no password hash: no password can match it.
+      if (!user.password_hash || !(await verifyPassword(user.password_hash, password))) throw unauthorized(MESSAGES.login.wrongPassword);
+      await giveBack();
+      await startSession(request, res, user.id);
+      return toPublicUser(user);
+    },
+  );
 
-    // A GET would carry the password in the query string, which leaks it into logs and history,
-    // so GET signs nobody in.
-    app.get(url, { schema: { hide: true } }, async (_request, res) => {
-      res.header('allow', 'POST');
-      throw new HttpError(405, 'Sign in with POST and a JSON body {username, password}.');
-    });
-  }
+  // A GET would carry the password in the query string, which leaks it into logs and history,
+  // so GET signs nobody in.
+  app.get('/users/passwordlogin/', { schema: { hide: true } }, async (_request, res) => {
+    res.header('allow', 'POST');
+    throw new HttpError(405, 'Sign in with POST and a JSON body {username, password}.');
+  });
 };

@@ -47,13 +47,11 @@ export const lookupRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  for (const [i, url] of ['/users/getall/', '/users/getall'].entries()) {
-    app.get(
-      url,
-      {
-        schema: { hide: i > 0, tags: ['accounts'], summary: 'Every username (no e-mail addresses)', response: { 200: z.array(z.object({ username: z.string() })) } },
-      },
-      async () => listUsernames(app.db),
-    );
-  }
+  app.get(
+    '/users/getall/',
+    {
+      schema: { tags: ['accounts'], summary: 'Every username (no e-mail addresses)', response: { 200: z.array(z.object({ username: z.string() })) } },
+    },
+    async () => listUsernames(app.db),
+  );
 };

@@ -36,27 +36,24 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetOptions> = 
     app.log.info({ userId: user.id }, 'password reset mail sent');
   }
 
-  for (const [i, url] of ['/request-password-reset/', '/request-password-reset'].entries()) {
-    app.post(
-      url,
-      {
-        config: perIpLimit(limits.resetRequestsPerIp, limits.hourWindowMs, MESSAGES.rateLimits.resetRequests),
-        schema: {
-          hide: i > 0,
-          tags: ['accounts'],
-          summary: 'Mail a password reset link to an address, if it has an account',
-          description: 'Always answers the same success, so nobody learns which addresses have accounts.',
-          body: resetRequestSchema,
-          response: { 200: messageSchema, 400: errorSchema, 429: errorSchema },
-        },
+  app.post(
+    '/request-password-reset/',
+    {
+      config: perIpLimit(limits.resetRequestsPerIp, limits.hourWindowMs, MESSAGES.rateLimits.resetRequests),
+      schema: {
+        tags: ['accounts'],
+        summary: 'Mail a password reset link to an address, if it has an account',
+        description: 'Always answers the same success, so nobody learns which addresses have accounts.',
+        body: resetRequestSchema,
+        response: { 200: messageSchema, 400: errorSchema, 429: errorSchema },
       },
-      async (request) => {
-        const origin = siteOrigin(request);
-        outbox.later(request, 'password reset mail', () => mailResetLink(request.body.forgotEmail, origin));
-        return { message: MESSAGES.passwordReset.emailSent };
-      },
-    );
-  }
+    },
+    async (request) => {
+      const origin = siteOrigin(request);
+      outbox.later(request, 'password reset mail', () => mailResetLink(request.body.forgotEmail, origin));
+      return { message: MESSAGES.passwordReset.emailSent };
+    },
+  );
 
   app.post(
     '/reset-password',
