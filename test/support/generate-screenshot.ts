@@ -6,6 +6,10 @@
  * What makes reading hard is exaggerated on purpose: busy art with white and blue shapes, names
  * with accents, apostrophes, digits, brackets and hyphens, long names that wrap onto two lines,
  * short names that are part of longer ones, and JPEG compression down to quality 50.
+ *
+ * Layout variants (`layout`) change what a reader must not depend on: the header's arrangement,
+ * the page's colour, and the tiles' size and gutters. Their random choices come from a stream of
+ * their own, so the default layout's images stay the same for a given seed.
  */
 import sharp from 'sharp';
 import { nameKey, type CatalogCard } from '../../src/server/ocr/catalog-index';
@@ -13,11 +17,27 @@ import { seededRandom } from '../../src/common/seeded-random';
 import { DECK_SIZE } from '../../src/common/game';
 import { CODE_CHARACTERS } from '../../src/server/ocr/deck-code';
 
+/** The share layout, a header arranged differently, another page colour or gradient, other tile sizes and gutters. */
+export type GeneratedLayout = 'share' | 'header' | 'background' | 'gutters';
+
+/** Where the parts of a generated image are, in its own pixels. */
+export interface ScreenshotGeometry {
+  width: number;
+  height: number;
+  /** Top of the first tile row: everything above is header. */
+  gridTop: number;
+  /** Tiles in deck order. */
+  tiles: Array<{ left: number; top: number; width: number; height: number }>;
+  /** The page colour at the grid's top, as #rrggbb. */
+  page: string;
+}
+
 export interface GeneratedScreenshot {
   image: Buffer;
   width: number;
   quality: number;
   truth: { deck_code: string; cards: CatalogCard[] };
+  geometry: ScreenshotGeometry;
 }
 
 export interface GenerateOptions {
@@ -26,6 +46,12 @@ export interface GenerateOptions {
   width?: number;
   /** JPEG quality; default random in 50..90. */
   quality?: number;
+  /** Default 'share', the game's own layout. */
+  layout?: GeneratedLayout;
+  /** The three stat panels beside the last row; default true. */
+  statPanels?: boolean;
+  /** Lossless PNG instead of JPEG (for images a benchmark changes further). */
+  png?: boolean;
 }
 
 /** The game's share image is 800 px wide; every measure below is for that width. */
@@ -36,6 +62,62 @@ const TILE_H = 255;
 const COLUMN_X = [18, 211, 405, 599];
 const GRID_TOP = 292;
 const ROW_PITCH = 265;
+
+/** Tile positions and page of one layout, at the 800 px base width. */
+interface Layout {
+  height: number;
+  tileW: number;
+  tileH: number;
+  columnX: number[];
+  gridTop: number;
+  rowPitch: number;
+  /** SVG fill of the page and the colour at the grid's top. */
+  pageDefs: string;
+  pageTop: string;
+  headerKind: 'share' | 'left' | 'banner' | 'plain';
+}
+
+/** The game's share layout: the geometry of the real share image, at 800 px. */
+export const SHARE_GEOMETRY = { width: BASE_WIDTH, height: BASE_HEIGHT, tileWidth: TILE_W, tileHeight: TILE_H, columnX: COLUMN_X, gridTop: GRID_TOP, rowPitch: ROW_PITCH };
+
+const SHARE_PAGE = '<linearGradient id="page" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#00509f"/><stop offset="0.5" stop-color="#2d80dc"/><stop offset="1" stop-color="#024690"/></linearGradient>';
+/** Page colours a season, a theme or another game mode could bring: none is the share image's blue. */
+const PAGE_COLOURS: Array<[string, string]> = [
+  ['#1b5e20', '#43a047'],
+  ['#4a148c', '#8e24aa'],
+  ['#b71c1c', '#e57373'],
+  ['#37474f', '#78909c'],
+  ['#e65100', '#6a1b9a'],
+  ['#00695c', '#00bcd4'],
+  ['#d7ccc8', '#efebe9'],
+  ['#263238', '#455a64'],
+  ['#f9a825', '#ef6c00'],
+];
+
+function layoutFor(kind: GeneratedLayout, random: Random): Layout {
+  const share: Layout = { height: BASE_HEIGHT, tileW: TILE_W, tileH: TILE_H, columnX: COLUMN_X, gridTop: GRID_TOP, rowPitch: ROW_PITCH, pageDefs: SHARE_PAGE, pageTop: '#1760b5', headerKind: 'share' };
+  if (kind === 'share') return share;
+  if (kind === 'header') {
+    const headerKind = pick(random, ['left', 'banner', 'plain'] as const);
+    const gridTop = Math.round(headerKind === 'plain' ? between(random, 110, 170) : between(random, 170, 330));
+    return { ...share, gridTop, headerKind, height: BASE_HEIGHT - GRID_TOP + gridTop };
+  }
+  if (kind === 'background') {
+    const [a, b] = pick(random, PAGE_COLOURS);
+    const flat = random() < 0.4;
+    const angle = random() < 0.5 ? 'x2="0" y2="1"' : 'x2="1" y2="1"';
+    return { ...share, pageDefs: `<linearGradient id="page" x1="0" y1="0" ${angle}><stop offset="0" stop-color="${a}"/><stop offset="1" stop-color="${flat ? a : b}"/></linearGradient>`, pageTop: a };
+  }
+  // Other tile sizes: gutters from hairline to wide, margins from none to wide.
+  const gutter = Math.round(between(random, 3, 36));
+  const margin = Math.round(between(random, 4, 44));
+  const tileW = (BASE_WIDTH - 2 * margin - 3 * gutter) / 4;
+  const tileH = (tileW * TILE_H) / TILE_W;
+  const rowPitch = tileH + Math.round(gutter * between(random, 0.7, 1.3));
+  const columnX = [0, 1, 2, 3].map((i) => margin + i * (tileW + gutter));
+  const height = Math.round(GRID_TOP + 4 * rowPitch + Math.max(tileH, (3 * 86 * tileH) / TILE_H) + between(random, 10, 60));
+  return { ...share, tileW, tileH, rowPitch, columnX, height };
+}
 const DECK_CODE_CHARACTERS = [...CODE_CHARACTERS];
 
 
@@ -138,8 +220,9 @@ function tile(random: Random, card: CatalogCard, x: number, y: number): string {
   const cx = x + w / 2;
   const font = pick(random, NAME_FONTS);
   const parts: string[] = [];
-  parts.push(`<clipPath id="c${x}-${y}"><rect x="${x}" y="${y}" width="${w}" height="${h}" rx="9"/></clipPath>`);
-  parts.push(`<g clip-path="url(#c${x}-${y})">`);
+  const clip = `tile${clipCount++}`;
+  parts.push(`<clipPath id="${clip}"><rect x="${x}" y="${y}" width="${w}" height="${h}" rx="9"/></clipPath>`);
+  parts.push(`<g clip-path="url(#${clip})">`);
   parts.push(art(random, x, y, w, h * 0.66));
   // The dark band under the art, with its curved top edge, holding badge, code and name.
   const band = pick(random, BAND_COLOURS);
@@ -186,11 +269,36 @@ function tile(random: Random, card: CatalogCard, x: number, y: number): string {
   return parts.join('');
 }
 
-function header(random: Random, deckCode: string): string {
+function header(random: Random, deckCode: string, layout: Layout): string {
   const letters = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'];
   const word = (n: number): string => Array.from({ length: n }, () => pick(random, letters)).join('');
   const player = `${word(1)}${word(5).toLowerCase()}${Math.floor(random() * 1000)} - ${pick(random, ['Master Traveler', 'Collector', 'Card Sage', 'Explorer'])}`;
   const referral = `${word(3)}-${word(3)}-${word(2)}${Math.floor(random() * 10)}`;
+  const text = (x: number, y: number, size: number, fill: string, content: string, anchor = 'start'): string =>
+    `<text x="${x}" y="${y}" text-anchor="${anchor}" font-family="DejaVu Sans" font-weight="bold" font-size="${size}" fill="${fill}">${escapeXml(content)}</text>`;
+  const g = layout.gridTop;
+  if (layout.headerKind === 'left') {
+    // One avatar box on the left, the texts left-aligned beside it, the code first.
+    return [
+      `<rect x="20" y="${g * 0.1}" width="${g * 0.55}" height="${g * 0.8}" rx="10" fill="#0b1a2e"/>`,
+      art(random, 28, g * 0.13, g * 0.5, g * 0.72),
+      text(g * 0.62 + 30, g * 0.3, 19, '#dde6f0', `DECK CODE: ${deckCode}`),
+      text(g * 0.62 + 30, g * 0.55, 21, '#fff', player),
+      text(g * 0.62 + 30, g * 0.78, 16, '#b9cde6', `Referral Code: ${referral}`),
+    ].join('');
+  }
+  if (layout.headerKind === 'banner') {
+    // A dark banner across the page with the title, the code on the right under it.
+    return [
+      `<rect x="0" y="${g * 0.08}" width="${BASE_WIDTH}" height="${g * 0.42}" fill="#101820" opacity="0.85"/>`,
+      text(400, g * 0.35, 26, '#fff', player, 'middle'),
+      text(BASE_WIDTH - 30, g * 0.78, 20, '#e8eef5', `DECK CODE: ${deckCode}`, 'end'),
+      `<circle cx="60" cy="${g * 0.72}" r="${g * 0.16}" fill="${pick(random, ART_COLOURS)}"/>`,
+    ].join('');
+  }
+  if (layout.headerKind === 'plain') {
+    return text(400, g * 0.6, 22, '#f4f4f4', `DECK CODE: ${deckCode}`, 'middle');
+  }
   return [
     `<rect x="20" y="25" width="175" height="245" rx="10" fill="#0b1a2e"/>`,
     art(random, 35, 45, 145, 200),
@@ -204,14 +312,15 @@ function header(random: Random, deckCode: string): string {
   ].join('');
 }
 
-function statPanels(): string {
-  const x = COLUMN_X[2];
-  const width = COLUMN_X[3] + TILE_W - x;
-  const top = GRID_TOP + 4 * ROW_PITCH;
+function statPanels(layout: Layout): string {
+  const x = layout.columnX[2];
+  const width = layout.columnX[3] + layout.tileW - x;
+  const top = layout.gridTop + 4 * layout.rowPitch;
+  const k = layout.tileH / TILE_H;
   return [0, 1, 2]
     .map((i) => {
-      const y = top + i * 86;
-      return `<rect x="${x}" y="${y}" width="${width}" height="78" rx="10" fill="#1565c0" stroke="#0a2a5a" stroke-width="4"/><text x="${x + 90}" y="${y + 48}" font-family="DejaVu Sans" font-weight="bold" font-size="22" fill="#fff">AVERAGE</text><text x="${x + width - 20}" y="${y + 48}" text-anchor="end" font-family="DejaVu Sans" font-weight="bold" font-size="22" fill="#fff">${(i * 13.7 + 4.5).toFixed(1)}</text>`;
+      const y = top + i * 86 * k;
+      return `<rect x="${x}" y="${y}" width="${width}" height="${78 * k}" rx="10" fill="#1565c0" stroke="#0a2a5a" stroke-width="4"/><text x="${x + 90}" y="${y + 48}" font-family="DejaVu Sans" font-weight="bold" font-size="22" fill="#fff">AVERAGE</text><text x="${x + width - 20}" y="${y + 48}" text-anchor="end" font-family="DejaVu Sans" font-weight="bold" font-size="22" fill="#fff">${(i * 13.7 + 4.5).toFixed(1)}</text>`;
     })
     .join('');
 }
@@ -219,16 +328,29 @@ function statPanels(): string {
 /** Renders one synthetic share screenshot and its answer. */
 export async function generateScreenshot(catalog: CatalogCard[], options: GenerateOptions): Promise<GeneratedScreenshot> {
   const random = seededRandom(options.seed);
+  const layout = layoutFor(options.layout ?? 'share', seededRandom(options.seed ^ 0x5f3759df));
   const width = options.width ?? 600 + Math.floor(random() * 601);
   const quality = options.quality ?? 50 + Math.floor(random() * 41);
   const cards = pickDeck(catalog, random);
   const deckCode = Array.from({ length: 6 }, () => pick(random, DECK_CODE_CHARACTERS)).join('');
-  const tiles = cards.map((card, i) => tile(random, card, COLUMN_X[i % 4], GRID_TOP + Math.floor(i / 4) * ROW_PITCH)).join('');
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${BASE_WIDTH}" height="${BASE_HEIGHT}" viewBox="0 0 ${BASE_WIDTH} ${BASE_HEIGHT}">
-<defs><linearGradient id="page" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#00509f"/><stop offset="0.5" stop-color="#2d80dc"/><stop offset="1" stop-color="#024690"/></linearGradient></defs>
-<rect width="${BASE_WIDTH}" height="${BASE_HEIGHT}" fill="url(#page)"/>${header(random, deckCode)}${tiles}${statPanels()}</svg>`;
+  const at = (i: number) => ({ left: layout.columnX[i % 4], top: layout.gridTop + Math.floor(i / 4) * layout.rowPitch });
+  // Tiles are drawn at the share size and scaled: badges and text keep their share of the tile.
+  const scale = layout.tileW / TILE_W;
+  const tiles = cards.map((card, i) => `<g transform="translate(${at(i).left} ${at(i).top}) scale(${scale})">${tile(random, card, 0, 0)}</g>`).join('');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${BASE_WIDTH}" height="${layout.height}" viewBox="0 0 ${BASE_WIDTH} ${layout.height}">
+<defs>${layout.pageDefs}</defs>
+<rect width="${BASE_WIDTH}" height="${layout.height}" fill="url(#page)"/>${header(random, deckCode, layout)}${tiles}${options.statPanels === false ? '' : statPanels(layout)}</svg>`;
   // Render at the target width directly (density scales the vector drawing), as a phone would.
   const density = (72 * width) / BASE_WIDTH;
-  const image = await sharp(Buffer.from(svg), { density }).resize({ width }).jpeg({ quality }).toBuffer();
-  return { image, width, quality, truth: { deck_code: deckCode, cards } };
+  const rendered = sharp(Buffer.from(svg), { density }).resize({ width });
+  const image = await (options.png ? rendered.png() : rendered.jpeg({ quality })).toBuffer();
+  const k = width / BASE_WIDTH;
+  const geometry: ScreenshotGeometry = {
+    width,
+    height: Math.round(layout.height * k),
+    gridTop: Math.round(layout.gridTop * k),
+    tiles: cards.map((_, i) => ({ left: Math.round(at(i).left * k), top: Math.round(at(i).top * k), width: Math.round(layout.tileW * k), height: Math.round(layout.tileH * k) })),
+    page: layout.pageTop,
+  };
+  return { image, width, quality, truth: { deck_code: deckCode, cards }, geometry };
 }

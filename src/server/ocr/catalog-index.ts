@@ -151,9 +151,12 @@ export class CatalogIndex {
   private readonly byKey = new Map<string, NameEntry>();
   private readonly byTrigram = new Map<string, number[]>();
   private readonly byFoldedCode = new Map<string, CatalogCard[]>();
+  /** The cards as given, so another thread can build the same index. */
+  readonly cards: readonly CatalogCard[];
 
   constructor(cards: Iterable<CatalogCard>) {
-    for (const card of cards) {
+    this.cards = [...cards];
+    for (const card of this.cards) {
       const key = nameKey(card.name);
       if (!key) continue;
       let entry = this.byKey.get(key);

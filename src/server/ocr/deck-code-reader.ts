@@ -11,13 +11,25 @@
 import { CODE_CHARACTERS, codeFromGlyphs, parseDeckCode, secondLookPositions, settleBySecondLook } from './deck-code';
 import { capHeightOf } from './glyph-shapes';
 import { findGlyphs, isColon, type Glyph } from './glyphs';
-import { findTextLines, whiteTextImage } from './text-crops';
+import { findTextLines, medianWhiteness, whiteTextImage } from './text-crops';
 import type { Rect, RgbImage } from './tile-grid';
 import { OcrBusyError, type OcrJob, type OcrPool, type OcrResult, type OcrSymbol } from './worker-pool';
 
 /** The header's text is pale blue-grey rather than white: a lower whiteness makes it ink. */
 const HEADER_INK_LOW = 30;
 const HEADER_LINE_THRESHOLD = 100;
+/**
+ * How much the thresholds above rise with the page's own whiteness: on a grey page (a
+ * desaturated screenshot) the page itself would pass for pale text.
+ */
+const PAGE_LIFT = 0.6;
+
+/** Whiteness thresholds for a header whose typical (median) pixel has this whiteness. */
+function headerThresholds(img: RgbImage, header: Rect): { inkLow: number; line: number; glyph: number } {
+  const lift = PAGE_LIFT * Math.max(0, medianWhiteness(img, header));
+  return { inkLow: HEADER_INK_LOW + lift, line: HEADER_LINE_THRESHOLD + lift, glyph: GLYPH_THRESHOLD + lift };
+}
+
 /** Whiteness at which a pixel belongs to a glyph: mid-ramp, so JPEG haze between glyphs does not join them. */
 const GLYPH_THRESHOLD = 90;
 /** Margin (px) of paper around the line image, as `whiteTextImage` adds it. */
@@ -41,13 +53,13 @@ export interface DeckCodePlan {
 
 /** The whole header, for when no text line is found or the last line held no code. */
 export async function wholeHeaderPlan(img: RgbImage, header: Rect): Promise<DeckCodePlan> {
-  const image = await whiteTextImage(img, header, { scale: 2, margin: 16, inkLow: HEADER_INK_LOW });
+  const image = await whiteTextImage(img, header, { scale: 2, margin: 16, inkLow: headerThresholds(img, header).inkLow });
   return { job: { image, mode: 'block' }, decide: async (r) => parseDeckCode(r.text), wholeHeader: true };
 }
 
 /** The glyphs after the line's colon: the code's characters. Empty when no colon is found. */
-function codeGlyphs(img: RgbImage, line: Rect, lineHeight: number): Glyph[] {
-  const glyphs = findGlyphs(img, line, GLYPH_THRESHOLD, lineHeight * 0.5);
+function codeGlyphs(img: RgbImage, line: Rect, lineHeight: number, threshold: number): Glyph[] {
+  const glyphs = findGlyphs(img, line, threshold, lineHeight * 0.5);
   const colon = glyphs.findIndex((g) => isColon(g, capHeightOf(glyphs)));
   return colon < 0 ? [] : glyphs.slice(colon + 1);
 }
@@ -56,7 +68,7 @@ function codeGlyphs(img: RgbImage, line: Rect, lineHeight: number): Glyph[] {
  * The code with its swappable characters (S/5/B/8, 1/9) read again, each on its own glyph. When the
  * reader is full the line's reading stands: a second look is worth less than an answer.
  */
-async function takeSecondLook(img: RgbImage, glyphs: Glyph[], code: string, pool: OcrPool): Promise<string> {
+async function takeSecondLook(img: RgbImage, glyphs: Glyph[], code: string, pool: OcrPool, inkLow: number): Promise<string> {
   const positions = secondLookPositions(code);
   if (positions.length === 0) return code;
   const capHeight = capHeightOf(glyphs);
@@ -65,7 +77,7 @@ async function takeSecondLook(img: RgbImage, glyphs: Glyph[], code: string, pool
     positions.map(async (position): Promise<OcrJob> => {
       const glyph = glyphs[position];
       const region = { left: glyph.left - 1, top: top - capHeight * 0.2, width: glyph.width + 2, height: capHeight * 1.6 };
-      const image = await whiteTextImage(img, region, { scale: GLYPH_TEXT_HEIGHT / capHeight, margin: 16, inkLow: HEADER_INK_LOW });
+      const image = await whiteTextImage(img, region, { scale: GLYPH_TEXT_HEIGHT / capHeight, margin: 16, inkLow });
       return { image, mode: 'char', whitelist: CODE_CHARACTERS };
     }),
   );
@@ -80,16 +92,17 @@ async function takeSecondLook(img: RgbImage, glyphs: Glyph[], code: string, pool
 
 /** The header's last text line, read for the code; the whole header when no line is found. */
 export async function planDeckCode(img: RgbImage, header: Rect, tileHeight: number): Promise<DeckCodePlan> {
-  const lines = findTextLines(img, header, HEADER_LINE_THRESHOLD).filter((l) => l.bottom - l.top >= tileHeight * 0.03);
+  const thresholds = headerThresholds(img, header);
+  const lines = findTextLines(img, header, thresholds.line).filter((l) => l.bottom - l.top >= tileHeight * 0.03);
   const last = lines[lines.length - 1];
   if (!last) return wholeHeaderPlan(img, header);
   const lineHeight = last.bottom - last.top;
   const pad = tileHeight * 0.02;
   const region = { ...header, top: last.top - pad, height: lineHeight + 2 * pad };
   // Glyphs are cut from a taller band: a J's tail hangs below the line the line finder measured.
-  const glyphs = codeGlyphs(img, { ...header, top: last.top - lineHeight * 0.3, height: lineHeight * 1.7 }, lineHeight);
+  const glyphs = codeGlyphs(img, { ...header, top: last.top - lineHeight * 0.3, height: lineHeight * 1.7 }, lineHeight, thresholds.glyph);
   const scale = Math.min(5, Math.max(1, LINE_TEXT_HEIGHT / lineHeight));
-  const image = await whiteTextImage(img, region, { scale, margin: LINE_MARGIN, inkLow: HEADER_INK_LOW });
+  const image = await whiteTextImage(img, region, { scale, margin: LINE_MARGIN, inkLow: thresholds.inkLow });
   const decide = async (result: OcrResult, pool: OcrPool): Promise<string | null> => {
     const read = parseDeckCode(result.text);
     if (!read || glyphs.length === 0) return read;
@@ -100,7 +113,7 @@ export async function planDeckCode(img: RgbImage, header: Rect, tileHeight: numb
       x1: region.left + (s.x1 - LINE_MARGIN) / scale,
     }));
     const code = codeFromGlyphs(glyphs, placed);
-    return code === null ? read : takeSecondLook(img, glyphs, code, pool);
+    return code === null ? read : takeSecondLook(img, glyphs, code, pool, thresholds.inkLow);
   };
   return { job: { image, mode: 'line', whitelist: `${CODE_CHARACTERS}: `, withSymbols: true }, decide, wholeHeader: false };
 }

@@ -88,6 +88,13 @@ describe('readDeckImage', () => {
     const reading = await readDeckImage(image, { pool, index });
     expect(reading.deck_code).toBe('UH42XD');
     expect(reading.cards.map((c) => c.name)).toEqual(['Sand Cat', 'Mars Rover Curiosity', 'The Fool (XXII)']);
+    expect(reading.path).toBe('text');
+  });
+
+  it('says it read a whole grid tile by tile', async () => {
+    const reading = await readDeckImage(readFileSync(REAL_SCREENSHOT), { pool, index });
+    expect(reading.path).toBe('grid');
+    expect(reading.message).toBeUndefined();
   });
 
   it('rejects a file that is not an image, without crashing', async () => {
@@ -102,6 +109,97 @@ describe('readDeckImage', () => {
     const reading = await readDeckImage(jpeg, { pool, index });
     expect(reading.cards).toHaveLength(18);
   });
+});
+
+describe('hostile geometry: every image gets an answer', () => {
+  const png = (width: number, height: number, background = '#2d80dc') => sharp({ create: { width, height, channels: 3, background } }).png().toBuffer();
+
+  it.each([
+    ['1x1', 1, 1],
+    ['20000x20', 20000, 20],
+  ])('answers a %s image with no cards and a message', async (_, width, height) => {
+    const reading = await readDeckImage(await png(width, height), { pool, index });
+    expect(reading).toMatchObject({ deck_code: null, cards: [], path: 'none' });
+    expect(reading.message).toMatch(/too small/);
+  });
+
+  it('answers an image of one colour with no cards', async () => {
+    const reading = await readDeckImage(await png(900, 1800, '#777777'), { pool, index });
+    expect(reading).toMatchObject({ deck_code: null, cards: [] });
+    expect(reading.message).toBeDefined();
+  });
+
+  it('answers an image of noise without inventing a deck', async () => {
+    const noise = Buffer.alloc(800 * 1600 * 3);
+    let state = 7;
+    for (let i = 0; i < noise.length; i++) noise[i] = (state = (state * 1103515245 + 12345) >>> 0) >>> 24;
+    const reading = await readDeckImage(await sharp(noise, { raw: { width: 800, height: 1600, channels: 3 } }).png().toBuffer(), { pool, index });
+    expect(reading.deck_code).toBeNull();
+    expect(reading.cards.length).toBeLessThanOrEqual(1);
+  });
+
+  it('reads the card of a single tile, cut out of a screenshot', async () => {
+    const shot = await generateScreenshot(catalog, { seed: 41, width: 1200, png: true });
+    const tile = await sharp(shot.image).extract(shot.geometry.tiles[5]).resize({ width: 400 }).png().toBuffer();
+    const reading = await readDeckImage(tile, { pool, index });
+    expect(reading.path).toBe('text');
+    expect(reading.cards.map((c) => c.name)).toContain(shot.truth.cards[5].name);
+  });
+
+  it('reads cards of one deck or the other when two decks are side by side', async () => {
+    const [a, b] = await Promise.all([42, 43].map((seed) => generateScreenshot(catalog, { seed, width: 800, png: true })));
+    const height = Math.max(a.geometry.height, b.geometry.height);
+    const both = await sharp({ create: { width: 1600, height, channels: 3, background: '#000' } })
+      .composite([{ input: a.image, left: 0, top: 0 }, { input: b.image, left: 800, top: 0 }])
+      .png()
+      .toBuffer();
+    const reading = await readDeckImage(both, { pool, index });
+    const inEither = new Set([...a.truth.cards, ...b.truth.cards].map((c) => c.code));
+    expect(reading.cards.length).toBeGreaterThanOrEqual(9);
+    expect(reading.cards.filter((c) => inEither.has(c.code)).length).toBeGreaterThanOrEqual(reading.cards.length - 1);
+  });
+
+  it('answers with a message when a step of the reading fails', async () => {
+    const failing = { ...pool, size: pool.size, recognizeAll: () => Promise.reject(new TypeError("Cannot read properties of undefined (reading 'left')")) };
+    const reading = await readDeckImage(readFileSync(REAL_SCREENSHOT), { pool: failing, index });
+    expect(reading).toMatchObject({ deck_code: null, cards: [], path: 'none' });
+    expect(reading.message).toMatch(/could not be read/);
+  });
+});
+
+describe('the event loop while reading', () => {
+  /** The worst lateness of a 5 ms timer over `ms`, while `work` runs. */
+  async function worstLateness(ms: number, work: () => Promise<void> = () => new Promise((resolve) => setTimeout(resolve, ms))): Promise<number> {
+    let worst = 0;
+    let last = performance.now();
+    const timer = setInterval(() => {
+      const now = performance.now();
+      worst = Math.max(worst, now - last - 5);
+      last = now;
+    }, 5);
+    try {
+      await work();
+    } finally {
+      clearInterval(timer);
+    }
+    return worst;
+  }
+
+  it('stays responsive (< 50 ms late) while 8 tall 1400x28500 PNGs are read', async () => {
+    // A dark page with a few pale bars: decodes to 120 MB of RGB, the size that froze the server.
+    const bars = Array.from({ length: 12 }, (_, i) => ({ input: { create: { width: 900, height: 60, channels: 3 as const, background: '#e8e8e8' } }, left: 200, top: 1000 + i * 2300 }));
+    const tall = await sharp({ create: { width: 1400, height: 28500, channels: 3, background: '#1a2a40' } }).composite(bars).png().toBuffer();
+    // Warm, as a server is: the reader threads have compiled and hold the catalog.
+    await Promise.all([1, 2].map(() => readDeckImage(tall, { pool, index })));
+    // On a shared machine a timer is late even with nothing to do: that much is not ours.
+    const idle = await worstLateness(3000);
+    const worst = await worstLateness(0, async () => {
+      const readings = await Promise.all(Array.from({ length: 8 }, () => readDeckImage(tall, { pool, index })));
+      for (const reading of readings) expect(reading.cards).toEqual([]);
+    });
+    console.info(`timer lateness: ${Math.round(idle)} ms idle, ${Math.round(worst)} ms while reading`);
+    expect(worst).toBeLessThan(50 + idle);
+  }, 120_000);
 });
 
 describe('no network', () => {

@@ -1,19 +1,30 @@
 /**
  * Reads a CUE "share deck" image: the deck code from the header and up to 18 cards from the tiles.
  *
- * With a tile grid found, each tile's name band is read on its own (one short line, the reader's
- * best case) and the header is read for "DECK CODE: ...". Tiles whose name is ambiguous (two cards
- * share it) or poorly read get a second look at their small printed code. Without a grid (a crop,
- * a different layout), the whole image is read and card names are searched in its lines.
+ * The colours are normalised first (night-shift tints, dimmed screens) and a small rotation is
+ * undone, then the tiles are found from their frames (`tile-finder.ts`). With a grid found, each
+ * tile's name band is read on its own (one short line, the reader's best case) and the header is
+ * read for "DECK CODE: ...". Tiles whose name is ambiguous (two cards share it) or poorly read get
+ * a second look at their small printed code. Without a full grid (a crop, a different layout), the
+ * text of the whole picture is read too and card names are searched in its lines.
+ *
+ * This module walks pixels in JavaScript: it runs in the reader thread (`reader-thread.ts`), never
+ * on the server's event loop.
  */
 import type { CardMatch, CatalogIndex, MatchResult } from './catalog-index';
 import { DECK_SIZE } from '../../common/game';
-import { CODE_CHARACTERS, parseDeckCode } from './deck-code';
+import { CODE_CHARACTERS } from './deck-code';
 import { planDeckCode, wholeHeaderPlan } from './deck-code-reader';
-import { decodeImage } from './image-input';
+import { normaliseColour } from './colour-normalise';
+import { analysisCopy, edgeMaps } from './edge-maps';
+import { decodeImage, OcrImageError } from './image-input';
+import { MIN_CORRECTED_ANGLE, estimateRotation, unrotate } from './rotation';
+import { readInReaderThread } from './reader-thread';
+import { readTextAnywhere } from './text-fallback';
 import { findTextLines, greyTextImage, whiteTextImage, type TextLine } from './text-crops';
-import { findTileGrid, type Rect, type RgbImage } from './tile-grid';
-import type { OcrJob, OcrPool, OcrResult } from './worker-pool';
+import { findTiles } from './tile-finder';
+import type { Rect, RgbImage, TileGrid } from './tile-grid';
+import { OcrBusyError, OcrTimeoutError, type OcrJob, type OcrPool, type OcrResult } from './worker-pool';
 
 export interface ReadCard {
   code: string;
@@ -25,12 +36,18 @@ export interface ReadCard {
 export interface DeckReading {
   deck_code: string | null;
   cards: ReadCard[];
+  /** How the cards were read: tile by tile in a grid, from text anywhere in the image, or not at all. */
+  path: 'grid' | 'text' | 'none';
+  /** Why the reading is empty or short, for the upload form to show; absent when all went well. */
+  message?: string;
 }
 
 export interface ReadDeckOptions {
   pool: OcrPool;
   index: CatalogIndex;
 }
+
+const READ_FAILED = 'The cards in this image could not be read. Please add them by hand.';
 
 /** Below this a tile's best match is a guess, not a reading: leave the card out. */
 const MIN_CARD_CONFIDENCE = 0.6;
@@ -122,13 +139,18 @@ async function codeCrops(img: RgbImage, tile: Rect): Promise<OcrJob[]> {
   ];
 }
 
-/** The header strip to read for the deck code: above the grid, between the avatar boxes. */
-function headerRegion(img: RgbImage, tiles: Rect[], columns: number, gridTop: number): Rect {
-  const hasSideBoxes = columns >= 3;
-  const left = hasSideBoxes ? tiles[1].left : 0;
-  const right = hasSideBoxes ? tiles[columns - 1].left : img.width;
-  return { left, top: 0, width: right - left, height: gridTop };
+/**
+ * The header strip to read for the deck code first: above the grid, between the game's avatar
+ * boxes (over the second and fourth columns). Other headers are read whole when this finds nothing.
+ */
+function headerRegion(tiles: Rect[], columns: number, gridTop: number): Rect {
+  const left = tiles[1]?.left ?? 0;
+  const right = tiles[columns - 1]?.left ?? left;
+  return { left, top: 0, width: Math.max(1, right - left), height: gridTop };
 }
+
+/** A header lower than this share of a tile holds no text line: the image was cropped below it. */
+const MIN_HEADER_SHARE = 0.12;
 
 function isAmbiguous(result: MatchResult): boolean {
   const best = result.best;
@@ -180,46 +202,92 @@ async function matchTiles(img: RgbImage, tiles: Rect[], nameResults: OcrResult[]
   return distinctCards(matches);
 }
 
-async function readTiles(img: RgbImage, grid: NonNullable<ReturnType<typeof findTileGrid>>, options: ReadDeckOptions): Promise<DeckReading> {
-  const { pool } = options;
-  const tiles = grid.tiles.slice(0, DECK_SIZE);
-  const header = headerRegion(img, grid.tiles, grid.columns, grid.top);
-  const deckCodePlan = await planDeckCode(img, header, tiles[0].height);
-  const nameJobs = await Promise.all(tiles.map((tile) => nameJob(img, tile)));
-  // One batch for header and names, so both workers stay busy until the last crop.
-  const [headerResult, ...nameResults] = await pool.recognizeAll([deckCodePlan.job, ...nameJobs]);
-  // Side by side: the deck code's second looks and the unsure names' codes share the workers.
-  const [codeFromLine, matches] = await Promise.all([deckCodePlan.decide(headerResult, pool), matchTiles(img, tiles, nameResults, options)]);
-  let deckCode = codeFromLine;
-  if (deckCode === null && header.height > 0 && !deckCodePlan.wholeHeader) {
-    // The line finder may have picked art, or the layout differs: read the whole header once more.
-    const whole = await wholeHeaderPlan(img, header);
-    deckCode = await whole.decide((await pool.recognizeAll([whole.job]))[0], pool);
-  }
-  return {
-    deck_code: deckCode,
-    cards: matches.map(toReadCard).filter((c): c is ReadCard => c !== null),
-  };
+async function readDeckCode(img: RgbImage, grid: TileGrid, pool: OcrPool): Promise<string | null> {
+  const tileHeight = grid.tiles[0].height;
+  if (grid.top < tileHeight * MIN_HEADER_SHARE) return null;
+  const header = headerRegion(grid.tiles, grid.columns, grid.top);
+  const plan = await planDeckCode(img, header, tileHeight);
+  const code = await plan.decide((await pool.recognizeAll([plan.job]))[0], pool);
+  if (code !== null) return code;
+  // The line finder may have picked art, or the header is laid out otherwise: read it all, full width.
+  const whole = await wholeHeaderPlan(img, { left: 0, top: 0, width: img.width, height: grid.top });
+  return whole.decide((await pool.recognizeAll([whole.job]))[0], pool);
 }
 
-async function readWholeImage(img: RgbImage, { pool, index }: ReadDeckOptions): Promise<DeckReading> {
-  const scale = Math.min(2, 1600 / img.width);
-  const image = await whiteTextImage(img, { left: 0, top: 0, width: img.width, height: img.height }, { scale });
-  const [result] = await pool.recognizeAll([{ image, mode: 'auto' }]);
-  const found = result.text.split('\n').flatMap((line) => index.findNamesInText(line));
-  const cards = distinctCards(found)
-    .map(toReadCard)
-    .filter((c): c is ReadCard => c !== null);
-  return { deck_code: parseDeckCode(result.text), cards: cards.slice(0, DECK_SIZE) };
+async function readTiles(img: RgbImage, grid: TileGrid, options: ReadDeckOptions): Promise<{ deck_code: string | null; cards: ReadCard[] }> {
+  const { pool } = options;
+  const tiles = grid.tiles.slice(0, DECK_SIZE);
+  const nameJobs = await Promise.all(tiles.map((tile) => nameJob(img, tile)));
+  // Header and names side by side, so both workers stay busy until the last crop.
+  const [deckCode, matches] = await Promise.all([
+    readDeckCode(img, grid, pool),
+    pool.recognizeAll(nameJobs).then((nameResults) => matchTiles(img, tiles, nameResults, options)),
+  ]);
+  return { deck_code: deckCode, cards: matches.map(toReadCard).filter((c): c is ReadCard => c !== null) };
+}
+
+/** The image with colours normalised and rotation undone, and its tile grid (null when none). */
+async function locate(decoded: RgbImage): Promise<{ img: RgbImage; grid: TileGrid | null }> {
+  let img = decoded;
+  normaliseColour(img);
+  let edges = edgeMaps(await analysisCopy(img), img.width);
+  const angle = estimateRotation(edges);
+  if (Math.abs(angle) >= MIN_CORRECTED_ANGLE) {
+    img = await unrotate(img, angle);
+    edges = edgeMaps(await analysisCopy(img), img.width);
+  }
+  return { img, grid: findTiles(edges) };
 }
 
 /**
- * Reads the deck in an uploaded image. Rejects with `OcrImageError` for a file that is not a
- * readable image, `OcrBusyError` / `OcrTimeoutError` from the pool.
+ * Reads a decoded image: tile by tile when a grid of a whole deck is found; otherwise also the
+ * text anywhere in it, so a crop or an unknown layout is never read worse than as plain text.
+ */
+async function readPixels(decoded: RgbImage, options: ReadDeckOptions): Promise<DeckReading> {
+  const { img, grid } = await locate(decoded);
+  const fromGrid = grid && grid.tiles.length > 0 ? await readTiles(img, grid, options) : null;
+  if (fromGrid && grid && grid.tiles.length >= DECK_SIZE) return { ...fromGrid, path: 'grid' };
+  const text = await readTextAnywhere(img, options);
+  const fromText = { deck_code: text.deck_code, cards: distinctCards(text.found).map(toReadCard).filter((c): c is ReadCard => c !== null) };
+  const seen = new Set(fromGrid?.cards.map((c) => c.code));
+  const extra = fromText.cards.filter((c) => !seen.has(c.code) && !fromGrid?.cards.some((g) => g.name === c.name));
+  const cards = [...(fromGrid?.cards ?? []), ...extra].slice(0, DECK_SIZE);
+  return {
+    deck_code: fromGrid?.deck_code ?? fromText.deck_code,
+    cards,
+    path: extra.length > 0 || !fromGrid ? 'text' : 'grid',
+    ...(cards.length < DECK_SIZE ? { message: `Found ${cards.length} of ${DECK_SIZE} cards: please check the list.` } : {}),
+  };
+}
+
+/**
+ * Reads the deck in an uploaded image, in the calling thread. Rejects with `OcrImageError` for a
+ * file that is not a readable image and `OcrBusyError` / `OcrTimeoutError` from the pool; any other
+ * failure is an answer with no cards and a message, logged with the image's size and format.
+ */
+export async function readDeckInThisThread(buffer: Buffer, options: ReadDeckOptions): Promise<DeckReading> {
+  const img = await decodeImage(buffer);
+  if (img.tooSmall) return { deck_code: null, cards: [], path: 'none', message: img.tooSmall };
+  try {
+    return await readPixels(img, options);
+  } catch (error) {
+    if (error instanceof OcrBusyError || error instanceof OcrTimeoutError || error instanceof OcrImageError) throw error;
+    console.error(`deck reader failed on a ${img.sourceWidth}x${img.sourceHeight} ${img.format} image:`, error);
+    return { deck_code: null, cards: [], path: 'none', message: READ_FAILED };
+  }
+}
+
+/**
+ * Reads the deck in an uploaded image, in a reader thread (the event loop stays free). Rejects with
+ * `OcrImageError` for a file that is not a readable image and `OcrBusyError` / `OcrTimeoutError`
+ * from the pool; any other failure, even of the thread, is an answer with a message.
  */
 export async function readDeckImage(buffer: Buffer, options: ReadDeckOptions): Promise<DeckReading> {
-  const img = await decodeImage(buffer);
-  const grid = findTileGrid(img);
-  if (grid && grid.tiles.length > 0) return readTiles(img, grid, options);
-  return readWholeImage(img, options);
+  try {
+    return await readInReaderThread(buffer, options);
+  } catch (error) {
+    if (error instanceof OcrBusyError || error instanceof OcrTimeoutError || error instanceof OcrImageError) throw error;
+    console.error(`deck reader thread failed on a ${buffer.length}-byte upload:`, error);
+    return { deck_code: null, cards: [], path: 'none', message: READ_FAILED };
+  }
 }

@@ -33,6 +33,18 @@ function clampRect(img: RgbImage, rect: Rect): Rect {
   return { left, top, width, height };
 }
 
+/** The median whiteness of a region (sampled): the page's, where text is a small part of it. */
+export function medianWhiteness(img: RgbImage, region: Rect): number {
+  const r = clampRect(img, region);
+  const step = Math.max(1, Math.floor(Math.sqrt((r.width * r.height) / 20_000)));
+  const values: number[] = [];
+  for (let y = r.top; y < r.top + r.height; y += step) {
+    for (let x = r.left; x < r.left + r.width; x += step) values.push(whiteness(img.data, (y * img.width + x) * 3));
+  }
+  values.sort((a, b) => a - b);
+  return values[Math.floor(values.length / 2)] ?? 0;
+}
+
 /** A horizontal run of text rows inside a region, in image coordinates. */
 export interface TextLine {
   top: number;

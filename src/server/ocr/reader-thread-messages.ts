@@ -1,0 +1,33 @@
+/** What the main thread and a deck reader thread say to each other, and errors across the gap. */
+import type { CatalogCard } from './catalog-index';
+import { OcrImageError } from './image-input';
+import type { DeckReading } from './read-deck';
+import { OcrBusyError, OcrTimeoutError, type OcrJob, type OcrResult } from './worker-pool';
+
+export interface WireError {
+  name: string;
+  message: string;
+}
+
+export type ToReader =
+  | { type: 'read'; readId: number; image: Uint8Array; indexId: number; cards?: readonly CatalogCard[]; poolSize: number }
+  | { type: 'ocr-result'; callId: number; results?: OcrResult[]; error?: WireError };
+
+export type FromReader =
+  | { type: 'ocr'; readId: number; callId: number; jobs: OcrJob[] }
+  | { type: 'done'; readId: number; reading: DeckReading }
+  | { type: 'failed'; readId: number; error: WireError };
+
+export function errorToWire(error: unknown): WireError {
+  return error instanceof Error ? { name: error.name, message: error.message } : { name: 'Error', message: String(error) };
+}
+
+/** The error as its own class again, so callers can tell a busy reader from a bad image. */
+export function errorFromWire(error: WireError): Error {
+  if (error.name === 'OcrBusyError') return new OcrBusyError(error.message);
+  if (error.name === 'OcrTimeoutError') return new OcrTimeoutError(error.message);
+  if (error.name === 'OcrImageError') return new OcrImageError(error.message);
+  const plain = new Error(error.message);
+  plain.name = error.name;
+  return plain;
+}

@@ -1,0 +1,114 @@
+/**
+ * Estimates and undoes a small rotation (a photo of a screen, a tilted scan): up to about 3°.
+ *
+ * The tiles' frames are long straight lines, repeated in every row and column. Sheared by the
+ * right angle, the vertical edges pile up into a few sharp columns and the horizontal edges into a
+ * few sharp rows; at any other angle they smear. So the angle is the one whose edge profiles are
+ * the peakiest (sum of squared counts).
+ */
+import sharp from 'sharp';
+import type { EdgeMaps } from './edge-maps';
+import type { RgbImage } from './tile-grid';
+
+const MAX_ANGLE = 3.5;
+const COARSE_STEP = 0.25;
+const FINE_STEP = 0.05;
+/** Below this the tiles' crops are off by under a pixel or two: not worth a resample. */
+export const MIN_CORRECTED_ANGLE = 0.2;
+
+/** Edge pixels kept per direction: plenty for a sharp profile, and each angle tried stays cheap. */
+const MAX_POINTS = 40_000;
+
+interface EdgePoints {
+  width: number;
+  height: number;
+  /** x, y pairs of vertical-edge pixels, then of horizontal-edge pixels. */
+  vertical: Int32Array;
+  horizontal: Int32Array;
+}
+
+function pointsOf(map: Uint8Array, width: number, height: number): Int32Array {
+  let count = 0;
+  for (const v of map) count += v;
+  const step = Math.max(1, Math.ceil(count / MAX_POINTS));
+  const points = new Int32Array(2 * Math.ceil(count / step));
+  let seen = 0;
+  let n = 0;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      if (!map[y * width + x] || seen++ % step !== 0) continue;
+      points[n++] = x;
+      points[n++] = y;
+    }
+  }
+  return points.subarray(0, n);
+}
+
+function peakiness(points: EdgePoints, degrees: number): number {
+  const { width, height } = points;
+  const t = Math.tan((degrees * Math.PI) / 180);
+  const margin = Math.ceil(Math.abs(t) * Math.max(width, height)) + 1;
+  const columns = new Float64Array(width + 2 * margin);
+  const rows = new Float64Array(height + 2 * margin);
+  // A line tilted by the rotation is straightened by moving each edge pixel across.
+  const v = points.vertical;
+  for (let i = 0; i < v.length; i += 2) columns[Math.round(v[i] + (v[i + 1] - height / 2) * t) + margin]++;
+  const h = points.horizontal;
+  for (let i = 0; i < h.length; i += 2) rows[Math.round(h[i + 1] - (h[i] - width / 2) * t) + margin]++;
+  let score = 0;
+  for (const c of columns) score += c * c;
+  for (const r of rows) score += r * r;
+  return score;
+}
+
+/** The image's clockwise rotation in degrees (what to undo), 0 when none is seen. */
+export function estimateRotation(edges: EdgeMaps): number {
+  const points: EdgePoints = {
+    width: edges.width,
+    height: edges.height,
+    vertical: pointsOf(edges.vertical, edges.width, edges.height),
+    horizontal: pointsOf(edges.horizontal, edges.width, edges.height),
+  };
+  let best = 0;
+  let bestScore = peakiness(points, 0);
+  for (let a = -MAX_ANGLE; a <= MAX_ANGLE + 1e-9; a += COARSE_STEP) {
+    const score = peakiness(points, a);
+    if (score > bestScore) [best, bestScore] = [a, score];
+  }
+  const coarse = best;
+  for (let a = coarse - COARSE_STEP; a <= coarse + COARSE_STEP + 1e-9; a += FINE_STEP) {
+    const score = peakiness(points, a);
+    if (score > bestScore) [best, bestScore] = [a, score];
+  }
+  return Math.round(best * 100) / 100;
+}
+
+/** The median colour of the image's border: what the corners a rotation uncovers are filled with. */
+function borderColour(img: RgbImage): { r: number; g: number; b: number } {
+  const samples: number[][] = [[], [], []];
+  const take = (x: number, y: number): void => {
+    const i = (y * img.width + x) * 3;
+    for (let c = 0; c < 3; c++) samples[c].push(img.data[i + c]);
+  };
+  const step = Math.max(1, Math.floor((img.width + img.height) / 400));
+  for (let x = 0; x < img.width; x += step) {
+    take(x, 0);
+    take(x, img.height - 1);
+  }
+  for (let y = 0; y < img.height; y += step) {
+    take(0, y);
+    take(img.width - 1, y);
+  }
+  const median = (values: number[]): number => values.sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+  return { r: median(samples[0]), g: median(samples[1]), b: median(samples[2]) };
+}
+
+/** The image rotated back by `degrees` (the estimate's sign), in sharp, off the event loop. */
+export async function unrotate(img: RgbImage, degrees: number): Promise<RgbImage> {
+  const { data, info } = await sharp(img.data, { raw: { width: img.width, height: img.height, channels: 3 } })
+    .rotate(-degrees, { background: borderColour(img) })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data: new Uint8Array(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height };
+}

@@ -1,0 +1,65 @@
+/**
+ * The tile finder on generated share images of every layout variant, colour cast and small
+ * rotation: 18 tiles where the generator drew them.
+ */
+import sharp from 'sharp';
+import { normaliseColour } from './colour-normalise';
+import { analysisCopy, edgeMaps } from './edge-maps';
+import { decodeImage } from './image-input';
+import { estimateRotation } from './rotation';
+import { findTiles } from './tile-finder';
+import { generateScreenshot, type GeneratedLayout } from '../../../test/support/generate-screenshot';
+import { loadSharedCatalog } from '../../../test/support/shared-data';
+
+const catalog = loadSharedCatalog();
+
+async function tilesOf(image: Buffer) {
+  const img = await decodeImage(image);
+  normaliseColour(img);
+  const edges = edgeMaps(await analysisCopy(img), img.width);
+  return { grid: findTiles(edges), angle: estimateRotation(edges), scale: img.width };
+}
+
+describe('findTiles', () => {
+  it.each<[GeneratedLayout, number]>([
+    ['share', 21],
+    ['header', 22],
+    ['background', 23],
+    ['background', 24],
+    ['gutters', 25],
+    ['gutters', 26],
+  ])('finds the 18 tiles of a generated %s layout (seed %i) where they were drawn', async (layout, seed) => {
+    const shot = await generateScreenshot(catalog, { seed, layout });
+    const { grid } = await tilesOf(shot.image);
+    expect(grid?.tiles).toHaveLength(18);
+    const tolerance = shot.geometry.tiles[0].width * 0.04;
+    grid?.tiles.forEach((tile, i) => {
+      const drawn = shot.geometry.tiles[i];
+      expect(Math.abs(tile.left - drawn.left)).toBeLessThanOrEqual(tolerance);
+      expect(Math.abs(tile.top - drawn.top)).toBeLessThanOrEqual(tolerance);
+      expect(Math.abs(tile.width - drawn.width)).toBeLessThanOrEqual(tolerance);
+      expect(Math.abs(tile.height - drawn.height)).toBeLessThanOrEqual(tolerance);
+    });
+    expect(grid?.top).toBeCloseTo(shot.geometry.gridTop, -1);
+  });
+
+  it('finds no grid in a picture without tiles', async () => {
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="1200"><rect width="100%" height="100%" fill="#3a6"/><circle cx="400" cy="600" r="300" fill="#fff"/><text x="100" y="200" font-size="60" fill="#000">NO CARDS HERE</text></svg>`;
+    const { grid } = await tilesOf(await sharp(Buffer.from(svg)).png().toBuffer());
+    expect(grid?.tiles.length ?? 0).toBe(0);
+  });
+});
+
+describe('estimateRotation', () => {
+  it.each([-2.6, -1.2, 0.7, 2.9])('measures a rotation of %f° within 0.15°', async (angle) => {
+    const shot = await generateScreenshot(catalog, { seed: 31, png: true });
+    const rotated = await sharp(shot.image).rotate(angle, { background: '#000' }).png().toBuffer();
+    const { angle: measured } = await tilesOf(rotated);
+    expect(Math.abs(measured - angle)).toBeLessThanOrEqual(0.15);
+  });
+
+  it('measures no rotation on an upright image', async () => {
+    const shot = await generateScreenshot(catalog, { seed: 32 });
+    expect(Math.abs((await tilesOf(shot.image)).angle)).toBeLessThanOrEqual(0.1);
+  });
+});

@@ -1,0 +1,240 @@
+/**
+ * Finds the card tiles from what every share image has, whatever its page looks like: tiles are
+ * framed rectangles of one size, portrait, repeated in a grid of four columns.
+ *
+ * Columns first: a tile's left and right frame are vertical edges that line up through every row,
+ * so the column profile of vertical edges has 8 peaks in a fixed pattern (left edge, tile width,
+ * pitch). The pattern is fitted as a comb. Then, in each column, a tile is a stretch of one height
+ * with a horizontal edge at its top and bottom and its frames on both sides; rows are where the
+ * columns have tiles at once. Header boxes, stat panels and art do not follow the pattern.
+ */
+import type { EdgeMaps } from './edge-maps';
+import type { Rect, TileGrid } from './tile-grid';
+
+const COLUMNS = 4;
+/** Tile width as a share of the image width: from a small grid in a wide frame to a tight crop. */
+const TILE_WIDTH_SHARE = { min: 0.11, max: 0.27 };
+/** Gutters from none to 35% of a tile. */
+const MAX_PITCH_PER_WIDTH = 1.35;
+/** Card tiles are portrait: ~1.39 in the game; searched a little wider. */
+const ASPECT = { min: 1.22, max: 1.6 };
+/** A cell is a tile above this score (0..1: share of its four sides found as edges). */
+const TILE_SCORE = 0.8;
+/** In a row whose other tiles are clear, a tile with weaker sides (art as dark as its frame). */
+const WEAK_TILE_SCORE = 0.7;
+
+/** The profile with each value replaced by the largest within ±1: edges a pixel off still count. */
+function dilate(profile: Float64Array): Float64Array {
+  const out = new Float64Array(profile.length);
+  for (let i = 0; i < profile.length; i++) out[i] = Math.max(profile[i - 1] ?? 0, profile[i], profile[i + 1] ?? 0);
+  return out;
+}
+
+interface Columns {
+  lefts: number[];
+  width: number;
+}
+
+/** The 4 columns whose frames best explain the vertical edges, or null. */
+function fitColumns(edges: EdgeMaps): Columns | null {
+  const { width, height, vertical } = edges;
+  const profile = new Float64Array(width);
+  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) profile[x] += vertical[y * width + x];
+  for (let x = 0; x < width; x++) profile[x] /= height;
+  const peak = dilate(profile);
+  let best: { score: number; x0: number; w: number; p: number } | null = null;
+  for (let w = Math.round(width * TILE_WIDTH_SHARE.min); w <= Math.round(width * TILE_WIDTH_SHARE.max); w++) {
+    for (let p = w + 1; p <= Math.round(w * MAX_PITCH_PER_WIDTH); p++) {
+      for (let x0 = 0; x0 + (COLUMNS - 1) * p + w < width; x0++) {
+        let score = 0;
+        for (let i = 0; i < COLUMNS; i++) score += peak[x0 + i * p] + peak[x0 + i * p + w];
+        if (!best || score > best.score) best = { score, x0, w, p };
+      }
+    }
+  }
+  if (!best) return null;
+  return { lefts: Array.from({ length: COLUMNS }, (_, i) => best.x0 + i * best.p), width: best.w };
+}
+
+/** Share of a tile's height its weaker side must show a frame edge along. */
+const MIN_FRAMED_SIDES = 0.55;
+
+/** Prefix sums along y of "an edge within ±1 px of column x". */
+function verticalEdgeRuns(edges: EdgeMaps, x: number): Uint32Array {
+  const sums = new Uint32Array(edges.height + 1);
+  for (let y = 0; y < edges.height; y++) {
+    let hit = 0;
+    for (let dx = -1; dx <= 1; dx++) {
+      const xx = x + dx;
+      if (xx >= 0 && xx < edges.width && edges.vertical[y * edges.width + xx]) hit = 1;
+    }
+    sums[y + 1] = sums[y] + hit;
+  }
+  return sums;
+}
+
+/** For each y: the share of the column's middle (between its frames) with a horizontal edge at y±1. */
+function horizontalCoverage(edges: EdgeMaps, left: number, tileWidth: number): Float64Array {
+  const from = Math.round(left + tileWidth * 0.12);
+  const to = Math.round(left + tileWidth * 0.88);
+  const row = new Float64Array(edges.height);
+  for (let y = 0; y < edges.height; y++) {
+    let count = 0;
+    for (let x = from; x < to; x++) count += edges.horizontal[y * edges.width + x];
+    row[y] = count / Math.max(1, to - from);
+  }
+  return dilate(row);
+}
+
+interface ColumnEvidence {
+  top: Float64Array;
+  left: Uint32Array;
+  right: Uint32Array;
+}
+
+/**
+ * Share of rows in [from, to) with a frame edge on each side of the column: the weaker side (a
+ * stat panel spanning two columns, a header box, has a frame on one side only), or the mean.
+ */
+function sides(column: ColumnEvidence, from: number, to: number, weaker: boolean): number {
+  const a = Math.max(0, Math.round(from));
+  const b = Math.min(column.left.length - 1, Math.round(to));
+  if (b <= a) return 0;
+  const left = (column.left[b] - column.left[a]) / (b - a);
+  const right = (column.right[b] - column.right[a]) / (b - a);
+  return weaker ? Math.min(left, right) : (left + right) / 2;
+}
+
+/**
+ * How much a tile of height h at y in this column looks like one, 0..1: frames on both sides, an
+ * edge at top and bottom, and frames that stop there (rounded corners, then a gutter). Without the
+ * last, the straight top of the ability box would pass for a tile's bottom.
+ */
+function cellScore(column: ColumnEvidence, y: number, h: number, maxY: number): number {
+  if (y < 0 || y + h >= maxY) return 0;
+  const inside = sides(column, y + h * 0.08, y + h * 0.92, true);
+  // A tile is framed on both sides nearly all along; a stat panel or header box is not.
+  if (inside < MIN_FRAMED_SIDES) return 0;
+  const beyond = (sides(column, y - 3, y, false) + sides(column, y + h + 1, y + h + 4, false)) / 2;
+  return 0.4 * inside + 0.2 * (column.top[y] + column.top[y + h]) + 0.2 * (1 - beyond);
+}
+
+interface Row {
+  top: number;
+  scores: number[];
+}
+
+const total = (r: Row): number => r.scores.reduce((a, b) => a + b, 0);
+
+/** The row of tiles whose top is at each y. */
+function rowsAt(evidence: ColumnEvidence[], h: number, maxY: number): Row[] {
+  const rows: Row[] = [];
+  for (let y = 0; y < maxY; y++) rows.push({ top: y, scores: evidence.map((c) => cellScore(c, y, h, maxY)) });
+  return rows;
+}
+
+/** The best row with its top in [from, to], or null. */
+function bestRowIn(rows: Row[], from: number, to: number): Row | null {
+  let best: Row | null = null;
+  for (let y = Math.max(0, Math.round(from)); y <= Math.min(rows.length - 1, Math.round(to)); y++) {
+    if (!best || total(rows[y]) > total(best)) best = rows[y];
+  }
+  return best;
+}
+
+/** Rows a deck has at least (18 tiles in 4 columns), for judging a tile height. */
+const ROWS_JUDGED = 4;
+
+/** The tile height whose best few rows (not overlapping) score highest together. */
+function fitHeight(evidence: ColumnEvidence[], tileWidth: number, maxY: number): number {
+  let best = { h: Math.round(tileWidth * 1.39), score: -1 };
+  for (let h = Math.round(tileWidth * ASPECT.min); h <= Math.round(tileWidth * ASPECT.max); h++) {
+    const totals: Array<{ y: number; total: number }> = [];
+    for (let y = 0; y + h < maxY; y++) {
+      let total = 0;
+      for (const c of evidence) total += cellScore(c, y, h, maxY);
+      totals.push({ y, total });
+    }
+    totals.sort((a, b) => b.total - a.total);
+    const taken: number[] = [];
+    let score = 0;
+    for (const t of totals) {
+      if (taken.length === ROWS_JUDGED) break;
+      if (taken.some((y) => Math.abs(y - t.y) < h * 0.5)) continue;
+      taken.push(t.y);
+      score += t.total;
+    }
+    if (score > best.score) best = { h, score };
+  }
+  return best.h;
+}
+
+const isFull = (r: Row): boolean => r.scores.every((x) => x >= WEAK_TILE_SCORE) && total(r) >= TILE_SCORE * r.scores.length;
+/** Tiles in the row's first columns, left to right, up to the first column without one. */
+function leading(r: Row): number {
+  let n = 0;
+  while (n < r.scores.length && r.scores[n] >= TILE_SCORE) n++;
+  return n;
+}
+
+/**
+ * The tiles in reading order. Rows must be full (4 tiles) except the last, whose tiles are the
+ * first columns (18 = 4+4+4+4+2): header boxes and stat panels never make such rows. From each
+ * strong full row, the grid is followed up and down one pitch (a tile and a gutter) at a time.
+ */
+function gridRows(rows: Row[], h: number): Array<{ top: number; count: number }> {
+  const starts = rows
+    .filter((r) => isFull(r))
+    .sort((a, b) => total(b) - total(a))
+    .filter((r, i, sorted) => !sorted.slice(0, i).some((o) => Math.abs(o.top - r.top) < h * 0.5))
+    .slice(0, 8);
+  let bestRun: Array<{ top: number; count: number }> = [];
+  const tiles = (run: typeof bestRun): number => run.reduce((a, b) => a + b.count, 0);
+  for (const start of starts) {
+    const run = [{ top: start.top, count: start.scores.length }];
+    // Up: only full rows (the partial row is the last one).
+    let pitch = 0;
+    for (let top = start.top; ; ) {
+      const above = pitch ? bestRowIn(rows, top - pitch - h * 0.04, top - pitch + h * 0.04) : bestRowIn(rows, top - h * 1.35, top - h);
+      if (!above || !isFull(above)) break;
+      pitch = pitch || top - above.top;
+      run.unshift({ top: above.top, count: above.scores.length });
+      top = above.top;
+    }
+    for (let top = start.top; ; ) {
+      const below = pitch ? bestRowIn(rows, top + pitch - h * 0.04, top + pitch + h * 0.04) : bestRowIn(rows, top + h, top + h * 1.35);
+      if (!below) break;
+      if (isFull(below)) {
+        pitch = pitch || below.top - top;
+        run.push({ top: below.top, count: below.scores.length });
+        top = below.top;
+        continue;
+      }
+      const n = leading(below);
+      if (n > 0) run.push({ top: below.top, count: n });
+      break;
+    }
+    if (tiles(run) > tiles(bestRun)) bestRun = run;
+  }
+  return bestRun;
+}
+
+/** The tile grid in image pixels, or null when no row of 4 tiles is found. */
+export function findTiles(edges: EdgeMaps): TileGrid | null {
+  const columns = fitColumns(edges);
+  if (!columns) return null;
+  const w = columns.width;
+  const evidence: ColumnEvidence[] = columns.lefts.map((left) => ({
+    top: horizontalCoverage(edges, left, w),
+    left: verticalEdgeRuns(edges, left),
+    right: verticalEdgeRuns(edges, left + w),
+  }));
+  const h = fitHeight(evidence, w, edges.height);
+  const rows = gridRows(rowsAt(evidence, h, edges.height), h);
+  if (rows.length === 0) return null;
+  const s = edges.scale;
+  const tiles: Rect[] = rows.flatMap((row) =>
+    columns.lefts.slice(0, row.count).map((left) => ({ left: left * s, top: row.top * s, width: w * s, height: h * s })),
+  );
+  return { tiles, columns: COLUMNS, top: rows[0].top * s };
+}
