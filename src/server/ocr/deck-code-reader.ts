@@ -13,7 +13,7 @@ import { capHeightOf } from './glyph-shapes';
 import { findGlyphs, isColon, type Glyph } from './glyphs';
 import { findTextLines, medianWhiteness, whiteTextImage } from './text-crops';
 import type { Rect, RgbImage } from './tile-grid';
-import { OcrBusyError, type OcrJob, type OcrPool, type OcrResult, type OcrSymbol } from './worker-pool';
+import { OcrBusyError, type OcrJob, type OcrJobRunner, type OcrResult, type OcrSymbol } from './worker-pool';
 
 /** The header's text is pale blue-grey rather than white: a lower whiteness makes it ink. */
 const HEADER_INK_LOW = 30;
@@ -46,7 +46,7 @@ const GLYPH_TEXT_HEIGHT = 32;
 export interface DeckCodePlan {
   job: OcrJob;
   /** The deck code in the job's result, or null; may read parts of the image again with the pool. */
-  decide(result: OcrResult, pool: OcrPool): Promise<string | null>;
+  decide(result: OcrResult, pool: OcrJobRunner): Promise<string | null>;
   /** The job reads the whole header (no better line was found): reading it again finds nothing new. */
   wholeHeader: boolean;
 }
@@ -68,7 +68,7 @@ function codeGlyphs(img: RgbImage, line: Rect, lineHeight: number, threshold: nu
  * The code with its swappable characters (S/5/B/8, 1/9) read again, each on its own glyph. When the
  * reader is full the line's reading stands: a second look is worth less than an answer.
  */
-async function takeSecondLook(img: RgbImage, glyphs: Glyph[], code: string, pool: OcrPool, inkLow: number): Promise<string> {
+async function takeSecondLook(img: RgbImage, glyphs: Glyph[], code: string, pool: OcrJobRunner, inkLow: number): Promise<string> {
   const positions = secondLookPositions(code);
   if (positions.length === 0) return code;
   const capHeight = capHeightOf(glyphs);
@@ -103,7 +103,7 @@ export async function planDeckCode(img: RgbImage, header: Rect, tileHeight: numb
   const glyphs = codeGlyphs(img, { ...header, top: last.top - lineHeight * 0.3, height: lineHeight * 1.7 }, lineHeight, thresholds.glyph);
   const scale = Math.min(5, Math.max(1, LINE_TEXT_HEIGHT / lineHeight));
   const image = await whiteTextImage(img, region, { scale, margin: LINE_MARGIN, inkLow: thresholds.inkLow });
-  const decide = async (result: OcrResult, pool: OcrPool): Promise<string | null> => {
+  const decide = async (result: OcrResult, pool: OcrJobRunner): Promise<string | null> => {
     const read = parseDeckCode(result.text);
     if (!read || glyphs.length === 0) return read;
     // Symbol boxes are in the line image's pixels; the glyphs are in the source image's.

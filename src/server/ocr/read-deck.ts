@@ -24,7 +24,7 @@ import { readTextAnywhere } from './text-fallback';
 import { findTextLines, greyTextImage, whiteTextImage, type TextLine } from './text-crops';
 import { findTiles } from './tile-finder';
 import type { Rect, RgbImage, TileGrid } from './tile-grid';
-import { OcrBusyError, OcrTimeoutError, type OcrJob, type OcrPool, type OcrResult } from './worker-pool';
+import { OcrBusyError, OcrTimeoutError, type OcrJob, type OcrJobRunner, type OcrResult } from './worker-pool';
 
 export interface ReadCard {
   code: string;
@@ -43,7 +43,7 @@ export interface DeckReading {
 }
 
 export interface ReadDeckOptions {
-  pool: OcrPool;
+  pool: OcrJobRunner;
   index: CatalogIndex;
 }
 
@@ -202,7 +202,7 @@ async function matchTiles(img: RgbImage, tiles: Rect[], nameResults: OcrResult[]
   return distinctCards(matches);
 }
 
-async function readDeckCode(img: RgbImage, grid: TileGrid, pool: OcrPool): Promise<string | null> {
+async function readDeckCode(img: RgbImage, grid: TileGrid, pool: OcrJobRunner): Promise<string | null> {
   const tileHeight = grid.tiles[0].height;
   if (grid.top < tileHeight * MIN_HEADER_SHARE) return null;
   const header = headerRegion(grid.tiles, grid.columns, grid.top);

@@ -6,7 +6,7 @@ import { parentPort } from 'node:worker_threads';
 import { CatalogIndex, type CatalogCard } from './catalog-index';
 import { readDeckInThisThread } from './read-deck';
 import { errorFromWire, errorToWire, type FromReader, type ToReader } from './reader-thread-messages';
-import type { OcrJob, OcrPool, OcrResult } from './worker-pool';
+import type { OcrJob, OcrJobRunner, OcrResult } from './worker-pool';
 
 const port = parentPort;
 if (!port) throw new Error('reader-thread-worker runs in a worker thread');
@@ -20,11 +20,9 @@ function send(message: FromReader, transfer: ArrayBuffer[] = []): void {
   port?.postMessage(message, transfer);
 }
 
-function poolFor(readId: number, size: number): OcrPool {
+function poolFor(readId: number, size: number): OcrJobRunner {
   return {
     size,
-    queued: () => 0,
-    close: async () => {},
     recognizeAll(jobs: OcrJob[]): Promise<OcrResult[]> {
       const callId = nextCall++;
       return new Promise((resolve, reject) => {

@@ -11,7 +11,7 @@ import { nameKey, type CatalogIndex, type MatchResult } from './catalog-index';
 import { parseDeckCode } from './deck-code';
 import { whiteTextImage, whiteness } from './text-crops';
 import type { Rect, RgbImage } from './tile-grid';
-import type { OcrPool } from './worker-pool';
+import type { OcrJobRunner } from './worker-pool';
 
 /** Width the strips are read at: names of a 4-column grid come out ~20-30 px tall. */
 const READ_WIDTH = 1400;
@@ -48,7 +48,7 @@ function strips(img: RgbImage): Rect[] {
   return found;
 }
 
-export async function readTextAnywhere(img: RgbImage, { pool, index }: { pool: OcrPool; index: CatalogIndex }): Promise<{ deck_code: string | null; found: MatchResult[] }> {
+export async function readTextAnywhere(img: RgbImage, { pool, index }: { pool: OcrJobRunner; index: CatalogIndex }): Promise<{ deck_code: string | null; found: MatchResult[] }> {
   const regions = strips(img).filter((r) => inkShare(img, r) >= MIN_INK);
   if (regions.length === 0) return { deck_code: null, found: [] };
   const scale = Math.min(2, READ_WIDTH / img.width);

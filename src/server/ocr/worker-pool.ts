@@ -72,6 +72,9 @@ export interface OcrPool {
   close(): Promise<void>;
 }
 
+/** What reading an image needs of a pool: its jobs run, and its size to plan them. */
+export type OcrJobRunner = Pick<OcrPool, 'size' | 'recognizeAll'>;
+
 /** Enough for a few images of 18 name and 18 code crops each beyond the ones running. */
 const DEFAULT_MAX_QUEUED = 200;
 const DEFAULT_JOB_TIMEOUT_MS = 15_000;
