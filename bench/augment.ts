@@ -6,7 +6,7 @@
 import sharp from 'sharp';
 import type { CatalogCard } from '../src/server/ocr/catalog-index';
 import { seededRandom } from '../src/common/seeded-random';
-import { generateScreenshot, type GeneratedLayout, type ScreenshotGeometry } from '../test/support/generate-screenshot';
+import { generateScreenshot, type GeneratedLayout, type ScreenshotGeometry } from '../src/server/demo/share-screenshot';
 
 type Random = () => number;
 const between = (random: Random, low: number, high: number): number => low + random() * (high - low);

@@ -16,7 +16,7 @@ import { cardsFromList } from '../src/server/ocr/card-list';
 import { CatalogIndex } from '../src/server/ocr/catalog-index';
 import { readDeckImage, type DeckReading } from '../src/server/ocr/read-deck';
 import { createOcrPool } from '../src/server/ocr/worker-pool';
-import { SHARE_GEOMETRY } from '../test/support/generate-screenshot';
+import { SHARE_GEOMETRY } from '../src/server/demo/share-screenshot';
 import { AUGMENT_CLASSES, augmentRandom, baseImages, type BaseImage, type Truth } from './augment';
 
 const shared = path.resolve(import.meta.dirname, '..', '..', 'shared', 'data');

@@ -20,6 +20,7 @@ import { loadDecks, searchDecks } from './decks/deck-store';
 import { cardRoutes } from './cards/routes';
 import { commentRoutes } from './comments/routes';
 import { ocrRoutes } from './ocr/routes';
+import { sampleScreenshotRoutes } from './demo/sample-screenshot';
 import { imageRoutes } from './images/routes';
 import { ImageStore } from './images/image-store';
 import type { OcrService } from './ocr/ocr-service';
@@ -103,6 +104,7 @@ export async function buildApp({ config, db, dialect, logger = false, serveWeb =
   await app.register(commentRoutes, { prefix: '/api/comments' });
   await app.register(accountsPlugin, { prefix: '/api', ...accounts });
   await app.register(ocrRoutes, { prefix: '/api' });
+  await app.register(sampleScreenshotRoutes);
   await app.register(imageRoutes, { prefix: '/upload' });
   await app.register(webRoutes, { serveWeb, webDist });
   return app;

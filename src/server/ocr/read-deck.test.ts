@@ -13,7 +13,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import sharp from 'sharp';
 import { CatalogIndex } from './catalog-index';
-import { generateScreenshot } from '../../../test/support/generate-screenshot';
+import { generateScreenshot } from '../demo/share-screenshot';
 import { OcrImageError } from './image-input';
 import { readDeckImage } from './read-deck';
 import { REAL_SCREENSHOT, REAL_SCREENSHOT_ANSWER, loadSharedCatalog } from '../../../test/support/shared-data';

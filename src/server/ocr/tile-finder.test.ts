@@ -8,7 +8,7 @@ import { analysisCopy, edgeMaps } from './edge-maps';
 import { decodeImage } from './image-input';
 import { estimateRotation } from './rotation';
 import { findTiles } from './tile-finder';
-import { generateScreenshot, type GeneratedLayout } from '../../../test/support/generate-screenshot';
+import { generateScreenshot, type GeneratedLayout } from '../demo/share-screenshot';
 import { loadSharedCatalog } from '../../../test/support/shared-data';
 
 const catalog = loadSharedCatalog();

@@ -1,5 +1,6 @@
 /**
- * Renders synthetic "share deck" screenshots with a known answer, to measure and test the reader.
+ * Renders synthetic "share deck" screenshots with a known answer: the sample a new install offers
+ * in the upload form (sample-screenshot.ts), and the images that measure and test the reader.
  *
  * The layout copies the game's share image (blue page, header with player name, referral code and
  * deck code, a 4-column grid of 18 framed tiles, stat panels in the last row), scaled to any width.
@@ -12,10 +13,10 @@
  * their own, so the default layout's images stay the same for a given seed.
  */
 import sharp from 'sharp';
-import { nameKey, type CatalogCard } from '../../src/server/ocr/catalog-index';
-import { seededRandom } from '../../src/common/seeded-random';
-import { DECK_SIZE } from '../../src/common/game';
-import { CODE_CHARACTERS } from '../../src/server/ocr/deck-code';
+import { nameKey, type CatalogCard } from '../ocr/catalog-index';
+import { seededRandom } from '../../common/seeded-random';
+import { DECK_SIZE } from '../../common/game';
+import { CODE_CHARACTERS } from '../ocr/deck-code';
 
 /** The share layout, a header arranged differently, another page colour or gradient, other tile sizes and gutters. */
 export type GeneratedLayout = 'share' | 'header' | 'background' | 'gutters';
