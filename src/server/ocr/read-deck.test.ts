@@ -17,6 +17,8 @@ import { generateScreenshot } from '../demo/share-screenshot';
 import { OcrImageError } from './image-input';
 import { readDeckImage } from './read-deck';
 import { REAL_SCREENSHOT, REAL_SCREENSHOT_ANSWER, loadSharedCatalog } from '../../../test/support/shared-data';
+import { demoCatalog } from '../demo/demo-catalog';
+import { cardsFromList } from './card-list';
 import { createOcrPool, type OcrPool } from './worker-pool';
 
 const catalog = loadSharedCatalog();
@@ -89,6 +91,15 @@ describe('readDeckImage', () => {
     expect(reading.deck_code).toBe('UH42XD');
     expect(reading.cards.map((c) => c.name)).toEqual(['Sand Cat', 'Mars Rover Curiosity', 'The Fool (XXII)']);
     expect(reading.path).toBe('text');
+  });
+
+  it('counts the names it read that the catalog lacks (a catalog of demo cards only)', async () => {
+    const demoIndex = new CatalogIndex(cardsFromList(demoCatalog()));
+    const reading = await readDeckImage(readFileSync(REAL_SCREENSHOT), { pool, index: demoIndex });
+    expect(reading.cards).toEqual([]);
+    expect(reading.unmatchedNames).toBeGreaterThanOrEqual(15);
+    // With the real card list, every name is matched.
+    expect((await readDeckImage(readFileSync(REAL_SCREENSHOT), { pool, index })).unmatchedNames).toBe(0);
   });
 
   it('says it read a whole grid tile by tile', async () => {

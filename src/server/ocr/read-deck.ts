@@ -40,6 +40,11 @@ export interface DeckReading {
   path: 'grid' | 'text' | 'none';
   /** Why the reading is empty or short, for the upload form to show; absent when all went well. */
   message?: string;
+  /**
+   * Tiles whose name was read as text but matches no card of the catalog. With no card found, a
+   * count above zero means the catalog lacks these cards (say, only demo cards), not a bad image.
+   */
+  unmatchedNames?: number;
 }
 
 export interface ReadDeckOptions {
@@ -214,16 +219,23 @@ async function readDeckCode(img: RgbImage, grid: TileGrid, pool: OcrJobRunner): 
   return whole.decide((await pool.recognizeAll([whole.job]))[0], pool);
 }
 
-async function readTiles(img: RgbImage, grid: TileGrid, options: ReadDeckOptions): Promise<{ deck_code: string | null; cards: ReadCard[] }> {
+async function readTiles(img: RgbImage, grid: TileGrid, options: ReadDeckOptions): Promise<{ deck_code: string | null; cards: ReadCard[]; unmatchedNames: number }> {
   const { pool } = options;
   const tiles = grid.tiles.slice(0, DECK_SIZE);
   const nameJobs = await Promise.all(tiles.map((tile) => nameJob(img, tile)));
   // Header and names side by side, so both workers stay busy until the last crop.
-  const [deckCode, matches] = await Promise.all([
+  const [deckCode, { nameResults, matches }] = await Promise.all([
     readDeckCode(img, grid, pool),
-    pool.recognizeAll(nameJobs).then((nameResults) => matchTiles(img, tiles, nameResults, options)),
+    pool.recognizeAll(nameJobs).then(async (nameResults) => ({ nameResults, matches: await matchTiles(img, tiles, nameResults, options) })),
   ]);
-  return { deck_code: deckCode, cards: matches.map(toReadCard).filter((c): c is ReadCard => c !== null) };
+  const read = matches.map(toReadCard);
+  const unmatchedNames = read.filter((card, i) => card === null && looksLikeName(nameResults[i].text)).length;
+  return { deck_code: deckCode, cards: read.filter((c): c is ReadCard => c !== null), unmatchedNames };
+}
+
+/** Text with three letters or more: a name the catalog should know, not a crop of art. */
+function looksLikeName(text: string): boolean {
+  return (text.match(/\p{L}/gu)?.length ?? 0) >= 3;
 }
 
 /** The image with colours normalised and rotation undone, and its tile grid (null when none). */

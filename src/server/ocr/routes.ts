@@ -31,7 +31,7 @@ export const ocrRoutes: FastifyPluginAsyncZod = async (app) => {
       const { bytes } = await validateImage(form.image);
       try {
         const reading = await ocr.read(bytes);
-        return { cards: reading.cards.map((c) => c.name), deck_code: reading.deck_code, detected: reading.cards };
+        return { cards: reading.cards.map((c) => c.name), deck_code: reading.deck_code, detected: reading.cards, unmatchedNames: reading.unmatchedNames ?? 0 };
       } catch (error) {
         throw ocrHttpError(error) ?? error;
       }
