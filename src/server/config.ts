@@ -15,6 +15,8 @@ export interface Config {
   databaseUrl?: string;
   /** Seed the demo catalog and decks into an empty database. */
   seedDemo: boolean;
+  /** A card list (JSON or CSV) imported, idempotently, before the server starts serving. */
+  cardsFile?: string;
   /** The account whose decks fill the curated table (/innkeepers-decks). */
   curatorUsername: string;
   /** Public origin of the site, used in links sent by e-mail and for the Origin check. */
@@ -86,6 +88,7 @@ const envSchema = z.object({
   DATABASE_URL: z.preprocess(blankIsUnset, urlWithScheme(['postgres', 'postgresql']).optional()).describe('a PostgreSQL URL (postgres://user:password@host:5432/database)'),
   SEED_DEMO: z.preprocess(blankIsUnset, z.enum(['0', '1', 'true', 'false'], 'one of 0, 1, true, false').default('1')),
   CURATOR_USERNAME: z.preprocess(blankIsUnset, z.string().default('Innkeeper')),
+  CARDS_FILE: z.preprocess(blankIsUnset, z.string().optional()),
   PUBLIC_URL: z.preprocess(blankIsUnset, urlWithScheme(['http', 'https']).optional()).describe('an http(s) URL, e.g. https://deckhub.example'),
   TRUST_PROXY: z
     .preprocess(blankIsUnset, z.string().default('0'))
@@ -145,6 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     seedDemo: e.SEED_DEMO === '1' || e.SEED_DEMO === 'true',
+    cardsFile: e.CARDS_FILE ? path.resolve(e.CARDS_FILE) : undefined,
     curatorUsername: e.CURATOR_USERNAME,
     publicUrl: e.PUBLIC_URL,
     trustProxy: e.TRUST_PROXY,

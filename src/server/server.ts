@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import type { Config } from './config';
 import { migrateToLatest, openDb, type DbHandle } from './db/connect';
 import { seedDemoData } from './demo/seed-demo';
+import { importCardsFile, logCatalog } from './demo/catalog-setup';
 import { sweepOrphanImages } from './images/orphan-sweep';
 import { OcrService, type OcrServiceOptions } from './ocr/ocr-service';
 
@@ -32,7 +33,10 @@ export async function createServer(
     logOcr = (message) => app.log.warn(message);
     // The rest of the site works without the reader; uploads answer 503 until a restart fixes it.
     if (ocrFailure) app.log.error({ err: ocrFailure }, 'the deck screenshot reader did not start');
+    // Before the demo data, which brings its own demo cards only into an empty catalog.
+    if (config.cardsFile) await importCardsFile(handle.db, config.cardsFile, app.log);
     if (config.seedDemo) await seedDemoData(handle.db, app.images, config);
+    await logCatalog(handle.db, app.log);
     await sweepOrphanImages(handle.db, app.images);
     // After seeding, so the index is built from the final catalog.
     await ocr?.prepare();
