@@ -107,6 +107,21 @@ describe('UploadModal', () => {
     expect(fetch).toHaveBeenCalledWith(SAMPLE_SCREENSHOT_PATH, expect.anything());
   });
 
+  it('shows the screenshot large beside the card list on demand', async () => {
+    vi.mocked(readDeckImage).mockResolvedValue(detected(['Heimdall', 'Hypernova', 'Sand Cat', 'Five Eyes', 'Virginia Hall']));
+    const { user } = setup();
+    await user.upload(screen.getByLabelText('Deck image'), png());
+    await screen.findByRole('list', { name: 'Cards Detected' });
+    const toggle = screen.getByRole('button', { name: 'Screenshot beside the list' });
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.queryByRole('img', { name: 'The chosen deck image, large' })).not.toBeInTheDocument();
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('img', { name: 'The chosen deck image, large' })).toHaveAttribute('src', 'blob:preview');
+    await user.click(toggle);
+    expect(screen.queryByRole('img', { name: 'The chosen deck image, large' })).not.toBeInTheDocument();
+  });
+
   it('says so when the sample screenshot is not available', async () => {
     const { user } = setup({ sample: 'missing' });
     await user.click(screen.getByRole('button', { name: MESSAGES.upload.trySample }));

@@ -61,6 +61,8 @@ export default function UploadModal({ onClose }: { onClose(): void }) {
   const [pickError, setPickError] = useState<string | null>(null);
   const [wasSubmitted, setWasSubmitted] = useState(false);
   const [fetchingSample, setFetchingSample] = useState(false);
+  // The screenshot shown large beside the card list, to check each card against it.
+  const [showBeside, setShowBeside] = useState(false);
   const [submitting, setSubmitting] = useState<{ sent: number } | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
   const inFlight = useRef<AbortController | null>(null);
@@ -160,7 +162,7 @@ export default function UploadModal({ onClose }: { onClose(): void }) {
   // In a portal: the button that opens the modal lives inside the search bar's <form>, and forms
   // must not nest in the DOM.
   return createPortal(
-    <Dialog title="Upload a deck" onClose={onClose} className="upload-dialog">
+    <Dialog title="Upload a deck" onClose={onClose} className={`upload-dialog${showBeside && preview ? ' upload-dialog-wide' : ''}`}>
       <form className="upload-form" noValidate onSubmit={submit}>
         <div className="upload-field">
           <label htmlFor={ids.file}>Deck image</label>
@@ -231,9 +233,25 @@ export default function UploadModal({ onClose }: { onClose(): void }) {
         </div>
 
         <section className="upload-cards" aria-labelledby={`${ids.errors}-cards-heading`}>
-          <h3 id={`${ids.errors}-cards-heading`}>Cards Detected ({values.cards.length})</h3>
-          <DetectedCardList cards={values.cards} onChange={(cards) => update({ cards })} errorId={describedBy('cards')} />
-          <FieldError id={errorId('cards')} text={errors.cards} />
+          <div className="upload-cards-head">
+            <h3 id={`${ids.errors}-cards-heading`}>Cards Detected ({values.cards.length})</h3>
+            {preview && (
+              <button type="button" aria-pressed={showBeside} onClick={() => setShowBeside((on) => !on)}>
+                Screenshot beside the list
+              </button>
+            )}
+          </div>
+          <div className={showBeside && preview ? 'upload-review upload-review-beside' : 'upload-review'}>
+            <div>
+              <DetectedCardList cards={values.cards} onChange={(cards) => update({ cards })} errorId={describedBy('cards')} />
+              <FieldError id={errorId('cards')} text={errors.cards} />
+            </div>
+            {showBeside && preview && (
+              <figure className="upload-review-shot">
+                <img src={preview} alt="The chosen deck image, large" />
+              </figure>
+            )}
+          </div>
         </section>
 
         {serverError && (
