@@ -3,7 +3,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { startTestServer, type TestServer } from './support/server';
 import { collectPageErrors, launchBrowser, saveScreenshot } from './support/browser';
-import { resetLinkOf, startMailCatcher, type MailCatcher } from '../test/support/mail-catcher';
+import { resetLinkOf, startMailCatcher, verifyLinkOf, type MailCatcher } from '../test/support/mail-catcher';
 import { pngImage } from '../test/support/images';
 import { publishDeck } from '../src/server/decks/deck-writes';
 import { listCatalog } from '../src/server/cards/card-store';
@@ -81,6 +81,18 @@ test('register, sign out, and sign in again', async () => {
   await dialog(page, 'Sign In').getByRole('button', { name: 'Close' }).click();
 
   await signIn(page, account.username, account.password);
+
+  // Registration mailed a confirmation link: following it lands on the site, which says so once
+  // and drops the parameter; the used link, followed again, is told as invalid.
+  const mail = await catcher.nextMail();
+  expect(mail.to).toEqual([account.email]);
+  const link = verifyLinkOf(mail);
+  await page.goto(link);
+  await page.getByRole('status').filter({ hasText: MESSAGES.emailVerification.confirmed }).waitFor();
+  await page.waitForURL(`${server.baseUrl}/`);
+  await page.goto(link);
+  await page.getByRole('alert').filter({ hasText: MESSAGES.emailVerification.linkInvalid }).waitFor();
+  await page.waitForURL(`${server.baseUrl}/`);
   expect(errors.filter((e) => !/status of 401/.test(e))).toEqual([]);
   await page.close();
 });

@@ -3,6 +3,8 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { MESSAGES } from '../src/common/messages';
 import type { Deck } from '../src/common/api/decks';
+import { SAMPLE_SCREENSHOT_PATH } from '../src/common/api/uploads';
+import fs from 'node:fs';
 import { createSession, SESSION_COOKIE } from '../src/server/accounts/sessions';
 import { importRealCatalog } from '../test/support/images';
 import { startTestServer, type TestServer } from './support/server';
@@ -29,8 +31,8 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function signedInPage(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
+async function signedInPage(width = 1280): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: 1000 } });
   await context.addCookies([{ name: SESSION_COOKIE, value: cookie, url: server.baseUrl }]);
   return context.newPage();
 }
@@ -103,5 +105,65 @@ test('a signed-in user uploads a screenshot, fixes a card, and publishes the dec
   expect(image.status).toBe(200);
   expect(image.headers.get('content-type')).toBe('image/webp');
   expect(errors).toEqual([]);
+  await page.context().close();
+});
+
+/**
+ * The sample screenshot as the page gets it. A server that renders its own answers with it; one that
+ * has none yet (404) is stood in for by the shared screenshot, so the modal's side is checked either way.
+ */
+async function serveSample(page: Page, how: 'server' | 'missing') {
+  if (how === 'missing') {
+    await page.route(`**${SAMPLE_SCREENSHOT_PATH}`, (route) => route.fulfill({ status: 404, contentType: 'application/json', body: '{"error":"Not Found","message":"No sample."}' }));
+    return;
+  }
+  const res = await fetch(server.baseUrl + SAMPLE_SCREENSHOT_PATH);
+  if (res.ok) return;
+  await page.route(`**${SAMPLE_SCREENSHOT_PATH}`, (route) => route.fulfill({ status: 200, contentType: 'image/png', body: fs.readFileSync(SCREENSHOT) }));
+}
+
+test.each([1440, 390])('Try a sample screenshot reads it like a picked file; the screenshot opens large beside the list (%i)', async (width) => {
+  const page = await signedInPage(width);
+  const errors = collectPageErrors(page);
+  await serveSample(page, 'server');
+  const dialog = await openUploadModal(page);
+  // Submit first: the stale card-count error must go once the sample's cards are read.
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  await dialog.getByText(MESSAGES.upload.tooFewCards, { exact: true }).waitFor();
+  await dialog.getByRole('button', { name: MESSAGES.upload.trySample }).click();
+  await dialog.getByRole('img', { name: 'Preview of the chosen deck image' }).waitFor();
+  const list = dialog.getByRole('list', { name: 'Cards Detected' });
+  await list.getByRole('listitem').nth(17).waitFor({ timeout: 60_000 });
+  expect(await list.getByRole('listitem').count()).toBe(18);
+  expect(await dialog.getByText(MESSAGES.upload.tooFewCards, { exact: true }).count()).toBe(0);
+  expect(await dialog.getByText(MESSAGES.upload.imageRequired, { exact: true }).count()).toBe(0);
+
+  await dialog.getByRole('button', { name: 'Screenshot beside the list' }).click();
+  const large = dialog.getByRole('img', { name: 'The chosen deck image, large' });
+  await large.waitFor();
+  const shot = (await large.boundingBox())!;
+  const first = (await list.getByRole('listitem').first().boundingBox())!;
+  // Beside the list on a laptop, larger than the 260 px preview; above it, the dialog's width, on a phone.
+  if (width === 1440) {
+    expect(shot.x).toBeGreaterThan(first.x + first.width - 1);
+    expect(shot.width).toBeGreaterThan(600);
+  } else {
+    expect(shot.y + shot.height).toBeLessThanOrEqual(first.y + 1);
+    expect(shot.width).toBeGreaterThan(300);
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
+  await large.scrollIntoViewIfNeeded();
+  await saveScreenshot(page, `upload-sample-beside-${width}`);
+  expect(errors).toEqual([]);
+  await page.context().close();
+});
+
+test('a missing sample screenshot is told as an alert', async () => {
+  const page = await signedInPage(390);
+  await serveSample(page, 'missing');
+  const dialog = await openUploadModal(page);
+  await dialog.getByRole('button', { name: MESSAGES.upload.trySample }).click();
+  await page.getByRole('alert').filter({ hasText: MESSAGES.upload.sampleUnavailable }).waitFor();
+  expect(await dialog.getByRole('img', { name: 'Preview of the chosen deck image' }).count()).toBe(0);
   await page.context().close();
 });

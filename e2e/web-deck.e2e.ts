@@ -97,7 +97,7 @@ test("comments: post shows 'Comment added!' for 3 s; only your own get a delete 
   await page.getByRole('button', { name: 'Post Comment' }).click();
   const banner = page.getByRole('status').filter({ hasText: 'Comment added!' });
   await banner.waitFor();
-  expect(await page.locator('.comment-banner-progress').count()).toBe(1);
+  expect(await banner.locator('.toast-progress').count()).toBe(1);
   const mine = page.locator('.comment').filter({ hasText: text });
   await mine.waitFor();
   expect(await page.getByLabel('Add a comment').inputValue()).toBe('');

@@ -55,6 +55,9 @@ export const MESSAGES = {
     alreadyVerified: 'Your e-mail address is already confirmed.',
     providerNeedsVerifiedEmail:
       'An account with this e-mail address exists, but its address is not confirmed yet. Sign in with your password first (or reset it with "Forgot password"), then sign in with the provider again or confirm your address from the e-mail we send you.',
+    /** Landing after following the mailed link. */
+    confirmed: 'Thank you: your e-mail address is confirmed.',
+    linkInvalid: 'This confirmation link is invalid or has expired.',
   },
   /** Each 429 says what was refused; the server adds when to try again. */
   rateLimits: {
@@ -67,4 +70,6 @@ export const MESSAGES = {
   },
   cardEditor: { invalidAbility: 'Invalid ability type.' },
   decks: { loading: 'Loading decks...', none: 'No decks found!' },
+  /** Landing after the sign-in provider sent the browser back without a session. */
+  providerSignIn: { failed: 'Sign-in with the provider failed. Please try again.' },
 } as const;

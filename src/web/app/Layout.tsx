@@ -3,10 +3,13 @@ import { Link, Outlet } from 'react-router';
 import { useTheme } from './theme';
 import { useSession } from '../lib/use-session';
 import { SignInModal, shouldOpenSignIn } from '../features/accounts/SignInModal';
+import { useLandingNotices } from '../features/accounts/landing-notices';
 
 export function Layout() {
   const [theme, setTheme] = useTheme();
   const { user, hasEmail } = useSession();
+  // ?signin-error=… and ?email-verified=… from the server's redirects: told once as a toast.
+  useLandingNotices();
   // A provider sign-up that needs a username comes back to /?choose-username=1: the modal opens by itself.
   const [isSignInOpen, setSignInOpen] = useState(shouldOpenSignIn);
   // Sign In or My Profile, whichever is shown: after signing in, the focus lands on My Profile.

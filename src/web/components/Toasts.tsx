@@ -1,14 +1,16 @@
 // The app's toasts, shown bottom right for a few seconds or until dismissed.
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { ToastContext, type ToastKind } from './use-toast';
+import { ToastContext, type ToastKind, type ToastOptions } from './use-toast';
 
 interface Toast {
   id: number;
   kind: ToastKind;
   text: string;
+  /** Set when the toast shows a bar emptying over this many ms. */
+  progressMs: number | null;
 }
 
-/** How long a toast stays, in ms. */
+/** How long a toast stays by default, in ms. */
 const TOAST_MS = 4000;
 
 export function ToastProvider({ children }: { children: ReactNode }) {
@@ -17,13 +19,15 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
   const dismiss = useCallback((id: number) => setToasts((list) => list.filter((t) => t.id !== id)), []);
   const show = useCallback(
-    (text: string, kind: ToastKind = 'success') => {
+    (text: string, kind: ToastKind = 'success', options: ToastOptions = {}) => {
       const id = ++nextId.current;
-      setToasts((list) => [...list, { id, kind, text }]);
+      const durationMs = options.durationMs === undefined ? TOAST_MS : options.durationMs;
+      setToasts((list) => [...list, { id, kind, text, progressMs: options.progress && durationMs !== null ? durationMs : null }]);
+      if (durationMs === null) return;
       const timer = setTimeout(() => {
         timers.current.delete(timer);
         dismiss(id);
-      }, TOAST_MS);
+      }, durationMs);
       timers.current.add(timer);
     },
     [dismiss],
@@ -39,6 +43,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       <button type="button" className="icon-button" aria-label="Dismiss message" onClick={() => dismiss(t.id)}>
         ×
       </button>
+      {t.progressMs !== null && <span className="toast-progress" style={{ animationDuration: `${t.progressMs}ms` }} aria-hidden="true" />}
     </div>
   );
   return (

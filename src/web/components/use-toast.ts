@@ -4,7 +4,14 @@ import { createContext, useContext } from 'react';
 /** 'error' is announced at once (role=alert); the others wait for a pause (role=status). */
 export type ToastKind = 'success' | 'error' | 'info';
 
-export type ShowToast = (text: string, kind?: ToastKind) => void;
+export interface ToastOptions {
+  /** How long it stays, in ms; null keeps it until dismissed (a text too long to read in a few seconds). */
+  durationMs?: number | null;
+  /** A bar that empties as the time runs out. */
+  progress?: boolean;
+}
+
+export type ShowToast = (text: string, kind?: ToastKind, options?: ToastOptions) => void;
 
 export const ToastContext = createContext<ShowToast>(() => {});
 

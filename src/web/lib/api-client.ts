@@ -52,5 +52,15 @@ export async function apiRequest<T>(path: string, schema: z.ZodType<T> | null, o
   return readAnswer(res.status, await res.text(), schema);
 }
 
+/**
+ * A binary answer (an image) as bytes. A refusal or failure still comes as the server's JSON
+ * `{error, message}`, so it is read by readAnswer like any other.
+ */
+export async function apiRequestBytes(path: string, options: { signal?: AbortSignal } = {}): Promise<ArrayBuffer> {
+  const res = await fetch(path, { credentials: 'same-origin', signal: options.signal });
+  if (!res.ok) readAnswer(res.status, await res.text(), null);
+  return res.arrayBuffer();
+}
+
 /** The retry rule of reads: once more after a failure, never after a refusal (a missing deck stays missing). */
 export const retryUnlessRefused = (failureCount: number, error: unknown) => !isRefusal(error) && failureCount < 1;

@@ -1,10 +1,17 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { Deck } from '../../../common/api/decks';
+import { createDeckSchema } from '../../../common/api/uploads';
 import { MESSAGES } from '../../../common/messages';
 import { AlbumSelect, CollectionSelect, TagSelect } from '../../components/CategorySelects';
 import { Dialog } from '../../components/Dialog';
 import { useToast } from '../../components/use-toast';
 import { useEditDeck } from './api/own-decks';
+
+/** Why a title cannot be kept, by the upload form's own rule (required, trimmed, bounded), or null. */
+export function deckTitleError(title: string): string | null {
+  const parsed = createDeckSchema.shape.title.safeParse(title);
+  return parsed.success ? null : (parsed.error.issues[0]?.message ?? MESSAGES.upload.titleRequired);
+}
 
 /** The edit modal opened from the profile: title, categories and description. */
 export function EditDeckModal({ deck, onClose }: { deck: Deck; onClose(): void }) {
@@ -19,11 +26,20 @@ export function EditDeckModal({ deck, onClose }: { deck: Deck; onClose(): void }
     description: deck.description,
   });
   const update = (patch: Partial<typeof values>) => setValues((v) => ({ ...v, ...patch }));
+  // Shown once Save was pressed, then following the field, so fixing it clears it.
+  const [wasSubmitted, setWasSubmitted] = useState(false);
+  const titleError = wasSubmitted ? deckTitleError(values.title) : null;
+  const titleInput = useRef<HTMLInputElement>(null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    setWasSubmitted(true);
+    if (deckTitleError(values.title)) {
+      titleInput.current?.focus();
+      return;
+    }
     try {
-      await edit.mutateAsync({ id: deck._id, values: { ...values, title: values.title.trim() || deck.title } });
+      await edit.mutateAsync({ id: deck._id, values: { ...values, title: values.title.trim() } });
       toast(MESSAGES.editDeck.success, 'success');
       onClose();
     } catch (error) {
@@ -35,7 +51,20 @@ export function EditDeckModal({ deck, onClose }: { deck: Deck; onClose(): void }
     <Dialog title="Edit Deck" onClose={onClose} className="edit-deck-dialog">
       <form className="account-form" noValidate onSubmit={submit}>
         <LabelledField id={`${id}-title`} label="Title">
-          <input id={`${id}-title`} value={values.title} maxLength={120} onChange={(e) => update({ title: e.target.value })} />
+          <input
+            ref={titleInput}
+            id={`${id}-title`}
+            value={values.title}
+            maxLength={120}
+            aria-invalid={titleError ? true : undefined}
+            aria-describedby={titleError ? `${id}-title-error` : undefined}
+            onChange={(e) => update({ title: e.target.value })}
+          />
+          {titleError && (
+            <p id={`${id}-title-error`} className="field-error" role="alert">
+              {titleError}
+            </p>
+          )}
         </LabelledField>
         <LabelledField id={`${id}-albums`} label="Albums">
           <AlbumSelect inputId={`${id}-albums`} value={values.albums} onChange={(albums) => update({ albums })} />

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { MAX_COMMENT_LENGTH, type Comment } from '../../../common/api/comments';
 import { MESSAGES } from '../../../common/messages';
@@ -27,22 +27,8 @@ function TrashIcon() {
   );
 }
 
-function AddedBanner({ onDone }: { onDone: () => void }) {
-  useEffect(() => {
-    const timer = setTimeout(onDone, COMMENT_BANNER_MS);
-    return () => clearTimeout(timer);
-  }, [onDone]);
-  return (
-    <div className="comment-banner" role="status">
-      {MESSAGES.comments.added}
-      <span className="comment-banner-progress" style={{ animationDuration: `${COMMENT_BANNER_MS}ms` }} aria-hidden="true" />
-    </div>
-  );
-}
-
 function CommentForm({ deckId, username }: { deckId: string; username: string }) {
   const [text, setText] = useState('');
-  const [isAdded, setAdded] = useState(false);
   const create = useCreateComment(deckId);
   const toast = useToast();
   const fieldId = useId();
@@ -54,7 +40,8 @@ function CommentForm({ deckId, username }: { deckId: string; username: string })
       {
         onSuccess: () => {
           setText('');
-          setAdded(true);
+          // A toast, where the eye is: the form is at the foot of a long page, often below the fold.
+          toast(MESSAGES.comments.added, 'success', { durationMs: COMMENT_BANNER_MS, progress: true });
         },
         onError: (error) => toast(error.message, 'error'),
       },
@@ -69,7 +56,6 @@ function CommentForm({ deckId, username }: { deckId: string; username: string })
           {create.isPending ? 'Posting…' : 'Post Comment'}
         </button>
       </div>
-      {isAdded && <AddedBanner onDone={() => setAdded(false)} />}
     </form>
   );
 }

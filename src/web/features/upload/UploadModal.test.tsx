@@ -1,7 +1,7 @@
 import { screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES } from '../../../common/messages';
-import type { UploadImageResult } from '../../../common/api/uploads';
+import { SAMPLE_SCREENSHOT_PATH, type UploadImageResult } from '../../../common/api/uploads';
 import { ApiRequestError } from '../../lib/api-client';
 import { renderWithProviders, testQueryClient } from '../../test/render';
 import UploadModal from './UploadModal';
@@ -27,15 +27,29 @@ const detected = (names: string[]): UploadImageResult => {
   return { cards: names, deck_code: 'UH42XD', detected: cards };
 };
 
-function setup(options: { applyAccept?: boolean } = {}) {
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async () => new Response(JSON.stringify(CATALOG), { status: 200 }));
+const PNG_BYTES = new Uint8Array([0x89, 0x50, 0x4e, 0x47]);
+
+/** The server as the modal sees it through fetch: the catalog, and the sample screenshot when `sample` is on. */
+function fakeServer(sample: 'available' | 'missing') {
+  return async (input: RequestInfo | URL) => {
+    if (String(input) === SAMPLE_SCREENSHOT_PATH) {
+      return sample === 'available'
+        ? new Response(PNG_BYTES, { status: 200, headers: { 'content-type': 'image/png' } })
+        : new Response(JSON.stringify({ error: 'Not Found', message: 'No sample screenshot.' }), { status: 404 });
+    }
+    return new Response(JSON.stringify(CATALOG), { status: 200 });
+  };
+}
+
+function setup(options: { applyAccept?: boolean; sample?: 'available' | 'missing' } = {}) {
+  vi.spyOn(globalThis, 'fetch').mockImplementation(fakeServer(options.sample ?? 'missing'));
   vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:preview');
   vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
   const onClose = vi.fn();
   const client = testQueryClient();
   const invalidate = vi.spyOn(client, 'invalidateQueries');
   renderWithProviders(<UploadModal onClose={onClose} />, client);
-  return { user: userEvent.setup(options), onClose, invalidate };
+  return { user: userEvent.setup({ applyAccept: options.applyAccept }), onClose, invalidate };
 }
 
 const png = () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'deck.png', { type: 'image/png' });
@@ -71,6 +85,63 @@ describe('UploadModal', () => {
     const { user } = setup();
     await user.upload(screen.getByLabelText('Deck image'), png());
     expect(await screen.findByText(MESSAGES.upload.noCardsDetected)).toBeInTheDocument();
+  });
+
+  it('says the catalog lacks the cards when names were read but none matched', async () => {
+    vi.mocked(readDeckImage).mockResolvedValue({ cards: [], deck_code: null, detected: [], unmatchedNames: 18 });
+    const { user } = setup();
+    await user.upload(screen.getByLabelText('Deck image'), png());
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.upload.noCatalogMatch(18));
+    expect(screen.queryByText(MESSAGES.upload.noCardsDetected)).not.toBeInTheDocument();
+  });
+
+  it('reads the sample screenshot like a picked file', async () => {
+    vi.mocked(readDeckImage).mockResolvedValue(detected(['Heimdall', 'Hypernova', 'Sand Cat', 'Five Eyes', 'Virginia Hall']));
+    const { user } = setup({ sample: 'available' });
+    await user.click(screen.getByRole('button', { name: MESSAGES.upload.trySample }));
+    const list = await screen.findByRole('list', { name: 'Cards Detected' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(5);
+    expect(screen.getByRole('img', { name: 'Preview of the chosen deck image' })).toBeInTheDocument();
+    const sent = vi.mocked(readDeckImage).mock.calls[0][0];
+    expect(sent).toMatchObject({ name: 'sample-screenshot.png', type: 'image/png', size: PNG_BYTES.length });
+    expect(fetch).toHaveBeenCalledWith(SAMPLE_SCREENSHOT_PATH, expect.anything());
+  });
+
+  it('shows the screenshot large beside the card list on demand', async () => {
+    vi.mocked(readDeckImage).mockResolvedValue(detected(['Heimdall', 'Hypernova', 'Sand Cat', 'Five Eyes', 'Virginia Hall']));
+    const { user } = setup();
+    await user.upload(screen.getByLabelText('Deck image'), png());
+    await screen.findByRole('list', { name: 'Cards Detected' });
+    const toggle = screen.getByRole('button', { name: 'Screenshot beside the list' });
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.queryByRole('img', { name: 'The chosen deck image, large' })).not.toBeInTheDocument();
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('img', { name: 'The chosen deck image, large' })).toHaveAttribute('src', 'blob:preview');
+    await user.click(toggle);
+    expect(screen.queryByRole('img', { name: 'The chosen deck image, large' })).not.toBeInTheDocument();
+  });
+
+  it('says so when the sample screenshot is not available', async () => {
+    const { user } = setup({ sample: 'missing' });
+    await user.click(screen.getByRole('button', { name: MESSAGES.upload.trySample }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.upload.sampleUnavailable);
+    expect(readDeckImage).not.toHaveBeenCalled();
+    expect(screen.queryByRole('img', { name: 'Preview of the chosen deck image' })).not.toBeInTheDocument();
+  });
+
+  it('clears the stale card-count error once a chosen image is read after a failed Submit', async () => {
+    vi.mocked(readDeckImage).mockResolvedValue(detected(['Heimdall', 'Hypernova', 'Sand Cat', 'Five Eyes', 'Virginia Hall']));
+    const { user } = setup();
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(screen.getByText(MESSAGES.upload.tooFewCards)).toBeInTheDocument();
+    expect(screen.getByText(MESSAGES.upload.imageRequired)).toBeInTheDocument();
+    await user.upload(screen.getByLabelText('Deck image'), png());
+    await screen.findByRole('list', { name: 'Cards Detected' });
+    expect(screen.queryByText(MESSAGES.upload.tooFewCards)).not.toBeInTheDocument();
+    expect(screen.queryByText(MESSAGES.upload.imageRequired)).not.toBeInTheDocument();
+    // The fields still empty keep theirs.
+    expect(screen.getByText(MESSAGES.upload.titleRequired)).toBeInTheDocument();
   });
 
   it('shows the reader being busy', async () => {

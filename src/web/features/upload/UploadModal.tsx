@@ -11,6 +11,7 @@ import { useToast } from '../../components/use-toast';
 import { ApiRequestError, isRefusal } from '../../lib/api-client';
 import { DECKS_QUERY_KEY } from '../../lib/deck-cache';
 import { postDeck, readDeckImage } from './api/upload-deck';
+import { fetchSampleScreenshot } from './api/sample-screenshot';
 import { DetectedCardList } from './DetectedCardList';
 import { EMPTY_FORM, imageFileError, reviewCardsOf, validateDeckForm, type DeckFormValues, type FormErrors } from './deck-form';
 import './upload.css';
@@ -20,7 +21,8 @@ type Reading =
   | { stage: 'none' }
   | { stage: 'uploading'; sent: number }
   | { stage: 'reading' }
-  | { stage: 'read'; count: number }
+  /** `unmatched`: names read that match no card of the catalog. */
+  | { stage: 'read'; count: number; unmatched: number }
   | { stage: 'failed'; message: string };
 
 const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
@@ -54,22 +56,28 @@ export default function UploadModal({ onClose }: { onClose(): void }) {
   const [preview, setPreview] = useState<string | null>(null);
   const [reading, setReading] = useState<Reading>({ stage: 'none' });
   const [values, setValues] = useState<DeckFormValues>(EMPTY_FORM);
-  const [errors, setErrors] = useState<FormErrors>({});
+  // Before the first Submit only a refused pick is reported; after it, every field's error follows
+  // the form as it is now, so a fixed field (or a newly read image) loses its stale message.
+  const [pickError, setPickError] = useState<string | null>(null);
   const [wasSubmitted, setWasSubmitted] = useState(false);
+  const [fetchingSample, setFetchingSample] = useState(false);
+  // The screenshot shown large beside the card list, to check each card against it.
+  const [showBeside, setShowBeside] = useState(false);
   const [submitting, setSubmitting] = useState<{ sent: number } | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
   const inFlight = useRef<AbortController | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
 
   // Closing the modal cancels whatever is still being sent.
   useEffect(() => () => inFlight.current?.abort(), []);
   useEffect(() => (preview ? () => URL.revokeObjectURL(preview) : undefined), [preview]);
 
-  const update = (patch: Partial<DeckFormValues>) => {
-    const next = { ...values, ...patch };
-    setValues(next);
-    // Once submit was pressed, errors follow the fields, so a fixed field loses its message.
-    if (wasSubmitted) setErrors(validateDeckForm(image, next).errors);
-  };
+  const isReading = reading.stage === 'uploading' || reading.stage === 'reading';
+  const errors: FormErrors = wasSubmitted ? validateDeckForm(image, values).errors : pickError ? { image: pickError } : {};
+  // The card count is not wrong yet while the image is still being read.
+  if (isReading) delete errors.cards;
+
+  const update = (patch: Partial<DeckFormValues>) => setValues((v) => ({ ...v, ...patch }));
 
   const pickImage = async (file: File | null) => {
     inFlight.current?.abort();
@@ -78,7 +86,7 @@ export default function UploadModal({ onClose }: { onClose(): void }) {
     setImage(file);
     setValues((v) => ({ ...v, cards: [], deckcode: '' }));
     const problem = imageFileError(file);
-    setErrors((e) => ({ ...e, image: problem ?? undefined }));
+    setPickError(problem);
     if (!file || problem) {
       setPreview(null);
       setReading({ stage: 'none' });
@@ -95,12 +103,30 @@ export default function UploadModal({ onClose }: { onClose(): void }) {
       });
       const cards = reviewCardsOf(result.detected);
       setValues((v) => ({ ...v, cards, deckcode: result.deck_code ?? '' }));
-      setReading({ stage: 'read', count: cards.length });
+      setReading({ stage: 'read', count: cards.length, unmatched: result.unmatchedNames ?? 0 });
     } catch (error) {
       if (isAbort(error)) return;
       setReading({ stage: 'failed', message: error instanceof ApiRequestError ? error.message : MESSAGES.upload.failure });
     } finally {
       if (inFlight.current === controller) inFlight.current = null;
+    }
+  };
+
+  const trySample = async () => {
+    inFlight.current?.abort();
+    const controller = new AbortController();
+    inFlight.current = controller;
+    setFetchingSample(true);
+    try {
+      const file = await fetchSampleScreenshot(controller.signal);
+      // The file input cannot be given a file; it is emptied so it does not name an earlier pick.
+      if (fileInput.current) fileInput.current.value = '';
+      await pickImage(file);
+    } catch (error) {
+      if (!isAbort(error)) toast(MESSAGES.upload.sampleUnavailable, 'error');
+    } finally {
+      if (inFlight.current === controller) inFlight.current = null;
+      setFetchingSample(false);
     }
   };
 
@@ -111,8 +137,7 @@ export default function UploadModal({ onClose }: { onClose(): void }) {
     event.stopPropagation();
     setWasSubmitted(true);
     setServerError(null);
-    const { errors: found, deck } = validateDeckForm(image, values);
-    setErrors(found);
+    const { deck } = validateDeckForm(image, values);
     if (!deck || !image) return;
     setSubmitting({ sent: 0 });
     const controller = new AbortController();
@@ -131,17 +156,18 @@ export default function UploadModal({ onClose }: { onClose(): void }) {
     }
   };
 
-  const isBusy = reading.stage === 'uploading' || reading.stage === 'reading' || submitting !== null;
+  const isBusy = isReading || fetchingSample || submitting !== null;
   const describedBy = (field: keyof FormErrors) => (errors[field] ? errorId(field) : undefined);
 
   // In a portal: the button that opens the modal lives inside the search bar's <form>, and forms
   // must not nest in the DOM.
   return createPortal(
-    <Dialog title="Upload a deck" onClose={onClose} className="upload-dialog">
+    <Dialog title="Upload a deck" onClose={onClose} className={`upload-dialog${showBeside && preview ? ' upload-dialog-wide' : ''}`}>
       <form className="upload-form" noValidate onSubmit={submit}>
         <div className="upload-field">
           <label htmlFor={ids.file}>Deck image</label>
           <input
+            ref={fileInput}
             id={ids.file}
             type="file"
             accept={ACCEPTED_IMAGE_TYPES.join(',')}
@@ -151,6 +177,9 @@ export default function UploadModal({ onClose }: { onClose(): void }) {
             onChange={(event) => void pickImage(event.target.files?.[0] ?? null)}
           />
           <FieldError id={errorId('image')} text={errors.image} />
+          <button type="button" className="upload-sample" disabled={isBusy} onClick={() => void trySample()}>
+            {MESSAGES.upload.trySample}
+          </button>
           {preview && <img className="upload-preview" src={preview} alt="Preview of the chosen deck image" />}
           <div className="upload-status" role="status" aria-live="polite">
             {reading.stage === 'uploading' && <ProgressLine label="Uploading image…" value={reading.sent} />}
@@ -168,7 +197,8 @@ export default function UploadModal({ onClose }: { onClose(): void }) {
           )}
           {reading.stage === 'read' && reading.count === 0 && (
             <p className="field-error" role="alert">
-              {MESSAGES.upload.noCardsDetected}
+              {/* Names were read but the catalog knows none of them: the image is fine, the card list is not. */}
+              {reading.unmatched > 0 ? MESSAGES.upload.noCatalogMatch(reading.unmatched) : MESSAGES.upload.noCardsDetected}
             </p>
           )}
         </div>
@@ -203,9 +233,25 @@ export default function UploadModal({ onClose }: { onClose(): void }) {
         </div>
 
         <section className="upload-cards" aria-labelledby={`${ids.errors}-cards-heading`}>
-          <h3 id={`${ids.errors}-cards-heading`}>Cards Detected ({values.cards.length})</h3>
-          <DetectedCardList cards={values.cards} onChange={(cards) => update({ cards })} errorId={describedBy('cards')} />
-          <FieldError id={errorId('cards')} text={errors.cards} />
+          <div className="upload-cards-head">
+            <h3 id={`${ids.errors}-cards-heading`}>Cards Detected ({values.cards.length})</h3>
+            {preview && (
+              <button type="button" aria-pressed={showBeside} onClick={() => setShowBeside((on) => !on)}>
+                Screenshot beside the list
+              </button>
+            )}
+          </div>
+          <div className={showBeside && preview ? 'upload-review upload-review-beside' : 'upload-review'}>
+            <div>
+              <DetectedCardList cards={values.cards} onChange={(cards) => update({ cards })} errorId={describedBy('cards')} />
+              <FieldError id={errorId('cards')} text={errors.cards} />
+            </div>
+            {showBeside && preview && (
+              <figure className="upload-review-shot">
+                <img src={preview} alt="The chosen deck image, large" />
+              </figure>
+            )}
+          </div>
         </section>
 
         {serverError && (
