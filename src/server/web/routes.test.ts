@@ -58,10 +58,20 @@ describeEachDatabase('HEAD on every GET route', (ctx) => {
   });
 
   test('HEAD on pages, deep links, the app files and images', async () => {
-    for (const url of ['/', `/decks/${deckId}`, `/users/${username}`, '/card-editor', '/assets/app-1234.js', '/robots.txt', imageUrl, imageUrl.replace('/upload/', '/upload/w_400/')]) {
+    for (const url of ['/', `/decks/${deckId}`, `/users/${username}`, '/customcards', '/assets/app-1234.js', '/robots.txt', imageUrl, imageUrl.replace('/upload/', '/upload/w_400/')]) {
       expect(await expectHeadLikeGet(url), url).toBe(200);
     }
     for (const url of ['/api/no/such/thing', '/upload/000000000000000000000000.webp', '/no-such-file.js']) expect(await expectHeadLikeGet(url), url).toBe(404);
+  });
+
+  test('a path that is no page, an unknown deck or user: 404 with the app (its not-found page)', async () => {
+    for (const url of ['/no-such-page', '/decks/0123456789abcdef01234567', '/decks/not-an-id', '/users/nobody-here', '/profile/extra']) {
+      const res = await app.inject({ url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(await expectHeadLikeGet(url), url).toBe(404);
+    }
+    for (const url of ['/decks', '/decks/', '/deck-search-results?tags=Budget', '/innkeepers-decks', `/reset-password/some-token`]) expect((await app.inject({ url })).statusCode, url).toBe(200);
   });
 
   test('HEAD on every GET route of the API', async () => {

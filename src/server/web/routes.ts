@@ -4,7 +4,9 @@ import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { STATUS_CODES } from 'node:http';
 import { deckIdSchema } from '../../common/api/decks';
+import { matchPage } from '../../common/pages';
 import { findDeck } from '../decks/deck-store';
+import { findUserByUsername } from '../accounts/user-store';
 import { injectDeckMeta } from './share-meta';
 
 /** Where `vite build` puts the web app. */
@@ -32,19 +34,28 @@ export const webRoutes = fp<{ serveWeb: boolean; webDist?: string }>(async (app,
   /** The configured public origin, else the one the request came to. */
   const originOf = (protocol: string, host: string) => app.config.publicUrl?.replace(/\/+$/, '') ?? `${protocol}://${host}`;
 
-  /** index.html, with a deck's share preview tags on /decks/{id} (and the bare page when the deck is unknown). */
-  async function pageHtml(pathname: string, protocol: string, host: string): Promise<string> {
-    const match = /^\/decks\/([^/]+)\/?$/.exec(pathname);
-    const id = match && deckIdSchema.safeParse(match[1]);
-    if (!id?.success) return indexHtml;
-    const deck = await findDeck(app.db, id.data);
-    return deck ? injectDeckMeta(indexHtml, deck, originOf(protocol, host)) : indexHtml;
+  /**
+   * index.html and its status: a deck's share preview tags on /decks/{id}; 404 for a path that is no
+   * page, an unknown deck or an unknown user (the app then shows its not-found page).
+   */
+  async function pageHtml(pathname: string, protocol: string, host: string): Promise<{ status: number; html: string }> {
+    const page = matchPage(pathname);
+    if (page?.path === '/decks/:deckId') {
+      const id = deckIdSchema.safeParse(page.params.deckId);
+      const deck = id.success ? await findDeck(app.db, id.data) : undefined;
+      return deck ? { status: 200, html: injectDeckMeta(indexHtml, deck, originOf(protocol, host)) } : { status: 404, html: indexHtml };
+    }
+    if (page?.path === '/users/:username') return { status: (await findUserByUsername(app.db, page.params.username)) ? 200 : 404, html: indexHtml };
+    return { status: page ? 200 : 404, html: indexHtml };
   }
 
   app.setNotFoundHandler(async (request, res) => {
     const pathname = request.url.split('?')[0];
     const isPage = isRead(request.method) && !pathname.startsWith('/api/') && !pathname.startsWith('/upload/') && !path.extname(pathname);
-    if (hasWeb && isPage) return res.header('cache-control', 'no-cache').type('text/html').send(await pageHtml(pathname, request.protocol, request.host));
+    if (hasWeb && isPage) {
+      const { status, html } = await pageHtml(pathname, request.protocol, request.host);
+      return res.status(status).header('cache-control', 'no-cache').type('text/html').send(html);
+    }
     if (hasWeb && isRead(request.method) && !pathname.startsWith('/api/')) {
       const file = path.join(webDist, path.normalize(pathname).replace(/^(\.\.[/\\])+/, ''));
       if (file.startsWith(webDist) && fs.existsSync(file) && fs.statSync(file).isFile()) return res.sendFile(path.relative(webDist, file));
