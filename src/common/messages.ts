@@ -52,6 +52,9 @@ export const MESSAGES = {
   /** Proving an account's e-mail address before a sign-in provider may open the account. */
   emailVerification: {
     sent: 'We sent you an e-mail with a link that confirms your address.',
+    notConfirmed: 'Your e-mail address is not confirmed yet. Confirm it to sign in with a provider using this address.',
+    sendButton: 'Send confirmation e-mail',
+    sendFailed: 'The confirmation e-mail could not be sent. Please try again later.',
     alreadyVerified: 'Your e-mail address is already confirmed.',
     providerNeedsVerifiedEmail:
       'An account with this e-mail address exists, but its address is not confirmed yet. Sign in with your password first (or reset it with "Forgot password"), then sign in with the provider again or confirm your address from the e-mail we send you.',

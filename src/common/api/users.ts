@@ -62,7 +62,8 @@ export const providersSchema = z.object({ oidc: z.boolean() });
 export type Providers = z.infer<typeof providersSchema>;
 
 /** GET /api/session. */
-export const sessionSchema = z.object({ user: userSchema.nullable(), providers: providersSchema });
+/** Answer of GET /api/session; `emailVerified` is false for a guest and for an address not yet confirmed. */
+export const sessionSchema = z.object({ user: userSchema.nullable(), providers: providersSchema, emailVerified: z.boolean() });
 
 /** Body of POST /api/request-password-reset/. */
 export const resetRequestSchema = z.object({ forgotEmail: emailSchema });

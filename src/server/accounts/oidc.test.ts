@@ -66,6 +66,15 @@ describeEachDatabase(
     const verifiedAt = async (email: string) =>
       (await ctx.db.selectFrom('users').select('email_verified_at').where('email', '=', email).executeTakeFirstOrThrow()).email_verified_at;
 
+    it('the session says whether the address is confirmed, before and after the mailed link', async () => {
+      const account = await register(ctx.app, newAccount('session'));
+      const session = async () => json<{ emailVerified: boolean }>(await ctx.app.inject({ url: '/api/session', headers: { cookie: account.cookie } }));
+      expect((await session()).emailVerified).toBe(false);
+      await verifyEmail(account.email_address);
+      expect((await session()).emailVerified).toBe(true);
+      expect(json<{ emailVerified: boolean }>(await ctx.app.inject({ url: '/api/session' })).emailVerified).toBe(false);
+    });
+
     it('signs a known e-mail in and sends the browser home, once the account has verified it', async () => {
       const account = await register(ctx.app, newAccount('known'));
       await verifyEmail(account.email_address);

@@ -11,6 +11,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/session', { schema: { tags: ['accounts'], summary: 'Who is signed in', response: { 200: sessionSchema } } }, async (request) => ({
     user: request.user ? toPublicUser(request.user) : null,
     providers: providers(),
+    emailVerified: request.user?.emailVerified ?? false,
   }));
 
   app.get(
@@ -23,6 +24,6 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     const token = request.cookies[SESSION_COOKIE];
     if (token) await deleteSession(app.db, token);
     clearSessionCookie(res);
-    return { user: null, providers: providers() };
+    return { user: null, providers: providers(), emailVerified: false };
   });
 };

@@ -1,10 +1,9 @@
 // The session, read by the layout, the routes and the account screens.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { sessionSchema, type PublicUser } from '../../common/api/users';
 import { apiRequest } from './api-client';
 
-const sessionSchema = z.object({ user: z.object({ username: z.string(), email_address: z.string().nullable() }).nullable() });
-export type SessionUser = NonNullable<z.infer<typeof sessionSchema>['user']>;
+export type SessionUser = PublicUser;
 
 export const sessionQueryOptions = queryOptions({ queryKey: ['session'], queryFn: () => apiRequest('/api/session', sessionSchema), staleTime: 60_000 });
 
@@ -12,5 +11,5 @@ export const sessionQueryOptions = queryOptions({ queryKey: ['session'], queryFn
 export function useSession() {
   const query = useQuery(sessionQueryOptions);
   const user = query.data?.user ?? null;
-  return { user, isLoading: query.isLoading, hasEmail: !!user?.email_address };
+  return { user, isLoading: query.isLoading, hasEmail: !!user?.email_address, emailVerified: query.data?.emailVerified ?? false };
 }

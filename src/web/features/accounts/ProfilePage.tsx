@@ -14,6 +14,7 @@ import { useUserDecks } from '../../lib/user-decks';
 import { signOut, useRefreshSession } from './api/accounts-api';
 import { useDeleteDeck } from './api/own-decks';
 import { EditDeckModal } from './EditDeckModal';
+import { ConfirmEmailNotice } from './ConfirmEmailNotice';
 import './accounts.css';
 
 /** The sign-out button waits this long before going home. */
@@ -38,6 +39,7 @@ export default function ProfilePage() {
 }
 
 function OwnProfile({ username }: { username: string }) {
+  const { emailVerified } = useSession();
   const [page, goToPage] = usePageParam();
   const { data, isLoading } = useUserDecks(username, page);
   const [editing, setEditing] = useState<Deck | null>(null);
@@ -88,6 +90,7 @@ function OwnProfile({ username }: { username: string }) {
           Sign out
         </button>
       </div>
+      {!emailVerified && <ConfirmEmailNotice />}
       {isLoading ? (
         <p className="loading">{MESSAGES.decks.loading}</p>
       ) : !data || data.decks.length === 0 ? (

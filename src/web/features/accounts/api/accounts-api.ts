@@ -21,6 +21,11 @@ export function requestPasswordReset(forgotEmail: string) {
   return apiRequest('/api/request-password-reset/', messageSchema, { body: { forgotEmail } });
 }
 
+/** Mails the signed-in user a new link that confirms their address. */
+export function requestEmailConfirmation() {
+  return apiRequest('/api/verify-email/request', messageSchema, { method: 'POST' });
+}
+
 export function resetPassword(token: string, password: string) {
   return apiRequest('/api/reset-password', messageSchema, { body: { token, password } });
 }
