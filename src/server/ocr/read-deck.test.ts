@@ -19,6 +19,7 @@ import { readDeckImage } from './read-deck';
 import { REAL_SCREENSHOT, REAL_SCREENSHOT_ANSWER, loadSharedCatalog } from '../../../test/support/shared-data';
 import { demoCatalog } from '../demo/demo-catalog';
 import { cardsFromList } from './card-list';
+import { idleLateness, worstLateness } from '../../../test/support/event-loop';
 import { createOcrPool, type OcrPool } from './worker-pool';
 
 const catalog = loadSharedCatalog();
@@ -180,22 +181,6 @@ describe('hostile geometry: every image gets an answer', () => {
 
 describe('the event loop while reading', () => {
   /** The worst lateness of a 5 ms timer over `ms`, while `work` runs. */
-  async function worstLateness(ms: number, work: () => Promise<void> = () => new Promise((resolve) => setTimeout(resolve, ms))): Promise<number> {
-    let worst = 0;
-    let last = performance.now();
-    const timer = setInterval(() => {
-      const now = performance.now();
-      worst = Math.max(worst, now - last - 5);
-      last = now;
-    }, 5);
-    try {
-      await work();
-    } finally {
-      clearInterval(timer);
-    }
-    return worst;
-  }
-
   it('keeps the event loop free while 8 tall 1400x28500 PNGs are read', async () => {
     // A dark page with a few pale bars: decodes to 120 MB of RGB, the size that froze the server.
     const bars = Array.from({ length: 12 }, (_, i) => ({ input: { create: { width: 900, height: 60, channels: 3 as const, background: '#e8e8e8' } }, left: 200, top: 1000 + i * 2300 }));
@@ -203,8 +188,8 @@ describe('the event loop while reading', () => {
     // Warm, as a server is: the reader threads have compiled and hold the catalog.
     await Promise.all([1, 2].map(() => readDeckImage(tall, { pool, index })));
     // On a shared machine a timer is late even with nothing to do: that much is not ours.
-    const idle = await worstLateness(3000);
-    const worst = await worstLateness(0, async () => {
+    const idle = await idleLateness(3000);
+    const worst = await worstLateness(async () => {
       const readings = await Promise.all(Array.from({ length: 8 }, () => readDeckImage(tall, { pool, index })));
       for (const reading of readings) expect(reading.cards).toEqual([]);
     });
