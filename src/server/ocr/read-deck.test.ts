@@ -180,7 +180,6 @@ describe('hostile geometry: every image gets an answer', () => {
 });
 
 describe('the event loop while reading', () => {
-  /** The worst lateness of a 5 ms timer over `ms`, while `work` runs. */
   it('keeps the event loop free while 8 tall 1400x28500 PNGs are read', async () => {
     // A dark page with a few pale bars: decodes to 120 MB of RGB, the size that froze the server.
     const bars = Array.from({ length: 12 }, (_, i) => ({ input: { create: { width: 900, height: 60, channels: 3 as const, background: '#e8e8e8' } }, left: 200, top: 1000 + i * 2300 }));
