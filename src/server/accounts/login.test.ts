@@ -9,7 +9,7 @@ describeEachDatabase('password sign-in, sign-out and look-ups', (ctx) => {
     expect(res.statusCode).toBe(200);
     expect(json(res)).toEqual({ username: account.username, email_address: account.email_address });
     const session = await ctx.app.inject({ url: '/api/session', headers: { cookie: sessionCookie(res) } });
-    expect(json(session)).toEqual({ user: { username: account.username, email_address: account.email_address }, providers: { oidc: false } });
+    expect(json(session)).toEqual({ user: { username: account.username, email_address: account.email_address }, providers: { oidc: false }, emailVerified: false });
   });
 
   it('also answers on the path without the trailing slash', async () => {
