@@ -6,28 +6,31 @@ import { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DeckReads } from './deck-reads';
 
-export interface DeckEvictions {
-  /** One deck changed (a vote, an edit, a deletion). */
-  deck(id: string): Promise<void>;
-  /** The set of decks changed (a deck published, edited or deleted): every kept search page goes. */
-  pages(): Promise<void>;
-  close(): Promise<void>;
+/**
+ * What one write changed: `deck`, one deck (a vote, an edit, a deletion); `pages`, the set of decks
+ * (a deck published, edited or deleted), so every kept search page goes. One write, one message.
+ */
+export interface Eviction {
+  deck?: string;
+  pages?: boolean;
 }
 
-type Eviction = { deck: string } | { pages: true };
+export interface DeckEvictions {
+  evict(eviction: Eviction): Promise<void>;
+  close(): Promise<void>;
+}
 
 const CHANNEL = 'deckhub:deck-evictions';
 
 function evictLocally(reads: DeckReads, eviction: Eviction): void {
-  if ('deck' in eviction) reads.evictDeck(eviction.deck);
-  else reads.evictPages();
+  if (eviction.deck) reads.evictDeck(eviction.deck);
+  if (eviction.pages) reads.evictPages();
 }
 
 /** This process's copy only. */
 export function localDeckEvictions(reads: DeckReads): DeckEvictions {
   return {
-    deck: async (id) => evictLocally(reads, { deck: id }),
-    pages: async () => evictLocally(reads, { pages: true }),
+    evict: async (eviction) => evictLocally(reads, eviction),
     close: async () => {},
   };
 }
@@ -46,7 +49,7 @@ export async function sharedDeckEvictions(reads: DeckReads, redisUrl: string, lo
   subscriber.on('message', (_channel: string, message: string) => {
     try {
       const { from, ...eviction } = JSON.parse(message) as Eviction & { from: string };
-      if (from !== instance) evictLocally(reads, eviction as Eviction);
+      if (from !== instance) evictLocally(reads, eviction);
     } catch (err) {
       log.warn({ err }, 'deck eviction channel: unreadable message');
     }
@@ -60,8 +63,7 @@ export async function sharedDeckEvictions(reads: DeckReads, redisUrl: string, lo
     });
   };
   return {
-    deck: (id) => broadcast({ deck: id }),
-    pages: () => broadcast({ pages: true }),
+    evict: broadcast,
     async close() {
       await Promise.allSettled([subscriber.quit(), publisher.quit()]);
     },

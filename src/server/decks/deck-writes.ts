@@ -82,15 +82,14 @@ export async function publishDeck(deps: DeckWriteDeps, userId: string, image: Bu
     await deps.images.delete(key);
     throw error;
   }
-  await deps.deckEvictions.pages();
+  await deps.deckEvictions.evict({ pages: true });
   return id;
 }
 
 /** Changes a deck's title, description and categories. */
 export async function editDeck(deps: DeckWriteDeps, id: string, patch: DeckPatch): Promise<void> {
   await updateDeck(deps.db, id, patch);
-  await deps.deckEvictions.deck(id);
-  await deps.deckEvictions.pages();
+  await deps.deckEvictions.evict({ deck: id, pages: true });
 }
 
 /**
@@ -99,8 +98,7 @@ export async function editDeck(deps: DeckWriteDeps, id: string, patch: DeckPatch
  */
 export async function removeDeck(deps: DeckWriteDeps, deck: { id: string; image: string }): Promise<void> {
   await deleteDeck(deps.db, deck.id);
-  await deps.deckEvictions.deck(deck.id);
-  await deps.deckEvictions.pages();
+  await deps.deckEvictions.evict({ deck: deck.id, pages: true });
   const key = deps.images.keyOfUrl(deck.image);
   if (key) await deps.images.delete(key);
 }
@@ -111,5 +109,5 @@ export async function removeDeck(deps: DeckWriteDeps, deck: { id: string; image:
  */
 export async function voteOnDeck(deps: DeckWriteDeps, deckId: string, userId: string, change: 'increase' | 'decrease'): Promise<void> {
   await changeVote(deps.db, deckId, userId, change);
-  await deps.deckEvictions.deck(deckId);
+  await deps.deckEvictions.evict({ deck: deckId });
 }
