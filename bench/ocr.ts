@@ -3,8 +3,9 @@
  * players send: the real share screenshot and generated ones, each through the augmentation
  * classes of `augment.ts` (sizes, formats, phone framing, crops, colour shifts, blur, rotation,
  * tile order, other layouts).
- *   npm run bench:ocr [-- --seeds 1001-1005 --classes warm,rotation --verbose]
- * Seeds 1-99 are for tuning; report on seeds from 1000 up, which no tuning has looked at.
+ *   npm run bench:ocr [-- --seeds 3001-3005 --classes warm,rotation --verbose]
+ * Seeds 1-99 are for tuning. 1001-1003 and 2001-2002 have been reported (their summaries seen), so
+ * the default is a range nobody has read yet; move it on once a report is published.
  * `--images N` is a quick run: the first ceil(N/2) seeds of the range.
  */
 import { readFile } from 'node:fs/promises';
@@ -23,7 +24,7 @@ import { AUGMENT_CLASSES, augmentRandom, baseImages, type BaseImage, type Truth 
 const shared = path.resolve(import.meta.dirname, '..', '..', 'shared', 'data');
 const { values } = parseArgs({
   options: {
-    seeds: { type: 'string', default: '1001-1005' },
+    seeds: { type: 'string', default: '3001-3005' },
     images: { type: 'string' },
     classes: { type: 'string' },
     verbose: { type: 'boolean', default: false },
