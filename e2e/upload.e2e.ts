@@ -126,6 +126,7 @@ test('a missing sample screenshot is told as an alert', async () => {
   const dialog = await openUploadModal(page);
   await dialog.getByRole('button', { name: MESSAGES.upload.trySample }).click();
   await page.getByRole('alert').filter({ hasText: MESSAGES.upload.sampleUnavailable }).waitFor();
+  await saveScreenshot(page, 'upload-sample-missing-390');
   expect(await dialog.getByRole('img', { name: 'Preview of the chosen deck image' }).count()).toBe(0);
   await page.context().close();
 });

@@ -131,6 +131,7 @@ test.each(WIDTHS)('closing a dialog gives the focus back to what opened it (%i)'
   await page.keyboard.press('Escape');
   await page.getByRole('dialog', { name: 'Sign In' }).waitFor({ state: 'detached' });
   expect(await signIn.evaluate((el) => el === document.activeElement)).toBe(true);
+  await saveScreenshot(page, `web-ux-focus-back-${width}`);
 
   // After signing in the Sign In button is gone: the focus lands on My Profile, which replaced it.
   await signIn.click();
