@@ -36,6 +36,8 @@ const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 
 
 /** Deck images under DATA_DIR/uploads. */
 export class FolderImageStore implements ImageStore {
+  /** One instance per DATA_DIR: at its start nothing else writes here, so the sweep may clear everything. */
+  readonly isShared = false;
   readonly root: string;
   /** Resized copies being made, by target path. */
   private readonly resizing = new InFlight<string>();

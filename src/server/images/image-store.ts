@@ -19,6 +19,11 @@ export interface StoredImageEntry {
 }
 
 export interface ImageStore {
+  /**
+   * Whether other instances may be writing to this store right now (a bucket several instances
+   * share), so that the orphan sweep must spare what is young. The folder serves one instance.
+   */
+  readonly isShared: boolean;
   /** Re-encodes the image as WebP (which drops all metadata) and stores it; returns its key. */
   save(input: Buffer): Promise<string>;
   /** The original, or null when no image has this key. */

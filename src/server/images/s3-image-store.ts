@@ -15,6 +15,7 @@ const CONNECT_TIMEOUT_MS = 5_000;
 const isNotFound = (error: unknown) => (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404;
 
 export class S3ImageStore implements ImageStore {
+  readonly isShared = true;
   /**
    * Copies being made or read by this instance, by object key: concurrent requests for one copy
    * share one read and at most one resize. Two instances may both make a copy the first time;
