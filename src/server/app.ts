@@ -22,7 +22,7 @@ import { commentRoutes } from './comments/routes';
 import { ocrRoutes } from './ocr/routes';
 import { sampleScreenshotRoutes } from './demo/sample-screenshot';
 import { imageRoutes } from './images/routes';
-import { ImageStore } from './images/image-store';
+import { openImageStore, type ImageStore } from './images/image-store';
 import type { OcrService } from './ocr/ocr-service';
 import { WEB_DIST, webRoutes } from './web/routes';
 
@@ -74,7 +74,9 @@ export async function buildApp({ config, db, dialect, logger = false, serveWeb =
   app.decorate('db', db);
   app.decorate('dialect', dialect);
   app.decorate('config', config);
-  app.decorate('images', new ImageStore(config.dataDir));
+  const images = await openImageStore(config);
+  app.decorate('images', images);
+  app.addHook('onClose', () => images.close());
   app.decorate('ocr', ocr);
   const deckReads = new DeckReads({ loadDecks: (ids) => loadDecks(db, ids), search: (filters, page) => searchDecks(db, filters, page) });
   app.decorate('deckReads', deckReads);

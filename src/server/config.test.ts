@@ -59,6 +59,10 @@ describe('loadConfig parses the environment', () => {
     [{ TRUST_PROXY: '10.0.0.0/40' }, 'TRUST_PROXY must be'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")'],
     [{ OIDC_ISSUER: 'https://accounts.example' }, 'OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are missing'],
+    [{ S3_BUCKET: 'Deck_Images' }, 'S3_BUCKET must be a bucket name (3 to 63 lowercase letters, digits, dots and hyphens) (got "Deck_Images")'],
+    [{ S3_BUCKET: 'images', S3_ENDPOINT: 'minio:9000' }, 'S3_ENDPOINT must be an http(s) URL of an S3-compatible server'],
+    [{ S3_ENDPOINT: 'http://minio:9000' }, 'S3_BUCKET is missing: S3_ENDPOINT only takes effect with it'],
+    [{ S3_ENDPOINT: 'http://minio:9000', S3_REGION: 'eu-west-1' }, 'S3_BUCKET is missing: S3_ENDPOINT and S3_REGION only take effect with it'],
   ])('refuses %j, naming the variable', (env, message) => {
     expect(failure(env)).toContain(message);
   });
@@ -76,5 +80,18 @@ describe('loadConfig parses the environment', () => {
     expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/16,::1, loopback' }).trustProxy).toEqual(['10.0.0.1', '192.168.0.0/16', '::1', 'loopback']);
     const oneHop = fastifyTrustProxy(1) as (address: string, hop: number) => boolean;
     expect([0, 1, 2].map((hop) => oneHop('203.0.113.9', hop))).toEqual([true, false, false]);
+  });
+
+  test('images: the folder under DATA_DIR by default; an S3 bucket with S3_BUCKET, its region from S3_REGION, then AWS_REGION, then us-east-1', () => {
+    expect(loadConfig({}).s3).toBeUndefined();
+    expect(loadConfig({ S3_BUCKET: 'deck-images' }).s3).toEqual({ bucket: 'deck-images', endpoint: undefined, region: 'us-east-1' });
+    expect(loadConfig({ S3_BUCKET: 'deck-images', AWS_REGION: 'eu-central-1' }).s3?.region).toBe('eu-central-1');
+    expect(loadConfig({ S3_BUCKET: 'deck-images', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_REGION: 'eu-west-1', AWS_REGION: 'eu-central-1' }).s3).toEqual({
+      bucket: 'deck-images',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'eu-west-1',
+    });
+    // Credentials are the SDK's business (AWS_ACCESS_KEY_ID, a profile, a role): never copied into the settings.
+    expect(loadConfig({ S3_BUCKET: 'deck-images', AWS_ACCESS_KEY_ID: 'id', AWS_SECRET_ACCESS_KEY: 'secret' }).s3?.credentials).toBeUndefined();
   });
 });
