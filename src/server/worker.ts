@@ -17,9 +17,8 @@ try {
   process.exit(1);
 }
 
-const quiet = ['fatal', 'error', 'silent'].includes(config.logLevel);
 const info = (message: string) => {
-  if (!quiet) console.log(message);
+  if (['info', 'debug', 'trace'].includes(config.logLevel)) console.log(message);
 };
 
 const handle = openDb({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'deckhub.sqlite') });
