@@ -78,9 +78,9 @@ function sideBySide(): string {
   const cores = (n: number | null | undefined) => (n === undefined ? '—' : n === null ? '?' : n.toFixed(2));
   const rows = runs.map(({ title, result: r, server, workerCores }) => {
     const shape = r.shape.closedLoop ? 'capacity' : `${r.shape.offeredRps} req/s`;
-    return [title.padEnd(32), shape.padEnd(11), `${r.reads.p99.toFixed(0)} ms`.padStart(9), `${r.reads.rps.toFixed(0)}`.padStart(7), `${r.ocr.ok}/${r.ocr.sent}`.padStart(7), cores(server.cpu.process).padStart(7), cores(workerCores).padStart(7)].join('  ');
+    return [title.padEnd(34), shape.padEnd(11), `${r.reads.p99.toFixed(0)} ms`.padStart(9), `${r.reads.rps.toFixed(0)}`.padStart(7), `${r.ocr.ok}/${r.ocr.sent}`.padStart(7), cores(server.cpu.process).padStart(7), cores(workerCores).padStart(7)].join('  ');
   });
-  return ['', 'SIDE BY SIDE', ['run'.padEnd(32), 'shape'.padEnd(11), 'reads p99', 'reads/s', 'OCR ok', 'web CPU', 'OCR CPU'].join('  '), ...rows].join('\n');
+  return ['', 'SIDE BY SIDE', ['run'.padEnd(34), 'shape'.padEnd(11), 'reads p99', 'reads/s', 'OCR ok', 'web CPU', 'OCR CPU'].join('  '), ...rows].join('\n');
 }
 
 let failed = false;

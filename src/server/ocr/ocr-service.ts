@@ -70,8 +70,8 @@ export class OcrService implements DeckReader {
    * Reads the deck code and cards of a validated image. The read's place is given back when its
    * answer goes out, whatever happened: success, failure or time limit. A read given up at its
    * limit drops its jobs still waiting in the pool; those already running end by their own
-   * deadline, so an abandoned read cannot hold the workers for long either. `timeoutMs` shortens
-   * the limit for one read (a queued job whose uploader waits only so much longer).
+   * deadline, so an abandoned read cannot hold the workers for long either. `timeoutMs` replaces
+   * the limit for one read (a queued job, whose uploader waits only until its deadline).
    */
   async read(image: Buffer, { timeoutMs = this.readTimeoutMs }: { timeoutMs?: number } = {}): Promise<DeckReading> {
     if (this.isAtLimit()) throw new OcrBusyError();

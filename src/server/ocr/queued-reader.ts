@@ -65,6 +65,8 @@ export class QueuedReader implements DeckReader {
     const { queueName } = options;
     const connection = { url: options.redisUrl };
     // Short retries: an upload while Redis is down is answered at once rather than at its deadline.
+    // Outages are logged by the rate limits' connection to the same Redis (http/attempt-counters.ts)
+    // and each upload they fail says so in its answer; these listeners only keep ioredis quiet.
     const redis = new Redis(options.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2_000 });
     redis.on('error', () => {});
     const queue = new Queue<ReadJobData, DeckReading>(queueName, { connection });
