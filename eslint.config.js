@@ -19,7 +19,7 @@ const SERVER_FEATURE_API = {
   comments: ['comment-store.ts'],
   decks: ['deck-store.ts'],
   images: ['image-store.ts', 'validate-image.ts'],
-  ocr: ['ocr-service.ts'],
+  ocr: ['deck-reader.ts', 'ocr-service.ts'],
   web: [],
 };
 

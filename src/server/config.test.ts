@@ -13,7 +13,7 @@ const failure = (env: NodeJS.ProcessEnv) => {
 describe('loadConfig parses the environment', () => {
   test('defaults for an empty environment; an empty variable counts as unset', () => {
     const config = loadConfig({ DATABASE_URL: '', PORT: '' });
-    expect(config).toMatchObject({ port: 3000, host: '0.0.0.0', seedDemo: true, trustProxy: false, logLevel: 'info', curatorUsername: 'Innkeeper' });
+    expect(config).toMatchObject({ port: 3000, host: '0.0.0.0', seedDemo: true, trustProxy: false, logLevel: 'info', curatorUsername: 'Innkeeper', ocrQueue: 'deckhub-ocr', ocrQueueLimit: 8 });
     expect(config.databaseUrl).toBeUndefined();
     expect(config.oidc).toBeUndefined();
   });
@@ -27,6 +27,8 @@ describe('loadConfig parses the environment', () => {
       PUBLIC_URL: 'https://deckhub.example',
       TRUST_PROXY: '2',
       REDIS_URL: 'redis://cache:6379',
+      OCR_QUEUE: 'site-b-ocr',
+      OCR_QUEUE_LIMIT: '20',
       SMTP_URL: 'smtps://u:p@mail.example:465',
       OIDC_ISSUER: 'https://accounts.example',
       OIDC_CLIENT_ID: 'id',
@@ -41,6 +43,8 @@ describe('loadConfig parses the environment', () => {
       publicUrl: 'https://deckhub.example',
       trustProxy: 2,
       redisUrl: 'redis://cache:6379',
+      ocrQueue: 'site-b-ocr',
+      ocrQueueLimit: 20,
       smtpUrl: 'smtps://u:p@mail.example:465',
       oidc: { issuer: 'https://accounts.example', clientId: 'id', clientSecret: 'secret' },
       logLevel: 'warn',
@@ -55,6 +59,8 @@ describe('loadConfig parses the environment', () => {
     [{ DATABASE_URL: 'mysql://db/deckhub' }, 'DATABASE_URL must be a PostgreSQL URL'],
     [{ PUBLIC_URL: 'deckhub.example' }, 'PUBLIC_URL must be an http(s) URL'],
     [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL must be a redis:// or rediss:// URL'],
+    [{ OCR_QUEUE_LIMIT: '0' }, 'OCR_QUEUE_LIMIT must be a whole number of at least 1 (got "0")'],
+    [{ OCR_QUEUE: 'my queue' }, 'OCR_QUEUE must be letters, digits and . _ - only (got "my queue")'],
     [{ TRUST_PROXY: 'yes please' }, 'TRUST_PROXY must be a number of proxy hops (e.g. 1) or a comma-separated list of proxy addresses or CIDR ranges (got "yes please")'],
     [{ TRUST_PROXY: '10.0.0.0/40' }, 'TRUST_PROXY must be'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")'],

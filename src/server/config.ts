@@ -42,7 +42,12 @@ export interface Config {
    * "every hop": the left-most X-Forwarded-For entry is whatever the client wrote.
    */
   trustProxy: false | number | string[];
+  /** Redis: rate limits and deck evictions shared by every instance, and the OCR job queue. */
   redisUrl?: string;
+  /** Name of the OCR job queue in Redis: the web instances and workers of one site share it. */
+  ocrQueue: string;
+  /** With Redis: uploads waiting for or being read by the workers at once, across all web instances. */
+  ocrQueueLimit: number;
   smtpUrl?: string;
   mailFrom: string;
   oidc?: {
@@ -119,6 +124,9 @@ const envSchema = z.object({
       return parsed;
     }),
   REDIS_URL: z.preprocess(blankIsUnset, urlWithScheme(['redis', 'rediss']).optional()).describe('a redis:// or rediss:// URL'),
+  OCR_QUEUE: z.preprocess(blankIsUnset, z.string().regex(/^[\w.-]+$/, 'letters, digits and . _ - only').default('deckhub-ocr')),
+  // About 4 reads per worker process of 2 tesseract threads, as OcrService admits in one process.
+  OCR_QUEUE_LIMIT: z.preprocess(blankIsUnset, z.coerce.number({ error: 'a whole number of at least 1' }).int('a whole number of at least 1').min(1, 'a whole number of at least 1').default(8)),
   SMTP_URL: z.preprocess(blankIsUnset, urlWithScheme(['smtp', 'smtps']).optional()).describe('an smtp:// or smtps:// URL'),
   MAIL_FROM: z.preprocess(blankIsUnset, z.string().default('Deckhub <no-reply@deckhub.local>')),
   OIDC_ISSUER: z.preprocess(blankIsUnset, urlWithScheme(['https', 'http']).optional()).describe("the provider's issuer URL, e.g. https://accounts.google.com"),
@@ -179,6 +187,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.PUBLIC_URL,
     trustProxy: e.TRUST_PROXY,
     redisUrl: e.REDIS_URL,
+    ocrQueue: e.OCR_QUEUE,
+    ocrQueueLimit: e.OCR_QUEUE_LIMIT,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     oidc: e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET } : undefined,

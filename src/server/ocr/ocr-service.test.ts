@@ -55,7 +55,7 @@ describeEachDatabase('OCR service', (ctx) => {
       expect(pool.queued()).toBe(0);
     }
     expect(statuses).toEqual(Array(9).fill(503));
-    expect(ocr.isFull).toBe(false);
+    expect(await ocr.isFull()).toBe(false);
     setBreakFlag('hang', false);
     // The stuck job's deadline ends it, and its worker is replaced.
     await vi.waitFor(() => expect(pool.stats()).toMatchObject({ workers: 1, starting: 0, running: 0 }), { timeout: 30_000, interval: 50 });
