@@ -15,8 +15,9 @@ export interface TestServer {
 
 export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'deckhub-e2e-'));
-  // A copy of the suite's seeded data: the same demo site, without seeding it again.
-  if (!overrides.databaseUrl) fs.cpSync(inject('seededDataDir'), dataDir, { recursive: true });
+  // A copy of the suite's seeded data: the same demo site, without seeding it again. Outside Vitest
+  // (bench:web) there is no seeded copy to take: the server seeds its own.
+  if (!overrides.databaseUrl && process.env.VITEST) fs.cpSync(inject('seededDataDir'), dataDir, { recursive: true });
   const config: Config = { ...loadConfig({}), dataDir, seedDemo: true, host: '127.0.0.1', port: 0, ...overrides };
   const server = await createServer(config, { logger: false, serveWeb: true });
   await server.app.listen({ port: 0, host: '127.0.0.1' });
