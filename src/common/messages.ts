@@ -16,6 +16,8 @@ export const MESSAGES = {
       `Read ${read} card names, but the card list has no match for them. The card list holds only demo cards: an operator can import the real list (npm run cards:import).`,
     trySample: 'Try a sample screenshot',
     sampleUnavailable: 'The sample screenshot is not available right now.',
+    /** Not in SPEC.md: with REDIS_URL, no `npm run worker` process is running to read the screenshot. */
+    readerNotRunning: 'The card reader is not running. Please try again later.',
     success: 'Deck uploaded successfully.',
     failure: 'Deck upload failed. Please try again later.',
   },

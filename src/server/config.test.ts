@@ -13,7 +13,7 @@ const failure = (env: NodeJS.ProcessEnv) => {
 describe('loadConfig parses the environment', () => {
   test('defaults for an empty environment; an empty variable counts as unset', () => {
     const config = loadConfig({ DATABASE_URL: '', PORT: '' });
-    expect(config).toMatchObject({ port: 3000, host: '0.0.0.0', seedDemo: true, trustProxy: false, logLevel: 'info', curatorUsername: 'Innkeeper', ocrQueue: 'deckhub-ocr', ocrQueueLimit: 8 });
+    expect(config).toMatchObject({ port: 3000, host: '0.0.0.0', seedDemo: true, trustProxy: false, logLevel: 'info', curatorUsername: 'Innkeeper', ocrQueue: 'deckhub-ocr', ocrQueueLimit: 8, ocrReadTimeoutMs: 20_000 });
     expect(config.databaseUrl).toBeUndefined();
     expect(config.oidc).toBeUndefined();
   });
@@ -29,6 +29,7 @@ describe('loadConfig parses the environment', () => {
       REDIS_URL: 'redis://cache:6379',
       OCR_QUEUE: 'site-b-ocr',
       OCR_QUEUE_LIMIT: '20',
+      OCR_READ_TIMEOUT_MS: '45000',
       SMTP_URL: 'smtps://u:p@mail.example:465',
       OIDC_ISSUER: 'https://accounts.example',
       OIDC_CLIENT_ID: 'id',
@@ -45,6 +46,7 @@ describe('loadConfig parses the environment', () => {
       redisUrl: 'redis://cache:6379',
       ocrQueue: 'site-b-ocr',
       ocrQueueLimit: 20,
+      ocrReadTimeoutMs: 45_000,
       smtpUrl: 'smtps://u:p@mail.example:465',
       oidc: { issuer: 'https://accounts.example', clientId: 'id', clientSecret: 'secret' },
       logLevel: 'warn',
@@ -60,6 +62,8 @@ describe('loadConfig parses the environment', () => {
     [{ PUBLIC_URL: 'deckhub.example' }, 'PUBLIC_URL must be an http(s) URL'],
     [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL must be a redis:// or rediss:// URL'],
     [{ OCR_QUEUE_LIMIT: '0' }, 'OCR_QUEUE_LIMIT must be a whole number of at least 1 (got "0")'],
+    [{ OCR_READ_TIMEOUT_MS: '90000' }, 'OCR_READ_TIMEOUT_MS must be a whole number of milliseconds from 1000 to 55000 (got "90000")'],
+    [{ OCR_READ_TIMEOUT_MS: '20s' }, 'OCR_READ_TIMEOUT_MS must be a whole number of milliseconds from 1000 to 55000 (got "20s")'],
     [{ OCR_QUEUE: 'my queue' }, 'OCR_QUEUE must be letters, digits and . _ - only (got "my queue")'],
     [{ TRUST_PROXY: 'yes please' }, 'TRUST_PROXY must be a number of proxy hops (e.g. 1) or a comma-separated list of proxy addresses or CIDR ranges (got "yes please")'],
     [{ TRUST_PROXY: '10.0.0.0/40' }, 'TRUST_PROXY must be'],

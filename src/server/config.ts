@@ -48,6 +48,11 @@ export interface Config {
   ocrQueue: string;
   /** With Redis: uploads waiting for or being read by the workers at once, across all web instances. */
   ocrQueueLimit: number;
+  /**
+   * How long an uploader waits for the reading of a screenshot (ms), by the queue's workers or in
+   * this process, before the answer "took too long".
+   */
+  ocrReadTimeoutMs: number;
   smtpUrl?: string;
   mailFrom: string;
   oidc?: {
@@ -100,6 +105,8 @@ function parseTrustProxy(value: string): Config['trustProxy'] | undefined {
   return entries.every(isAddressOrRange) ? entries : undefined;
 }
 
+const OCR_READ_TIMEOUT_RULE = 'a whole number of milliseconds from 1000 to 55000';
+
 // Each rule's message completes "<VARIABLE> must be …".
 const envSchema = z.object({
   PORT: z.preprocess(blankIsUnset, z.coerce.number({ error: 'a port number' }).int('a port number').min(0, 'a port number').max(65_535, 'a port number').default(3000)),
@@ -127,6 +134,12 @@ const envSchema = z.object({
   OCR_QUEUE: z.preprocess(blankIsUnset, z.string().regex(/^[\w.-]+$/, 'letters, digits and . _ - only').default('deckhub-ocr')),
   // About 4 reads per worker process of 2 tesseract threads, as OcrService admits in one process.
   OCR_QUEUE_LIMIT: z.preprocess(blankIsUnset, z.coerce.number({ error: 'a whole number of at least 1' }).int('a whole number of at least 1').min(1, 'a whole number of at least 1').default(8)),
+  // At most 55 s: the server closes a connection idle for 60 s (http/limits.ts), and an uploader
+  // waiting for the reading sends and receives nothing meanwhile.
+  OCR_READ_TIMEOUT_MS: z.preprocess(
+    blankIsUnset,
+    z.coerce.number({ error: OCR_READ_TIMEOUT_RULE }).int(OCR_READ_TIMEOUT_RULE).min(1_000, OCR_READ_TIMEOUT_RULE).max(55_000, OCR_READ_TIMEOUT_RULE).default(20_000),
+  ),
   SMTP_URL: z.preprocess(blankIsUnset, urlWithScheme(['smtp', 'smtps']).optional()).describe('an smtp:// or smtps:// URL'),
   MAIL_FROM: z.preprocess(blankIsUnset, z.string().default('Deckhub <no-reply@deckhub.local>')),
   OIDC_ISSUER: z.preprocess(blankIsUnset, urlWithScheme(['https', 'http']).optional()).describe("the provider's issuer URL, e.g. https://accounts.google.com"),
@@ -189,6 +202,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     ocrQueue: e.OCR_QUEUE,
     ocrQueueLimit: e.OCR_QUEUE_LIMIT,
+    ocrReadTimeoutMs: e.OCR_READ_TIMEOUT_MS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     oidc: e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET } : undefined,

@@ -6,7 +6,7 @@ import { migrateToLatest, openDb, type DbHandle } from './db/connect';
 import { seedDemoData } from './demo/seed-demo';
 import { importCardsFile, logCatalog } from './demo/catalog-setup';
 import { sweepOrphanImages } from './images/orphan-sweep';
-import { startDeckReader } from './ocr/deck-reader';
+import { startDeckReader, type ReaderLog } from './ocr/deck-reader';
 import type { OcrServiceOptions } from './ocr/ocr-service';
 
 export interface RunningServer {
@@ -29,14 +29,15 @@ export async function createServer(
   await migrateToLatest(handle.db);
   // Started once per process: in-process workers are warmed here, not on the first user's upload.
   let ocrFailure: unknown = null;
-  // Lost workers and failed restarts go to the app's log once there is one.
-  let logOcr = (message: string) => console.warn(message);
-  const ocrOptions = options.ocr === false ? null : { ...options.ocr, pool: { log: (message: string) => logOcr(message), ...options.ocr?.pool } };
-  const ocr = ocrOptions === null ? null : await startDeckReader(handle.db, config, ocrOptions).catch((error: unknown) => ((ocrFailure = error), null));
+  // Lost workers, failed restarts and a queue nobody reads go to the app's log once there is one.
+  let readerLog: ReaderLog = { info: (message) => console.log(message), warn: (message) => console.warn(message) };
+  const log: ReaderLog = { info: (message) => readerLog.info(message), warn: (message) => readerLog.warn(message) };
+  const ocrOptions = options.ocr === false ? null : { ...options.ocr, pool: { log: log.warn, ...options.ocr?.pool } };
+  const ocr = ocrOptions === null ? null : await startDeckReader(handle.db, config, ocrOptions, log).catch((error: unknown) => ((ocrFailure = error), null));
   let app: FastifyInstance;
   try {
     app = await buildApp({ config, db: handle.db, dialect: handle.dialect, logger: options.logger, serveWeb: options.serveWeb, ocr });
-    logOcr = (message) => app.log.warn(message);
+    readerLog = app.log;
     // The rest of the site works without the reader; uploads answer 503 until a restart fixes it.
     if (ocrFailure) app.log.error({ err: ocrFailure }, 'the deck screenshot reader did not start');
     if (ocr) app.log.info(`deck screenshots are read ${ocr.description}`);

@@ -27,7 +27,7 @@ const handle = openDb({ databaseUrl: config.databaseUrl, sqliteFile: path.join(c
 await migrateToLatest(handle.db);
 const ocr = await OcrService.start(handle.db, { pool: { log: (message) => console.warn(message) } });
 await ocr.prepare();
-const worker = startReadQueueWorker(ocr, { redisUrl: config.redisUrl, queueName: config.ocrQueue, log: (message) => console.warn(message) });
+const worker = await startReadQueueWorker(ocr, { redisUrl: config.redisUrl, queueName: config.ocrQueue, log: (message) => console.warn(message) });
 info(`OCR worker ready: reading the queue "${config.ocrQueue}" with ${ocr.poolSize} tesseract workers`);
 
 // SIGTERM/SIGINT: finish the reads in hand (their uploaders are waiting), then stop.

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import sharp from 'sharp';
 import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
 import { startCluster, type Cluster, type WebInstance } from '../../scripts/cluster';
 import { migrateToLatest, openDb } from '../../src/server/db/connect';
 import { importCards } from '../../src/server/cards/import-cards';
@@ -17,9 +18,17 @@ import { buildUser, type TestUser } from '../support/factories';
 import { formWith } from '../support/images';
 import { objectsIn } from '../support/image-backends';
 import { S3RVER_CREDENTIALS } from '../support/s3-server';
+import { admittedKey } from '../../src/server/ocr/read-queue';
+import { workersKey } from '../../src/server/ocr/worker-heartbeat';
 
 const POSTGRES_URL = process.env.TEST_POSTGRES_URL;
 const REDIS_URL = process.env.TEST_REDIS_URL;
+/**
+ * The uploaders' wait (OCR_READ_TIMEOUT_MS), at the most the server allows rather than the default
+ * 20 s: the kill test's uploads wait for a worker start and a takeover, which a loaded machine can
+ * take well past 20 s, and what is tested is that no upload is lost, not how fast.
+ */
+const READ_TIMEOUT_MS = 55_000;
 
 async function readScreenshot(web: WebInstance, cookie: string, image: Buffer): Promise<{ status: number; result: UploadImageResult }> {
   const res = await fetch(`${web.baseUrl}/api/uploadimage/`, { method: 'POST', headers: { cookie }, body: formWith({}, { bytes: image }) });
@@ -64,7 +73,7 @@ describe('two web instances and an OCR worker on PostgreSQL, Redis and S3', () =
     } finally {
       await handle.close();
     }
-    cluster = await startCluster({ databaseUrl: databaseUrl.href, redisUrl: REDIS_URL, ports: [await freePort(), await freePort()], ocrQueue, seedDemo: false });
+    cluster = await startCluster({ databaseUrl: databaseUrl.href, redisUrl: REDIS_URL, ports: [await freePort(), await freePort()], ocrQueue, seedDemo: false, env: { OCR_READ_TIMEOUT_MS: String(READ_TIMEOUT_MS) } });
     [a, b] = cluster.web;
     sample = Buffer.from(await (await fetch(`${a.baseUrl}${SAMPLE_SCREENSHOT_PATH}`)).arrayBuffer());
   }, 120_000);
@@ -73,6 +82,8 @@ describe('two web instances and an OCR worker on PostgreSQL, Redis and S3', () =
     await cluster?.stop();
     const queue = new Queue(ocrQueue, { connection: { url: REDIS_URL } });
     await queue.obliterate({ force: true }).finally(() => queue.close());
+    const redis = new Redis(REDIS_URL!);
+    await redis.del(admittedKey(ocrQueue), workersKey(ocrQueue)).finally(() => redis.quit());
     await admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
   }, 60_000);
 
@@ -104,11 +115,20 @@ describe('two web instances and an OCR worker on PostgreSQL, Redis and S3', () =
     expect((await deckOn(a, deck._id)).score).toBe(1);
   });
 
-  test('the OCR worker killed in the middle of reading: another one reads the uploads, none is lost', async () => {
+  // Time for a worker start and the takeover, beyond the uploads' own wait.
+  test('the OCR worker killed in the middle of reading: another one reads the uploads, none is lost', { timeout: READ_TIMEOUT_MS + 30_000 }, async () => {
     const queue = new Queue(ocrQueue, { connection: { url: REDIS_URL } });
+    const redis = new Redis(REDIS_URL!);
     try {
       const uploads = [a, b].map((web) => readScreenshot(web, author.cookie, sample));
-      await vi.waitFor(async () => expect(await queue.getActiveCount()).toBeGreaterThan(0), { timeout: 10_000, interval: 20 });
+      // Both admitted while the worker lives (once it is gone, new uploads are refused) and one being read.
+      await vi.waitFor(
+        async () => {
+          expect(await redis.zcard(admittedKey(ocrQueue))).toBe(2);
+          expect(await queue.getActiveCount()).toBeGreaterThan(0);
+        },
+        { timeout: 10_000, interval: 20 },
+      );
       cluster.worker.kill('SIGKILL');
       expect(await cluster.worker.exited).toBe('SIGKILL');
       const killed = Date.now();
@@ -127,6 +147,7 @@ describe('two web instances and an OCR worker on PostgreSQL, Redis and S3', () =
       expect(await queue.getJobCounts('waiting', 'active', 'failed')).toEqual({ waiting: 0, active: 0, failed: 0 });
     } finally {
       await queue.close();
+      await redis.quit();
     }
   });
 });

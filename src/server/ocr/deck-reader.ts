@@ -11,7 +11,7 @@ import { OcrImageError } from './image-input';
 import { OcrService, type OcrServiceOptions } from './ocr-service';
 import { QueuedReader } from './queued-reader';
 import type { DeckReading } from './read-deck';
-import { OcrBusyError, OcrTimeoutError, OcrUnavailableError, OcrWorkerLostError } from './ocr-errors';
+import { OcrBusyError, OcrNotRunningError, OcrTimeoutError, OcrUnavailableError, OcrWorkerLostError } from './ocr-errors';
 
 export interface DeckReader {
   /** Says how reads are done, for the start-up log. */
@@ -28,10 +28,20 @@ export interface DeckReader {
   close(): Promise<void>;
 }
 
-/** The reader the settings ask for: on the queue when REDIS_URL is set, in this process otherwise. */
-export async function startDeckReader(db: Db, config: Config, options: OcrServiceOptions = {}): Promise<DeckReader> {
-  if (config.redisUrl) return QueuedReader.connect({ redisUrl: config.redisUrl, queueName: config.ocrQueue, maxPendingReads: config.ocrQueueLimit });
-  return OcrService.start(db, options);
+/** Where a reader reports what an operator should know: a pino logger fits. */
+export interface ReaderLog {
+  info(message: string): void;
+  warn(message: string): void;
+}
+
+/**
+ * The reader the settings ask for: on the queue when REDIS_URL is set, in this process otherwise.
+ * Either way an uploader waits at most OCR_READ_TIMEOUT_MS for the reading.
+ */
+export async function startDeckReader(db: Db, config: Config, options: OcrServiceOptions = {}, log?: ReaderLog): Promise<DeckReader> {
+  const readTimeoutMs = config.ocrReadTimeoutMs;
+  if (config.redisUrl) return QueuedReader.connect({ redisUrl: config.redisUrl, queueName: config.ocrQueue, maxPendingReads: config.ocrQueueLimit, readTimeoutMs, log });
+  return OcrService.start(db, { readTimeoutMs, ...options });
 }
 
 export const readerBusy = () => new HttpError(429, 'The card reader is busy right now. Please try again in a minute.');
@@ -41,6 +51,7 @@ export function ocrHttpError(error: unknown): HttpError | null {
   if (error instanceof OcrBusyError) return readerBusy();
   if (error instanceof OcrTimeoutError) return new HttpError(503, 'Reading the image took too long. Please try again later.');
   if (error instanceof OcrWorkerLostError) return new HttpError(503, 'The card reader stopped while reading the image. Please try again.');
+  if (error instanceof OcrNotRunningError) return new HttpError(503, MESSAGES.upload.readerNotRunning);
   if (error instanceof OcrUnavailableError) return new HttpError(503, 'The card reader is not available right now. Please try again later.');
   if (error instanceof OcrImageError) return new HttpError(400, `${MESSAGES.upload.invalidImage} ${error.message}`);
   return null;

@@ -19,5 +19,7 @@ export const OcrTimeoutError = readerError('OcrTimeoutError', 'Reading the image
 export const OcrWorkerLostError = readerError('OcrWorkerLostError', 'The text reader stopped while reading the image.');
 /** No worker is running and the last attempt to start one failed; the pool keeps retrying. */
 export const OcrUnavailableError = readerError('OcrUnavailableError', 'The text reader could not be started.');
+/** With the job queue: no worker process reads it, so a job added now would wait for nobody. */
+export const OcrNotRunningError = readerError('OcrNotRunningError', 'No worker process reads the queue.');
 /** The read the job belonged to was given up (it ran past its own limit); the job was dropped. */
 export const OcrCancelledError = readerError('OcrCancelledError', 'The read was given up.');

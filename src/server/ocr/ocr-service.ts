@@ -21,7 +21,7 @@ export interface OcrServiceOptions {
   readTimeoutMs?: number;
 }
 
-/** Below the server's 30 s request timeout, so the client gets our message rather than a reset. */
+/** OCR_READ_TIMEOUT_MS's default (config.ts): how long an uploader waits for the reading. */
 const DEFAULT_READ_TIMEOUT_MS = 20_000;
 
 export class OcrService implements DeckReader {

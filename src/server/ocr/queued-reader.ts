@@ -9,7 +9,12 @@
  * instances can never both take the last place; an instance that dies mid-read holds its places
  * only until their deadline, never for good.
  *
- * A read's uploader waits until its deadline (below the server's 30 s request timeout). Past it the
+ * An upload is admitted only while some worker process beats (worker-heartbeat.ts): with none, it
+ * is answered "not running" at once instead of waiting its whole deadline for nobody, and the
+ * operator is told, at start and then at most once a minute, to start `npm run worker`. A read
+ * admitted while a worker lived is not refused afterwards: if that worker dies, the next one reads it.
+ *
+ * A read's uploader waits until its deadline (OCR_READ_TIMEOUT_MS). Past it the
  * answer is "took too long", the job is taken off the queue if no worker has it yet, and a worker
  * that takes it anyway skips it (its deadline has passed); a job being read ends by its own limit.
  * The image's key is deleted once the upload is answered; its time to live covers the rest.
@@ -17,11 +22,12 @@
 import { randomUUID } from 'node:crypto';
 import { Queue, QueueEvents } from 'bullmq';
 import { Redis } from 'ioredis';
-import type { DeckReader } from './deck-reader';
-import { OcrBusyError, OcrTimeoutError, OcrUnavailableError } from './ocr-errors';
+import type { DeckReader, ReaderLog } from './deck-reader';
+import { OcrBusyError, OcrNotRunningError, OcrTimeoutError, OcrUnavailableError } from './ocr-errors';
 import type { DeckReading } from './read-deck';
 import { KEEP_FINISHED_SECONDS, admittedKey, errorFromFailure, imageKey, type ReadJobData } from './read-queue';
 import { withTimeout } from './time-limit';
+import { countLiveWorkers } from './worker-heartbeat';
 
 export interface QueuedReaderOptions {
   redisUrl: string;
@@ -29,12 +35,18 @@ export interface QueuedReaderOptions {
   queueName: string;
   /** Reads admitted and not yet answered, across every web instance; one more is refused (OCR_QUEUE_LIMIT). */
   maxPendingReads: number;
-  /** How long an uploader waits for the worker's answer (ms). */
+  /** How long an uploader waits for the worker's answer (ms; OCR_READ_TIMEOUT_MS). */
   readTimeoutMs?: number;
+  /** Where to say whether a worker reads the queue (default: the console). */
+  log?: ReaderLog;
 }
 
-/** Below the server's 30 s request timeout, so the client gets our message rather than a reset. */
+/** OCR_READ_TIMEOUT_MS's default. */
 const DEFAULT_READ_TIMEOUT_MS = 20_000;
+/** An upload refused for want of a worker warns the operator at most this often (ms). */
+const NO_WORKER_WARNING_INTERVAL_MS = 60_000;
+const noWorkerWarning = (queueName: string) =>
+  `no OCR worker reads the queue "${queueName}": uploads are answered "not running" until one does. Start one with \`npm run worker\` (same REDIS_URL, OCR_QUEUE and database)`;
 /** An image's key (and a read's place) outlives the deadline by this much, then Redis drops it. */
 const EXPIRY_MARGIN_MS = 5_000;
 
@@ -48,6 +60,8 @@ return 1`;
 
 export class QueuedReader implements DeckReader {
   readonly description: string;
+  /** When the operator was last told no worker runs (ms since the epoch). */
+  private warnedAt = -Infinity;
 
   private constructor(
     private readonly redis: Redis,
@@ -56,6 +70,7 @@ export class QueuedReader implements DeckReader {
     private readonly queueName: string,
     private readonly maxPendingReads: number,
     private readonly readTimeoutMs: number,
+    private readonly log: ReaderLog,
   ) {
     this.description = `on the queue "${queueName}" in Redis, read by \`npm run worker\` processes (at most ${maxPendingReads} reads at once)`;
   }
@@ -73,7 +88,8 @@ export class QueuedReader implements DeckReader {
     queue.on('error', () => {});
     const events = new QueueEvents(queueName, { connection });
     events.on('error', () => {});
-    return new QueuedReader(redis, queue, events, queueName, options.maxPendingReads, options.readTimeoutMs ?? DEFAULT_READ_TIMEOUT_MS);
+    const log = options.log ?? { info: (message: string) => console.log(message), warn: (message: string) => console.warn(message) };
+    return new QueuedReader(redis, queue, events, queueName, options.maxPendingReads, options.readTimeoutMs ?? DEFAULT_READ_TIMEOUT_MS, log);
   }
 
   async isFull(): Promise<boolean> {
@@ -86,6 +102,10 @@ export class QueuedReader implements DeckReader {
   }
 
   async read(image: Buffer): Promise<DeckReading> {
+    if ((await this.liveWorkers()) === 0) {
+      if (Date.now() - this.warnedAt >= NO_WORKER_WARNING_INTERVAL_MS) this.warnNoWorker();
+      throw new OcrNotRunningError();
+    }
     const id = randomUUID();
     const deadline = Date.now() + this.readTimeoutMs;
     const expiry = deadline + EXPIRY_MARGIN_MS;
@@ -128,9 +148,27 @@ export class QueuedReader implements DeckReader {
     }
   }
 
-  /** Waits (a few seconds at most) for the queue's event stream, so the first upload need not. */
+  private async liveWorkers(): Promise<number> {
+    return countLiveWorkers(this.redis, this.queueName).catch(() => {
+      throw new OcrUnavailableError();
+    });
+  }
+
+  private warnNoWorker(): void {
+    this.warnedAt = Date.now();
+    this.log.warn(noWorkerWarning(this.queueName));
+  }
+
+  /**
+   * Waits (a few seconds at most) for the queue's event stream, so the first upload need not, and
+   * says whether a worker reads the queue: a site started without one learns it from the start-up log.
+   */
   async prepare(): Promise<void> {
     await withTimeout(this.events.waitUntilReady(), 5_000).catch(() => {});
+    const workers = await this.liveWorkers().catch(() => null);
+    if (workers === null) this.log.warn(`the OCR queue "${this.queueName}" cannot be reached in Redis: uploads are answered "not available" until it can`);
+    else if (workers === 0) this.warnNoWorker();
+    else this.log.info(`${workers} OCR worker${workers === 1 ? '' : 's'} read${workers === 1 ? 's' : ''} the queue "${this.queueName}"`);
   }
 
   async close(): Promise<void> {

@@ -9,12 +9,16 @@
  * failed without being read. A worker killed mid-read loses nothing: its job's lock runs out and
  * another worker reads it (read-queue.ts); if this one was only slow, BullMQ refuses its late
  * answer (the lock is no longer its), so a job is answered once.
+ *
+ * While it takes jobs the worker beats (worker-heartbeat.ts), so the web side admits uploads only
+ * when some worker will read them.
  */
 import { Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { OcrService } from './ocr-service';
 import { OcrTimeoutError } from './ocr-errors';
 import type { DeckReading } from './read-deck';
+import { startWorkerHeartbeat } from './worker-heartbeat';
 import { LOCK_DURATION_MS, MAX_STALLED_COUNT, STALLED_INTERVAL_MS, failureReason, type ReadJobData } from './read-queue';
 
 export interface ReadQueueWorkerOptions {
@@ -27,20 +31,21 @@ export interface ReadQueueWorkerOptions {
 }
 
 export interface ReadQueueWorker {
-  /** Stops taking jobs and waits for the ones being read. */
+  /** Stops beating and taking jobs at once, then waits for the ones being read. */
   close(): Promise<void>;
 }
 
-export function startReadQueueWorker(ocr: OcrService, options: ReadQueueWorkerOptions): ReadQueueWorker {
+/** Starts taking jobs; resolves once the worker is connected and its first heartbeat is in Redis. */
+export async function startReadQueueWorker(ocr: OcrService, options: ReadQueueWorkerOptions): Promise<ReadQueueWorker> {
   const log = options.log ?? ((message: string) => console.warn(message));
-  const images = new Redis(options.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2_000 });
-  images.on('error', () => {});
+  const redis = new Redis(options.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2_000 });
+  redis.on('error', () => {});
 
   async function read(job: Job<ReadJobData, DeckReading>): Promise<DeckReading> {
     const remainingMs = job.data.deadline - Date.now();
     // Its uploader has been answered "took too long" already: nobody would see this reading.
     if (remainingMs <= 0) throw new OcrTimeoutError();
-    const image = await images.getBuffer(job.data.imageKey);
+    const image = await redis.getBuffer(job.data.imageKey);
     if (!image) throw new OcrTimeoutError();
     return ocr.read(image, { timeoutMs: remainingMs });
   }
@@ -65,10 +70,14 @@ export function startReadQueueWorker(ocr: OcrService, options: ReadQueueWorkerOp
   );
   worker.on('error', (error) => log(`OCR queue worker: ${error.message}`));
   worker.on('stalled', (jobId) => log(`OCR queue worker: job ${jobId} stalled (its worker stopped); reading it again`));
+  await worker.waitUntilReady();
+  const heartbeat = await startWorkerHeartbeat(redis, options.queueName);
   return {
     async close() {
+      // Gone for the web side first: a worker draining its reads takes no new ones.
+      await heartbeat.stop();
       await worker.close();
-      await images.quit().catch(() => {});
+      await redis.quit().catch(() => {});
     },
   };
 }

@@ -1,6 +1,7 @@
 // OCR as a job queue on a real Redis (TEST_REDIS_URL): POST /api/uploadimage/ on a web app whose
 // reader is the queue, read by a worker in this process or by `npm run worker` as a child process;
-// the site-wide bound answered 429; an uploader who stops waiting leaves nothing behind; a worker
+// the site-wide bound answered 429; an uploader who stops waiting leaves nothing behind; with no
+// worker alive (none started, or the only one killed) an upload is refused at once; a worker
 // killed mid-read (SIGKILL) and another started: the upload is still answered, once, correctly.
 // Each run uses a queue of its own, so runs sharing the Redis never take each other's jobs.
 import crypto from 'node:crypto';
@@ -15,14 +16,30 @@ import { expectedScreenshotDeck, formWith, importRealCatalog } from '../../../te
 import { REAL_SCREENSHOT } from '../../../test/support/shared-data';
 import { startChildWorker, type ChildWorker } from '../../../test/support/child-worker';
 import type { UploadImageResult } from '../../common/api/uploads';
+import { MESSAGES } from '../../common/messages';
+import { testDatabases } from '../../../test/support/databases';
 import { OcrService } from './ocr-service';
 import { QueuedReader, type QueuedReaderOptions } from './queued-reader';
 import { admittedKey } from './read-queue';
+import { HEARTBEAT_TTL_MS, countLiveWorkers, startWorkerHeartbeat, workersKey } from './worker-heartbeat';
 import { startReadQueueWorker, type ReadQueueWorker } from './read-queue-worker';
 import { createOcrPool, type OcrPool } from './worker-pool';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const screenshot = fs.readFileSync(REAL_SCREENSHOT);
+/**
+ * The uploader's wait where a test kills a worker and starts another: two starts and a takeover can
+ * take a loaded machine well over the default 20 s, and what is tested is that the job survives,
+ * not how fast.
+ */
+const GENEROUS_READ_TIMEOUT_MS = 90_000;
+/**
+ * The tests with `npm run worker` as a child process run on one database, the last of the run
+ * (PostgreSQL, which several instances share): what they prove (heartbeats, a job surviving its
+ * worker) is the queue's behaviour in Redis, the same whatever database the worker reads the
+ * catalog from, and each costs two worker starts.
+ */
+const CHILD_WORKER_DATABASE = testDatabases().at(-1)?.name;
 
 /** One warm pool for the workers started in this process: starting tesseract is the slow part. */
 let pool: OcrPool;
@@ -58,17 +75,17 @@ describeEachDatabase('OCR on the job queue in Redis', (ctx) => {
     await Promise.all(apps.map((app) => app.close()));
     await queue?.obliterate({ force: true });
     await queue?.close();
-    await redis.del(admittedKey(queueName));
+    await redis.del(admittedKey(queueName), workersKey(queueName));
   });
 
   /** A web app whose reader is the queue; its uploaders wait a minute (not 20 s) unless a test is about time limits. */
   async function webApp(options: Partial<QueuedReaderOptions> = {}): Promise<FastifyInstance> {
-    const ocr = QueuedReader.connect({ redisUrl: REDIS_URL, queueName, maxPendingReads: 8, readTimeoutMs: 60_000, ...options });
+    const ocr = QueuedReader.connect({ redisUrl: REDIS_URL, queueName, maxPendingReads: 8, readTimeoutMs: 60_000, log: { info: () => {}, warn: () => {} }, ...options });
     const app = await buildApp({ config: ctx.config, db: ctx.db, dialect: ctx.app.dialect, ocr });
     apps.push(app);
     return app;
   }
-  const workerHere = () => workers.push(startReadQueueWorker(OcrService.withPool(ctx.db, pool), { redisUrl: REDIS_URL, queueName, log: () => {} }));
+  const workerHere = async () => workers.push(await startReadQueueWorker(OcrService.withPool(ctx.db, pool), { redisUrl: REDIS_URL, queueName, log: () => {} }));
   const workerChild = async () => {
     const child = await startChildWorker({ ...ctx.childEnv, REDIS_URL, OCR_QUEUE: queueName });
     children.push(child);
@@ -87,7 +104,7 @@ describeEachDatabase('OCR on the job queue in Redis', (ctx) => {
 
   test('an upload is read by a worker in this process and answered with its reading; nothing is left in Redis', async () => {
     const app = await webApp();
-    workerHere();
+    await workerHere();
     const res = await upload(app);
     expect(res.statusCode).toBe(200);
     expectTheScreenshot(json<UploadImageResult>(res));
@@ -98,7 +115,7 @@ describeEachDatabase('OCR on the job queue in Redis', (ctx) => {
 
   test('with the queue at its bound, one more upload is answered 429 at once', async () => {
     const app = await webApp({ maxPendingReads: 1 });
-    workerHere();
+    await workerHere();
     const first = upload(app);
     await vi.waitFor(async () => expect(await app.ocr?.isFull()).toBe(true), { timeout: 10_000, interval: 5 });
     const second = await upload(app);
@@ -111,11 +128,47 @@ describeEachDatabase('OCR on the job queue in Redis', (ctx) => {
     expect(await app.ocr?.isFull()).toBe(false);
   });
 
+  test('with no worker alive, an upload is refused at once, adding no job; the operator is told at start and then once a minute', async () => {
+    const warnings: string[] = [];
+    const infos: string[] = [];
+    const log = { info: (message: string) => infos.push(message), warn: (message: string) => warnings.push(message) };
+    const app = await webApp({ log });
+    await app.ocr?.prepare();
+    expect(warnings).toEqual([expect.stringContaining('`npm run worker`')]);
+    const before = await queue.getJobCounts('waiting', 'active', 'completed', 'failed');
+    for (let i = 0; i < 2; i++) {
+      const res = await upload(app);
+      expect(res.statusCode).toBe(503);
+      expect(json(res)).toEqual({ error: 'Service Unavailable', message: MESSAGES.upload.readerNotRunning });
+    }
+    expect(await queue.getJobCounts('waiting', 'active', 'completed', 'failed')).toEqual(before);
+    expect(await redis.keys(`${queueName}:image:*`)).toEqual([]);
+    expect(await redis.zcard(admittedKey(queueName))).toBe(0);
+    // The start-up warning counts as this minute's: the refusals add none.
+    expect(warnings).toHaveLength(1);
+    // A new instance (its own minute) refused an upload warns once more, naming the command to run.
+    const other = await webApp({ log });
+    expect((await upload(other)).statusCode).toBe(503);
+    expect(warnings).toHaveLength(2);
+    expect(warnings[1]).toMatch(/no OCR worker reads the queue .*`npm run worker`/);
+
+    // A worker started: the same instance admits uploads again, and says so at start.
+    await workerHere();
+    expect((await upload(app)).statusCode).toBe(200);
+    await app.ocr?.prepare();
+    expect(infos).toEqual([`1 OCR worker reads the queue "${queueName}"`]);
+    // Stopped on purpose, it is gone at once (no waiting for its heartbeat to run out).
+    await workers.pop()?.close();
+    expect(await countLiveWorkers(redis, queueName)).toBe(0);
+    expect((await upload(app)).statusCode).toBe(503);
+  });
+
   test('an uploader who stops waiting gets 503 and leaves no job, image or place behind', async () => {
     const app = await webApp({ readTimeoutMs: 300 });
     const before = await queue.getJobCounts('completed', 'failed');
-    // No worker runs: the job waits until the uploader's deadline.
-    const res = await upload(app);
+    // A worker is alive (its heartbeat) but takes no job, as if busy with others: the job waits until the uploader's deadline.
+    const heartbeat = await startWorkerHeartbeat(redis, queueName);
+    const res = await upload(app).finally(() => heartbeat.stop());
     expect(res.statusCode).toBe(503);
     expect(json(res)).toEqual({ error: 'Service Unavailable', message: 'Reading the image took too long. Please try again later.' });
     expect(await queue.getJobCounts('waiting', 'active')).toEqual({ waiting: 0, active: 0 });
@@ -126,7 +179,7 @@ describeEachDatabase('OCR on the job queue in Redis', (ctx) => {
 
   test('a read still running at its uploader\'s deadline is given up by the worker too, never completed for nobody', async () => {
     const app = await webApp({ readTimeoutMs: 600 });
-    workerHere();
+    await workerHere();
     const completedBefore = await queue.getCompletedCount();
     const res = await upload(app);
     expect(res.statusCode).toBe(503);
@@ -139,36 +192,48 @@ describeEachDatabase('OCR on the job queue in Redis', (ctx) => {
     expect(await redis.zcard(admittedKey(queueName))).toBe(0);
   });
 
-  test('`npm run worker` as a child process reads an upload; killed mid-read (SIGKILL) and another started, the upload is answered once, correctly', { timeout: 150_000 }, async () => {
-    // On a busy machine starting a worker alone can take 15 s: the uploader's minute (webApp) leaves
-    // room for two starts and the takeover, as what is tested is that the job survives, not how fast.
-    const app = await webApp();
-    const failedBefore = await queue.getFailedCount();
-    const started = Date.now();
-    const first = await workerChild();
-    const ready = Date.now();
-    const res = await upload(app);
-    expect(res.statusCode).toBe(200);
-    expectTheScreenshot(json<UploadImageResult>(res));
+  if (ctx.dbName === CHILD_WORKER_DATABASE) {
+    test(
+      '`npm run worker` as a child process reads an upload; killed mid-read (SIGKILL), it is soon taken for gone, and the upload it held is answered once, correctly, by the next',
+      { timeout: 150_000 },
+      async () => {
+        const app = await webApp({ readTimeoutMs: GENEROUS_READ_TIMEOUT_MS });
+        const failedBefore = await queue.getFailedCount();
+        const started = Date.now();
+        const first = await workerChild();
+        const ready = Date.now();
+        const res = await upload(app);
+        expect(res.statusCode).toBe(200);
+        expectTheScreenshot(json<UploadImageResult>(res));
 
-    const reading = upload(app);
-    // The child has taken the job: it is reading it now.
-    await vi.waitFor(async () => expect(await queue.getActiveCount()).toBe(1), { timeout: 10_000, interval: 20 });
-    first.child.kill('SIGKILL');
-    expect(await first.exited).toBe('SIGKILL');
-    const killed = Date.now();
-    await workerChild();
-    const second = Date.now();
-    const answer = await reading;
-    console.info(`worker child: started in ${ready - started} ms; the second started ${second - killed} ms after the kill; the upload answered ${Date.now() - killed} ms after the kill`);
-    expect(answer.statusCode).toBe(200);
-    expectTheScreenshot(json<UploadImageResult>(answer));
-    // Read twice (the first read was lost with its worker), completed once, failed never.
-    const completed = await queue.getCompleted();
-    const retried = completed.filter((job) => job.attemptsStarted === 2);
-    expect(retried).toHaveLength(1);
-    expect(retried[0].stalledCounter).toBe(1);
-    expect(await queue.getJobCounts('waiting', 'active')).toEqual({ waiting: 0, active: 0 });
-    expect(await queue.getFailedCount()).toBe(failedBefore);
-  });
+        const reading = upload(app);
+        // The child has taken the job: it is reading it now.
+        await vi.waitFor(async () => expect(await queue.getActiveCount()).toBe(1), { timeout: 10_000, interval: 20 });
+        first.child.kill('SIGKILL');
+        expect(await first.exited).toBe('SIGKILL');
+        const killed = Date.now();
+        // Its heartbeat runs out within the TTL: a new upload is refused at once, while the one it held waits for the next worker.
+        await vi.waitFor(async () => expect(await countLiveWorkers(redis, queueName)).toBe(0), { timeout: HEARTBEAT_TTL_MS + 2_000, interval: 100 });
+        const gone = Date.now();
+        const refused = await upload(app);
+        expect(refused.statusCode).toBe(503);
+        expect(json(refused)).toEqual({ error: 'Service Unavailable', message: MESSAGES.upload.readerNotRunning });
+        await workerChild();
+        const second = Date.now();
+        const answer = await reading;
+        console.info(
+          `worker child: started in ${ready - started} ms; taken for gone ${gone - killed} ms after the kill; the second started ${second - gone} ms later; the held upload answered ${Date.now() - killed} ms after the kill`,
+        );
+        expect(answer.statusCode).toBe(200);
+        expectTheScreenshot(json<UploadImageResult>(answer));
+        // Read twice (the first read was lost with its worker), completed once, failed never.
+        const completed = await queue.getCompleted();
+        const retried = completed.filter((job) => job.attemptsStarted === 2);
+        expect(retried).toHaveLength(1);
+        expect(retried[0].stalledCounter).toBe(1);
+        expect(await queue.getJobCounts('waiting', 'active')).toEqual({ waiting: 0, active: 0 });
+        expect(await queue.getFailedCount()).toBe(failedBefore);
+      },
+    );
+  }
 });
