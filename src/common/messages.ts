@@ -71,6 +71,17 @@ export const MESSAGES = {
     comments: 'You are posting comments too quickly.',
     verifyMails: 'Too many verification e-mails requested.',
   },
+  /** Reports and moderation (not in SPEC.md: features added since). */
+  moderation: {
+    reported: 'Thank you: a moderator will look at your report.',
+    alreadyReported: (item: 'deck' | 'comment') => `You have already reported this ${item}.`,
+    reasonRequired: 'Please say what is wrong with it.',
+    alreadyHidden: (item: 'deck' | 'comment') => `This ${item} is already hidden.`,
+    notHidden: (item: 'deck' | 'comment') => `This ${item} is not hidden.`,
+    noOpenReports: (item: 'deck' | 'comment') => `This ${item} has no open reports.`,
+    hiddenNotice: (item: 'deck' | 'comment') => `A moderator hid this ${item}: only you and the moderators see it.`,
+    emptyQueue: 'No reports are waiting, and nothing is hidden.',
+  },
   cardEditor: { invalidAbility: 'Invalid ability type.' },
   decks: { loading: 'Loading decks...', none: 'No decks found!' },
   /** Landing after the sign-in provider sent the browser back without a session. */
