@@ -17,14 +17,16 @@ export interface MentionedCard {
 export type MentionedCards = ReadonlyMap<string, MentionedCard>;
 
 /** `[[Card Name]]`: no brackets or line breaks inside, at most a card name's length. */
-const MENTION = new RegExp(`\\[\\[([^\\[\\]\\n]{1,${MAX_CARD_NAME_LENGTH}})\\]\\]`, 'g');
+const MENTION_SOURCE = `\\[\\[([^\\[\\]\\n]{1,${MAX_CARD_NAME_LENGTH}})\\]\\]`;
+/** A mention exactly where the parser stands (sticky: never a shared search position). */
+const MENTION_HERE = new RegExp(MENTION_SOURCE, 'y');
 
 /** The `rel` of every link a commenter wrote: no ranking passed on, marked user content, no opener. */
 export const USER_LINK_REL = 'nofollow ugc noopener';
 
 /** The card names a comment mentions (not yet checked against the catalog). */
 export function mentionedNames(body: string): string[] {
-  return [...body.matchAll(MENTION)].map((match) => match[1].trim()).filter(Boolean);
+  return [...body.matchAll(new RegExp(MENTION_SOURCE, 'g'))].map((match) => match[1].trim()).filter(Boolean);
 }
 
 const markdown = new MarkdownIt('zero', { html: false, linkify: true, breaks: true });
@@ -33,9 +35,9 @@ markdown.enable(['list', 'code', 'fence', 'linkify', 'newline', 'escape', 'backt
 // A mention is read before links, so `[[Five Eyes]]` is never taken for a link label.
 markdown.inline.ruler.before('link', 'card_mention', (state, silent) => {
   if (!state.src.startsWith('[[', state.pos)) return false;
-  MENTION.lastIndex = 0;
-  const match = MENTION.exec(state.src.slice(state.pos));
-  if (!match || match.index !== 0 || !match[1].trim()) return false;
+  MENTION_HERE.lastIndex = state.pos;
+  const match = MENTION_HERE.exec(state.src);
+  if (!match || !match[1].trim()) return false;
   if (!silent) state.push('card_mention', '', 0).content = match[1].trim();
   state.pos += match[0].length;
   return true;
