@@ -204,7 +204,7 @@ describeEachDatabase('hostile input', (ctx) => {
       '[click](JAVASCRIPT:window.__xss=1)',
       '<a href="javascript:window.__xss=1">raw</a>',
       '[[<img src=x onerror=window.__xss=1>]]',
-      '[x](https://ok.example "\" onmouseover=window.__xss=1")',
+      '[x](https://ok.example "\\" onmouseover=window.__xss=1")',
       '<details open ontoggle=window.__xss=1>',
     ];
     for (const comment of injections) {
