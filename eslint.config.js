@@ -20,7 +20,7 @@ const SERVER_FEATURE_API = {
   decks: ['deck-store.ts', 'deck-writes.ts'],
   images: ['image-store.ts', 'validate-image.ts'],
   moderation: [],
-  ocr: ['ocr-service.ts'],
+  ocr: ['deck-reader.ts', 'ocr-service.ts'],
   web: [],
 };
 
