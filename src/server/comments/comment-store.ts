@@ -88,7 +88,13 @@ export async function deleteComment(db: Db, id: string): Promise<void> {
   await db.deleteFrom('comments').where('id', '=', id).execute();
 }
 
-/** Hides the comment from everyone but its author and moderators (a time), or shows it again (null). */
-export async function setCommentHidden(db: Db, id: string, hiddenAt: string | null): Promise<void> {
-  await db.updateTable('comments').set({ hidden_at: hiddenAt }).where('id', '=', id).execute();
+/** Hides the comment from everyone but its author and moderators (a time), or shows it again (null); false when it already was so. */
+export async function setCommentHidden(db: Db, id: string, hiddenAt: string | null): Promise<boolean> {
+  const result = await db
+    .updateTable('comments')
+    .set({ hidden_at: hiddenAt })
+    .where('id', '=', id)
+    .where('hidden_at', hiddenAt === null ? 'is not' : 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }

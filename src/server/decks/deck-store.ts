@@ -235,9 +235,18 @@ export async function findDeckOwner(db: Db, id: string) {
   return db.selectFrom('decks').select(['id', 'user_id', 'image', 'hidden_at', 'title']).where('id', '=', id).executeTakeFirst();
 }
 
-/** Hides the deck from everyone but its author and moderators (a time), or shows it again (null). */
-export async function setDeckHidden(db: Db, id: string, hiddenAt: string | null): Promise<void> {
-  await db.updateTable('decks').set({ hidden_at: hiddenAt }).where('id', '=', id).execute();
+/**
+ * Hides the deck from everyone but its author and moderators (a time), or shows it again (null).
+ * False when it already was so: of two moderators acting at once, one changes it.
+ */
+export async function setDeckHidden(db: Db, id: string, hiddenAt: string | null): Promise<boolean> {
+  const result = await db
+    .updateTable('decks')
+    .set({ hidden_at: hiddenAt })
+    .where('id', '=', id)
+    .where('hidden_at', hiddenAt === null ? 'is not' : 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 export async function insertDeck(db: Db, deck: NewDeck): Promise<string> {

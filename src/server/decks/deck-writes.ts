@@ -115,8 +115,10 @@ export async function voteOnDeck(deps: DeckWriteDeps, deckId: string, userId: st
 /**
  * A moderator hides a deck (`hiddenAt` a time) or restores it (null). It leaves or rejoins every
  * list, search and count at once: the deck and the pages are evicted like after a deletion.
+ * False when the deck already was so (another moderator was quicker).
  */
-export async function changeDeckVisibility(deps: DeckWriteDeps, deckId: string, hiddenAt: string | null): Promise<void> {
-  await setDeckHidden(deps.db, deckId, hiddenAt);
-  await deps.deckEvictions.evict({ deck: deckId, pages: true });
+export async function changeDeckVisibility(deps: DeckWriteDeps, deckId: string, hiddenAt: string | null): Promise<boolean> {
+  const changed = await setDeckHidden(deps.db, deckId, hiddenAt);
+  if (changed) await deps.deckEvictions.evict({ deck: deckId, pages: true });
+  return changed;
 }

@@ -203,6 +203,14 @@ describeEachDatabase('reports and moderation', (ctx) => {
       expect(await texts(null)).toEqual([['hide me', false], ['keep me', false]]);
     });
 
+    test('two moderators hiding at once: one hides, the other is told it is hidden; one log line', async () => {
+      const second = await buildUser(ctx.db, { role: 'moderator' });
+      const deckId = await buildDeck(ctx.db, other.id);
+      const answers = await Promise.all([moderator, second, moderator, second].map((m) => act(m, { itemType: 'deck', itemId: deckId, action: 'hide' })));
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409, 409]);
+      expect(await ctx.db.selectFrom('moderation_log').select('id').where('item_id', '=', deckId).execute()).toHaveLength(1);
+    });
+
     test('dismiss closes the reports and leaves the item; with none open it is a 409', async () => {
       const deckId = await buildDeck(ctx.db, other.id);
       const comment = await createComment(ctx.db, { deckId, userId: author.id, body: 'fine actually' });

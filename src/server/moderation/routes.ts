@@ -80,15 +80,14 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
       const moderator = requireUser(request);
       authorize(moderator, 'moderation.act');
       const { itemType, itemId, action } = request.body;
-      const item = await findItem(itemType, itemId);
+      await findItem(itemType, itemId);
       const at = nowIso();
-      const isHidden = item.hidden_at !== null;
-      if (action === 'hide' && isHidden) throw conflict(MESSAGES.moderation.alreadyHidden(itemType));
-      if (action === 'restore' && !isHidden) throw conflict(MESSAGES.moderation.notHidden(itemType));
+      const refusal = action === 'hide' ? MESSAGES.moderation.alreadyHidden(itemType) : MESSAGES.moderation.notHidden(itemType);
       if (action !== 'dismiss') {
+        // The change is conditional on the state, so of two moderators acting at once only one acts (and logs).
         const hiddenAt = action === 'hide' ? at : null;
-        if (itemType === 'deck') await changeDeckVisibility(app, itemId, hiddenAt);
-        else await setCommentHidden(app.db, itemId, hiddenAt);
+        const changed = itemType === 'deck' ? await changeDeckVisibility(app, itemId, hiddenAt) : await setCommentHidden(app.db, itemId, hiddenAt);
+        if (!changed) throw conflict(refusal);
       }
       const resolved = await resolveReports(app.db, itemType, itemId, at);
       if (action === 'dismiss' && resolved === 0) throw conflict(MESSAGES.moderation.noOpenReports(itemType));
