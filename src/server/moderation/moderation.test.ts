@@ -184,8 +184,9 @@ describeEachDatabase('reports and moderation', (ctx) => {
   describe('hiding a comment', () => {
     test('others stop seeing it; its author sees it marked; moderators see it; restore shows it again', async () => {
       const deckId = await buildDeck(ctx.db, other.id);
-      const comment = await createComment(ctx.db, { deckId, userId: author.id, body: 'hide me' });
-      await createComment(ctx.db, { deckId, userId: reader.id, body: 'keep me' });
+      // Times apart, so the two list in this order (two inserts in one millisecond would tie).
+      const comment = await createComment(ctx.db, { deckId, userId: author.id, body: 'hide me', createdAt: new Date('2030-01-01T00:00:00Z') });
+      await createComment(ctx.db, { deckId, userId: reader.id, body: 'keep me', createdAt: new Date('2030-01-01T00:00:01Z') });
       const reported = await report(reader, { itemType: 'comment', itemId: comment._id, reason: 'Rude' });
       expect(reported.statusCode).toBe(201);
       const inQueue = json<ModerationQueue>(await queue(moderator)).items.find((i) => i.itemId === comment._id);
