@@ -4,6 +4,7 @@ import type { Comment } from '../../common/api/comments';
 import type { Deck, DecksPage } from '../../common/api/decks';
 import type { ModerationLogEntry, ModerationQueue } from '../../common/api/moderation';
 import { createComment } from '../comments/comment-store';
+import { REPORTS_PER_ACCOUNT_PER_HOUR } from './routes';
 
 describeEachDatabase('reports and moderation', (ctx) => {
   let author: TestUser;
@@ -50,6 +51,19 @@ describeEachDatabase('reports and moderation', (ctx) => {
       expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409, 409]);
       const rows = await ctx.db.selectFrom('reports').select('id').where('item_id', '=', deckId).execute();
       expect(rows).toHaveLength(1);
+    });
+
+    test(`an account sends at most ${REPORTS_PER_ACCOUNT_PER_HOUR} reports an hour (repeats of one item do not count); then 429`, async () => {
+      const busy = await buildUser(ctx.db);
+      const decks = [];
+      for (let i = 0; i <= REPORTS_PER_ACCOUNT_PER_HOUR; i++) decks.push(await buildDeck(ctx.db, author.id));
+      expect((await report(busy, { itemType: 'deck', itemId: decks[0], reason: 'x' })).statusCode).toBe(201);
+      for (let i = 0; i < 3; i++) expect((await report(busy, { itemType: 'deck', itemId: decks[0], reason: 'x' })).statusCode).toBe(409);
+      for (let i = 1; i < REPORTS_PER_ACCOUNT_PER_HOUR; i++) expect((await report(busy, { itemType: 'deck', itemId: decks[i], reason: 'x' })).statusCode).toBe(201);
+      const refused = await report(busy, { itemType: 'deck', itemId: decks[REPORTS_PER_ACCOUNT_PER_HOUR], reason: 'x' });
+      expect(refused.statusCode).toBe(429);
+      expect(json(refused)).toMatchObject({ error: 'Too Many Requests', message: expect.stringContaining('You have sent many reports in a short time.') });
+      expect(refused.headers['retry-after']).toBeDefined();
     });
 
     test('guests cannot report; a missing reason, an unknown item or type is refused', async () => {

@@ -12,6 +12,7 @@ import {
 import { requireUser } from '../accounts/session-plugin';
 import { authorize, authorizeSeeing } from '../policies';
 import { conflict, notFound } from '../http/errors';
+import { createAttemptLimiter } from '../http/rate-limits';
 import { nowIso } from '../db/ids';
 import { findDeckOwner } from '../decks/deck-store';
 import { changeDeckVisibility } from '../decks/deck-writes';
@@ -25,8 +26,16 @@ const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: erro
 /** Log lines the queue shows. */
 const LOG_LINES = 100;
 
+/**
+ * Reports one account may send per hour: more than a person who reads the site finds to report, few
+ * enough that one account cannot bury the queue. A second report of the same item does not count.
+ */
+export const REPORTS_PER_ACCOUNT_PER_HOUR = 20;
+const REPORT_WINDOW_MS = 3600_000;
+
 /** POST /api/reports (any signed-in user) and /api/moderation/* (moderators only, policies.ts). */
 export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const limiter = createAttemptLimiter(app, app.config.redisUrl);
   /** The reported or moderated item as the permission rules need it; 404 when there is none. */
   const findItem = async (type: ModeratedItemType, id: string) => {
     const item = type === 'deck' ? await findDeckOwner(app.db, id) : await findComment(app.db, id);
@@ -40,17 +49,21 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['moderation'],
         summary: 'Report a deck or a comment to the moderators',
-        description: 'One report per user and item: a second answers 409. A hidden item the caller may not see answers 404.',
+        description: `One report per user and item: a second answers 409. A hidden item the caller may not see answers 404. At most ${REPORTS_PER_ACCOUNT_PER_HOUR} reports per account within an hour: 429 past that.`,
         body: reportRequestSchema,
-        response: { 201: reportSchema, ...errors },
+        response: { 201: reportSchema, ...errors, 429: errorSchema },
       },
     },
     async (request, res) => {
       const user = requireUser(request);
       const { itemType, itemId, reason } = request.body;
       authorizeSeeing(user, await findItem(itemType, itemId), `No such ${itemType}.`);
+      const giveBack = await limiter.reserve(res, [{ key: `report-account:${user.id}`, max: REPORTS_PER_ACCOUNT_PER_HOUR, windowMs: REPORT_WINDOW_MS }], MESSAGES.rateLimits.reports);
       const stored = await insertReport(app.db, { itemType, itemId, userId: user.id, reason });
-      if (!stored) throw conflict(MESSAGES.moderation.alreadyReported(itemType));
+      if (!stored) {
+        await giveBack();
+        throw conflict(MESSAGES.moderation.alreadyReported(itemType));
+      }
       return res.status(201).send({ itemType, itemId, reason, createdAt: stored.createdAt });
     },
   );
