@@ -1,7 +1,7 @@
 // `npm run cluster`: Deckhub as several instances, on this machine's loopback. It starts an S3
 // server (s3rver, standing in for MinIO or AWS S3) with a bucket for the images, two web instances
-// and, when this checkout has `npm run worker`, one OCR worker, all sharing the PostgreSQL database
-// (DATABASE_URL) and the Redis (REDIS_URL) you give it. Ctrl-C stops them all. The reliability test
+// and one OCR worker (`npm run worker`), all sharing the PostgreSQL database (DATABASE_URL) and the
+// Redis (REDIS_URL: rate limits, deck evictions, the OCR queue) you give it. Ctrl-C stops them all. The reliability test
 // test/reliability/cluster.test.ts drives the same code through startCluster().
 //
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/deckhub REDIS_URL=redis://127.0.0.1:6379 npm run cluster
@@ -51,20 +51,12 @@ export interface ClusterOptions {
 
 export interface Cluster {
   web: [WebInstance, WebInstance];
-  /** The OCR worker; null when this checkout has no `npm run worker` (reads then run in each web instance). */
-  worker: ClusterProcess | null;
+  /** The OCR worker started with the cluster. */
+  worker: ClusterProcess;
   s3: { endpoint: string; bucket: string };
-  /** Whether this checkout has `npm run worker`. */
-  hasWorker: boolean;
   /** Starts one more OCR worker and waits until it takes jobs. */
   startWorker(): Promise<ClusterProcess>;
   stop(): Promise<void>;
-}
-
-/** Whether package.json has the `worker` script (`npm run worker`), which the OCR queue brings. */
-export function hasWorkerScript(): boolean {
-  const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts?: Record<string, string> };
-  return Boolean(pkg.scripts?.worker);
 }
 
 function launch(name: string, command: string, args: string[], env: Record<string, string>, echo: boolean): ClusterProcess {
@@ -164,13 +156,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     // Seeding, the first instance fills the empty database alone; the others start on what it made.
     const seedDemo = options.seedDemo ?? true;
     const first = seedDemo ? await startWeb('web A', options.ports[0], true) : null;
-    const hasWorker = hasWorkerScript();
-    const [a, b, worker] = await Promise.all([
-      first ?? startWeb('web A', options.ports[0], false),
-      startWeb('web B', options.ports[1], false),
-      hasWorker ? startWorker() : null,
-    ]);
-    return { web: [a, b], worker, hasWorker, s3: { endpoint: s3.endpoint, bucket: bucket.bucket }, startWorker, stop };
+    const [a, b, worker] = await Promise.all([first ?? startWeb('web A', options.ports[0], false), startWeb('web B', options.ports[1], false), startWorker()]);
+    return { web: [a, b], worker, s3: { endpoint: s3.endpoint, bucket: bucket.bucket }, startWorker, stop };
   } catch (error) {
     await stop();
     throw error;
@@ -192,7 +179,7 @@ async function main(): Promise<void> {
       `  S3 server   ${cluster.s3.endpoint}  bucket ${cluster.s3.bucket}`,
       `  web A       ${cluster.web[0].baseUrl}`,
       `  web B       ${cluster.web[1].baseUrl}`,
-      cluster.worker ? `  OCR worker  npm run worker (pid ${cluster.worker.child.pid})` : '  OCR worker  none: this checkout has no `npm run worker`, each web instance reads screenshots itself',
+      `  OCR worker  npm run worker (process group ${cluster.worker.child.pid})`,
       'Ctrl-C stops them all.',
     ].join('\n'),
   );

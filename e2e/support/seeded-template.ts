@@ -6,7 +6,6 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { loadConfig } from '../../src/server/config';
-import { closeReaderThreads } from '../../src/server/ocr/reader-thread';
 import { createServer } from '../../src/server/server';
 
 declare module 'vitest' {
@@ -22,8 +21,6 @@ export default async function seedTemplate(project: TestProject): Promise<() => 
   // No reader: seeding does not need one, and each test server starts its own.
   const server = await createServer(config, { logger: false, serveWeb: true, ocr: false });
   await server.close();
-  // Loading the server started its reader threads in Vitest's own process, which they would keep alive.
-  await closeReaderThreads();
   project.provide('seededDataDir', dataDir);
   return () => fs.rmSync(dataDir, { recursive: true, force: true });
 }

@@ -15,8 +15,10 @@ export interface TestServer {
 
 export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'deckhub-e2e-'));
-  // A copy of the suite's seeded data: the same demo site, without seeding it again.
-  if (!overrides.databaseUrl) fs.cpSync(inject('seededDataDir'), dataDir, { recursive: true });
+  // A copy of the browser suite's seeded data: the same demo site, without seeding it again. Outside
+  // that suite (bench:web, the load tests) there is no seeded copy to take: the server seeds its own.
+  const seeded = process.env.VITEST ? inject('seededDataDir') : undefined;
+  if (seeded && !overrides.databaseUrl) fs.cpSync(seeded, dataDir, { recursive: true });
   const config: Config = { ...loadConfig({}), dataDir, seedDemo: true, host: '127.0.0.1', port: 0, ...overrides };
   const server = await createServer(config, { logger: false, serveWeb: true });
   await server.app.listen({ port: 0, host: '127.0.0.1' });

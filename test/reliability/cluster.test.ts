@@ -1,10 +1,11 @@
 // Deckhub as several instances (scripts/cluster.ts): two web instances and an OCR worker as child
 // processes, sharing PostgreSQL, Redis and an S3 bucket on a real S3 protocol server on loopback. An
-// upload through one instance is read and published; the other serves its image, resized; a vote
-// through one shows at once on the other; a worker killed mid-read loses no upload.
+// upload through one instance is read by the worker and published; the other serves its image,
+// resized; a vote through one shows at once on the other; a worker killed mid-read loses no upload.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import sharp from 'sharp';
+import { Queue } from 'bullmq';
 import { startCluster, type Cluster, type WebInstance } from '../../scripts/cluster';
 import { migrateToLatest, openDb } from '../../src/server/db/connect';
 import { importCards } from '../../src/server/cards/import-cards';
@@ -70,13 +71,18 @@ describe('two web instances and an OCR worker on PostgreSQL, Redis and S3', () =
 
   afterAll(async () => {
     await cluster?.stop();
+    const queue = new Queue(ocrQueue, { connection: { url: REDIS_URL } });
+    await queue.obliterate({ force: true }).finally(() => queue.close());
     await admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
   }, 60_000);
 
-  test('an upload through A is read and published; B serves its image resized; a vote through B shows at once on A', async () => {
+  test('an upload through A is read by the worker and published; B serves its image resized; a vote through B shows at once on A', async () => {
     const read = await readScreenshot(a, author.cookie, sample);
     expect(read.status).toBe(200);
     expect(read.result.cards).toHaveLength(18);
+    // Read by the worker, through the queue: the job is there, completed.
+    const queue = new Queue(ocrQueue, { connection: { url: REDIS_URL } });
+    expect(await queue.getCompletedCount().finally(() => queue.close())).toBe(1);
 
     const form = formWith({ title: 'Cluster deck', albums: JSON.stringify(['Space']), cards: JSON.stringify(read.result.cards), deckcode: read.result.deck_code ?? '' }, { bytes: sample });
     const published = await fetch(`${a.baseUrl}/api/decks/post/`, { method: 'POST', headers: { cookie: author.cookie }, body: form });
@@ -96,5 +102,31 @@ describe('two web instances and an OCR worker on PostgreSQL, Redis and S3', () =
     const vote = await fetch(`${b.baseUrl}/api/decks/onedeck/${deck._id}`, { method: 'POST', headers: { cookie: voter.cookie, 'content-type': 'application/json' }, body: JSON.stringify({ change: 'increase' }) });
     expect(vote.status).toBe(200);
     expect((await deckOn(a, deck._id)).score).toBe(1);
+  });
+
+  test('the OCR worker killed in the middle of reading: another one reads the uploads, none is lost', async () => {
+    const queue = new Queue(ocrQueue, { connection: { url: REDIS_URL } });
+    try {
+      const uploads = [a, b].map((web) => readScreenshot(web, author.cookie, sample));
+      await vi.waitFor(async () => expect(await queue.getActiveCount()).toBeGreaterThan(0), { timeout: 10_000, interval: 20 });
+      cluster.worker.kill('SIGKILL');
+      expect(await cluster.worker.exited).toBe('SIGKILL');
+      const killed = Date.now();
+      await cluster.startWorker();
+      console.info(`the second worker was ready ${Date.now() - killed} ms after the kill`);
+      const started = Date.now();
+      const answers = await Promise.all(uploads);
+      console.info(`the uploads were answered ${Date.now() - started} ms after the second worker was ready`);
+      for (const upload of answers) {
+        expect(upload.status).toBe(200);
+        expect(upload.result.cards).toHaveLength(18);
+      }
+      // The kill did land mid-read: a job the first worker held was read again, by the second.
+      const completed = await queue.getCompleted();
+      expect(completed.filter((job) => job.stalledCounter === 1 && job.attemptsStarted === 2).length).toBeGreaterThan(0);
+      expect(await queue.getJobCounts('waiting', 'active', 'failed')).toEqual({ waiting: 0, active: 0, failed: 0 });
+    } finally {
+      await queue.close();
+    }
   });
 });

@@ -31,9 +31,12 @@ describe.each(IMAGE_BACKENDS)('/upload routes [%s images]', (name) => {
         expect((await sharp((await ctx.app.inject({ url: `/upload/w_5000/${key}` })).rawPayload).metadata()).width).toBe(900);
         expect((await backend.stored()).filter((k) => k.endsWith(key))).toEqual([key, `w_1200/${key}`, `w_400/${key}`]);
 
-        const head = await ctx.app.inject({ method: 'HEAD', url: `/upload/w_400/${key}` });
-        expect(head.statusCode).toBe(200);
-        expect(head.body).toBe('');
+        for (const url of [`/upload/${key}`, `/upload/w_400/${key}`]) {
+          const head = await ctx.app.inject({ method: 'HEAD', url });
+          expect(head.statusCode).toBe(200);
+          expect(head.headers['content-type']).toBe('image/webp');
+          expect(head.body).toBe('');
+        }
       });
 
       test.each([
