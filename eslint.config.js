@@ -17,8 +17,9 @@ const SERVER_FEATURE_API = {
   accounts: ['session-plugin.ts', 'user-store.ts', 'passwords.ts'],
   cards: ['card-store.ts', 'import-cards.ts'],
   comments: ['comment-store.ts'],
-  decks: ['deck-store.ts'],
+  decks: ['deck-store.ts', 'deck-writes.ts'],
   images: ['image-store.ts', 'validate-image.ts'],
+  moderation: [],
   ocr: ['deck-reader.ts', 'ocr-service.ts'],
   web: [],
 };
@@ -65,7 +66,7 @@ const noTestImports = {
 };
 
 /** The store's write functions: only decks/deck-writes.ts calls them, so every write evicts what it changed. */
-const DECK_STORE_WRITES = ['insertDeck', 'updateDeck', 'deleteDeck', 'changeVote'];
+const DECK_STORE_WRITES = ['insertDeck', 'updateDeck', 'deleteDeck', 'changeVote', 'setDeckHidden'];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'data/**', 'node_modules/**', 'test-results/**'] },

@@ -110,7 +110,15 @@ const KINDS: QueryKind[] = [
   { name: '(b) top this week', body: () => ({ sortBy: 'score', restricted: true }) },
   { name: '(c) 2 cards + 1 tag', body: () => ({ cards: [`Card ${Math.floor(random() * 40)}`, `Card ${Math.floor(random() * 40)}`], tags: [pick(TAGS).name] }) },
   { name: '(d) 1 album + 1 collection, by score', body: () => ({ albums: [pick(ALBUMS).name], collections: [pick(COLLECTIONS).code], sortBy: 'score' }) },
+  {
+    name: '(e) 1 album without 2 popular cards, last 30 days',
+    body: () => ({ albums: [pick(ALBUMS).name], excludeCards: [`Card ${Math.floor(random() * 40)}`, `Card ${Math.floor(random() * 40)}`], window: '30d' }),
+  },
+  { name: '(f) without 1 album and 1 tag, by score', body: () => ({ excludeAlbums: [pick(ALBUMS).name], excludeTags: [pick(TAGS).name], sortBy: 'score' }) },
 ];
+
+/** Decks a moderator hid (one in HIDDEN_EVERY): every list and count leaves them out, as a live site has some. */
+const HIDDEN_EVERY = 1000;
 
 async function measure(label: string, handle: DbHandle, dataDir: string) {
   const app = await buildApp({ config: { ...loadConfig({}), dataDir, seedDemo: false }, db: handle.db, dialect: handle.dialect });
@@ -180,7 +188,15 @@ async function fill(label: string, fillWith: (rows: Rows) => void | Promise<void
   return rows.decks.map((d) => d.id);
 }
 
+/** Hides one deck in HIDDEN_EVERY, as moderators would, before measuring. */
+async function hideSome(handle: DbHandle, ids: string[]) {
+  const hidden = ids.filter((_, i) => i % HIDDEN_EVERY === 0);
+  await handle.db.updateTable('decks').set({ hidden_at: new Date(NOW).toISOString() }).where('id', 'in', hidden).execute();
+  console.log(`${hidden.length} decks hidden by moderators`);
+}
+
 async function measureDatabase(label: string, handle: DbHandle, dataDir: string, ids: string[]) {
+  await hideSome(handle, ids);
   const app = await measure(label, handle, dataDir);
   await compareOneDeckRoute(app, ids);
   await app.close();

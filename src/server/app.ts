@@ -19,6 +19,7 @@ import { localDeckEvictions, sharedDeckEvictions, type DeckEvictions } from './d
 import { loadDecks, searchDecks } from './decks/deck-store';
 import { cardRoutes } from './cards/routes';
 import { commentRoutes } from './comments/routes';
+import { moderationRoutes } from './moderation/routes';
 import { ocrRoutes } from './ocr/routes';
 import { sampleScreenshotRoutes } from './demo/sample-screenshot';
 import { imageRoutes } from './images/routes';
@@ -104,6 +105,7 @@ export async function buildApp({ config, db, dialect, logger = false, serveWeb =
   await app.register(deckRoutes, { prefix: '/api/decks' });
   await app.register(cardRoutes, { prefix: '/api/cards' });
   await app.register(commentRoutes, { prefix: '/api/comments' });
+  await app.register(moderationRoutes, { prefix: '/api' });
   await app.register(accountsPlugin, { prefix: '/api', ...accounts });
   await app.register(ocrRoutes, { prefix: '/api' });
   await app.register(sampleScreenshotRoutes);

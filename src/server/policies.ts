@@ -1,23 +1,46 @@
 // Who may do what, in one place. Handlers call `authorize(...)` with the loaded resource.
-import { forbidden } from './http/errors';
+import { forbidden, notFound } from './http/errors';
 import type { SessionUser } from './accounts/sessions';
 
 type Owned = { user_id: string };
+/** A deck or a comment: a moderator may have hidden it. */
+type Hideable = Owned & { hidden_at: string | null };
+
+/** The role `npm run users:role -- NAME moderator` gives. */
+export const MODERATOR_ROLE = 'moderator';
+
+const isModerator = (user: SessionUser | null) => user?.role === MODERATOR_ROLE;
+const isOwner = (user: SessionUser | null, item: Owned) => user !== null && item.user_id === user.id;
 
 const RULES = {
   /** Only a deck's author edits or deletes it. */
-  'deck.edit': (user: SessionUser, deck: Owned) => deck.user_id === user.id,
-  'deck.delete': (user: SessionUser, deck: Owned) => deck.user_id === user.id,
+  'deck.edit': (user: SessionUser | null, deck: Owned) => isOwner(user, deck),
+  'deck.delete': (user: SessionUser | null, deck: Owned) => isOwner(user, deck),
   /** Only a comment's author deletes it. */
-  'comment.delete': (user: SessionUser, comment: Owned) => comment.user_id === user.id,
+  'comment.delete': (user: SessionUser | null, comment: Owned) => isOwner(user, comment),
+  /**
+   * A hidden deck or comment is seen only by its author (marked hidden) and by moderators; for
+   * everyone else it does not exist (404), so it cannot be read, voted on, commented or reported.
+   */
+  'item.see': (user: SessionUser | null, item: Hideable) => item.hidden_at === null || isOwner(user, item) || isModerator(user),
+  /** A user's deck list shows the decks a moderator hid (marked) to that user and to moderators. */
+  'decks.listHidden': (user: SessionUser | null, author: { id: string }) => user?.id === author.id || isModerator(user),
+  /** Only moderators read the report queue and hide, restore or dismiss. */
+  'moderation.act': (user: SessionUser | null) => isModerator(user),
 } as const;
 
 export type Action = keyof typeof RULES;
+type ResourceOf<A extends Action> = Parameters<(typeof RULES)[A]>[1];
 
-export function can(user: SessionUser, action: Action, resource: Owned): boolean {
-  return RULES[action](user, resource);
+export function can<A extends Action>(user: SessionUser | null, action: A, ...resource: ResourceOf<A> extends undefined ? [] : [ResourceOf<A>]): boolean {
+  return (RULES[action] as (user: SessionUser | null, resource?: unknown) => boolean)(user, resource[0]);
 }
 
-export function authorize(user: SessionUser, action: Action, resource: Owned): void {
-  if (!can(user, action, resource)) throw forbidden();
+export function authorize<A extends Action>(user: SessionUser | null, action: A, ...resource: ResourceOf<A> extends undefined ? [] : [ResourceOf<A>]): void {
+  if (!can(user, action, ...resource)) throw forbidden();
+}
+
+/** A hidden item the user may not see answers as if it did not exist. */
+export function authorizeSeeing(user: SessionUser | null, item: Hideable, missing = 'Not found.'): void {
+  if (!can(user, 'item.see', item)) throw notFound(missing);
 }

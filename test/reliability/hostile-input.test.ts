@@ -8,7 +8,7 @@ import { buildDeck, buildUser, type TestUser } from '../support/factories';
 import { describeEachDatabase, json } from '../support/test-app';
 import { problemWithAnswer } from '../support/api-answer';
 import { dbChecksum, tableNames } from '../support/db-checksum';
-import { SQL_PAYLOADS, TRAVERSAL_PAYLOADS } from '../support/hostile-values';
+import { SQL_PAYLOADS, TRAVERSAL_PAYLOADS, XSS_PAYLOADS } from '../support/hostile-values';
 import { multipartBody } from '../support/multipart';
 import { bombPng, pngImage } from '../support/images';
 
@@ -164,6 +164,57 @@ describeEachDatabase('hostile input', (ctx) => {
     // The same path still finds a deck by its own cards.
     const res = await ctx.app.inject({ method: 'POST', url: '/api/decks/search-decks?page=1&limit=5', payload: { cards: cards.slice(0, 18) } });
     expect(json<{ decks: { _id: string }[] }>(res).decks.map((d) => d._id)).toContain(withAll);
+  });
+
+  test('reports, moderation and Markdown comments: hostile text is data, script never survives, permissions hold', { timeout: 30_000 }, async () => {
+    const reporter = await buildUser(ctx.db);
+    const moderator = await buildUser(ctx.db, { role: 'moderator' });
+    const target = await buildDeck(ctx.db, user.id, { title: 'Reported deck' });
+    const report = (who: TestUser, itemId: string, reason: string) =>
+      ctx.app.inject({ method: 'POST', url: '/api/reports', headers: { cookie: who.cookie }, payload: { itemType: 'deck', itemId, reason } });
+
+    // SQL and markup in a reason are stored as the text they are, once; the second report is a 409.
+    const reason = `${SQL_PAYLOADS[1]} ${XSS_PAYLOADS[0]}`;
+    expect((await report(reporter, target, reason)).statusCode).toBe(201);
+    const twice = await report(reporter, target, SQL_PAYLOADS[0]);
+    expect(twice.statusCode).toBe(409);
+    expectCleanAnswer(twice);
+    const queue = json<{ items: { itemId: string; reports: { reason: string }[] }[] }>(await ctx.app.inject({ url: '/api/moderation/queue', headers: { cookie: moderator.cookie } }));
+    expect(queue.items.find((i) => i.itemId === target)?.reports.map((r) => r.reason)).toEqual([reason]);
+
+    // Someone who is not a moderator cannot hide, whatever the body says about roles.
+    const tables = await tableNames(ctx.db);
+    const before = await dbChecksum(ctx.db, tables);
+    for (const payload of [
+      { itemType: 'deck', itemId: target, action: 'hide' },
+      { itemType: 'deck', itemId: target, action: 'hide', role: 'moderator', isModerator: true },
+      { itemType: 'deck', itemId: target, action: "hide' OR '1'='1" },
+      { itemType: "deck'; --", itemId: target, action: 'hide' },
+    ]) {
+      const res = await ctx.app.inject({ method: 'POST', url: '/api/moderation/actions', headers: { cookie: reporter.cookie }, payload });
+      expect([400, 403], res.body).toContain(res.statusCode);
+      expectCleanAnswer(res);
+    }
+    expect(await dbChecksum(ctx.db, tables)).toEqual(before);
+
+    // Markdown script injection: the stored text is given back as written, its HTML never runs anything.
+    const injections = [
+      ...XSS_PAYLOADS,
+      '[click](javascript:window.__xss=1)',
+      '[click](JAVASCRIPT:window.__xss=1)',
+      '<a href="javascript:window.__xss=1">raw</a>',
+      '[[<img src=x onerror=window.__xss=1>]]',
+      '[x](https://ok.example "\\" onmouseover=window.__xss=1")',
+      '<details open ontoggle=window.__xss=1>',
+    ];
+    for (const comment of injections) {
+      const res = await ctx.app.inject({ method: 'POST', url: `/api/comments/post/${target}`, headers: { cookie: reporter.cookie }, payload: { comment } });
+      expect(res.statusCode, res.body).toBe(201);
+      const { Comment, html } = json<{ Comment: string; html: string }>(res);
+      expect(Comment).toBe(comment.trim());
+      const tags = (html.match(/<[^>]*>/g) ?? []).join(' ');
+      expect(tags, comment).not.toMatch(/<(script|img|svg|iframe|details|style)|\son[a-z]+=|javascript:/i);
+    }
   });
 
   test('security headers on API answers, pages and errors', async () => {

@@ -16,13 +16,14 @@ export interface TestUser {
   cookie: string;
 }
 
-export async function buildUser(db: Db, overrides: { username?: string; email?: string | null } = {}): Promise<TestUser> {
+/** `role: 'moderator'` makes a moderator, as `npm run users:role` does. */
+export async function buildUser(db: Db, overrides: { username?: string; email?: string | null; role?: string } = {}): Promise<TestUser> {
   const username = overrides.username ?? `user${unique()}`;
   const email = overrides.email === undefined ? `${username.toLowerCase()}@example.test` : overrides.email;
   const id = newId();
   await db
     .insertInto('users')
-    .values({ id, username, username_lower: username.toLowerCase(), email, password_hash: null, created_at: nowIso() })
+    .values({ id, username, username_lower: username.toLowerCase(), email, password_hash: null, created_at: nowIso(), role: overrides.role ?? null })
     .execute();
   const { token } = await createSession(db, id);
   return { id, username, email: email ?? '', cookie: `${SESSION_COOKIE}=${token}` };

@@ -7,8 +7,16 @@ export const commentSchema = z.object({
   _id: z.string(),
   /** The author, always the signed-in user who posted it. */
   Username: z.string(),
+  /** The text as written, in the comment Markdown subset. */
   Comment: z.string(),
+  /**
+   * The text rendered and sanitised by the server: emphasis, links (rel="nofollow ugc noopener"),
+   * lists, code, and card mentions `[[Name]]` linking to /cards/{code}. Safe to insert as HTML.
+   */
+  html: z.string(),
   createdAt: z.string(),
+  /** Present (true) only in answers to the author or a moderator: a moderator hid the comment. */
+  isHidden: z.literal(true).optional(),
 });
 export type Comment = z.infer<typeof commentSchema>;
 export const commentListSchema = z.array(commentSchema);

@@ -61,6 +61,8 @@ export const deckSchema = z.object({
   voters: z.array(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Present (true) only in answers to the author or a moderator: a moderator hid the deck, nobody else sees it. */
+  isHidden: z.literal(true).optional(),
 });
 export type Deck = z.infer<typeof deckSchema>;
 
@@ -71,7 +73,14 @@ export type DecksPage = z.infer<typeof decksPageSchema>;
 export const SORT_KEYS = ['newest', 'score'] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
 
-/** Body of POST /api/decks/search-decks: a deck must contain ALL the selected values. */
+/**
+ * The date window of a search: 'week' since the most recent weekly reset (as `restricted`), '30d'
+ * the last 30 days, 'all' (the default) any time.
+ */
+export const SEARCH_WINDOWS = ['week', '30d', 'all'] as const;
+export type SearchWindow = (typeof SEARCH_WINDOWS)[number];
+
+/** Body of POST /api/decks/search-decks: a deck must contain ALL the selected values and NONE of the excluded ones. */
 export const searchRequestSchema = z.object({
   albums: albumListSchema.default([]),
   collections: collectionListSchema.default([]),
@@ -83,6 +92,14 @@ export const searchRequestSchema = z.object({
   sortBy: z.enum(SORT_KEYS, { error: 'Unknown sort: use score or newest' }).optional(),
   /** Only decks created since the most recent weekly reset (Monday 11:00 UTC). */
   restricted: z.boolean().optional(),
+  /** Leave out decks with ANY of these albums. */
+  excludeAlbums: albumListSchema.default([]),
+  /** Leave out decks with ANY of these tags. */
+  excludeTags: tagListSchema.default([]),
+  /** Leave out decks with ANY of these cards (names): "without these cards". */
+  excludeCards: cardNameListSchema.default([]),
+  /** Only decks created within this window; with `restricted` too, the narrower one counts. */
+  window: z.enum(SEARCH_WINDOWS, { error: 'Unknown window: use week, 30d or all' }).optional(),
 });
 export type SearchRequest = z.input<typeof searchRequestSchema>;
 /** A search as the server runs it; every field may be left out. */

@@ -63,7 +63,13 @@ export type Providers = z.infer<typeof providersSchema>;
 
 /** GET /api/session. */
 /** Answer of GET /api/session; `emailVerified` is false for a guest and for an address not yet confirmed. */
-export const sessionSchema = z.object({ user: userSchema.nullable(), providers: providersSchema, emailVerified: z.boolean() });
+export const sessionSchema = z.object({
+  user: userSchema.nullable(),
+  providers: providersSchema,
+  emailVerified: z.boolean(),
+  /** Whether the signed-in user is a moderator (sees /moderation); left out when not. */
+  isModerator: z.literal(true).optional(),
+});
 
 /** Body of POST /api/request-password-reset/. */
 export const resetRequestSchema = z.object({ forgotEmail: emailSchema });

@@ -3,6 +3,7 @@ import { providersSchema, sessionSchema, type Providers } from '../../common/api
 import { SESSION_COOKIE, deleteSession } from './sessions';
 import { clearSessionCookie } from './session-plugin';
 import { toPublicUser } from './user-presenter';
+import { can } from '../policies';
 
 /** GET /api/session (who is signed in, which providers exist), DELETE /api/session (sign out). */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -12,6 +13,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     user: request.user ? toPublicUser(request.user) : null,
     providers: providers(),
     emailVerified: request.user?.emailVerified ?? false,
+    ...(can(request.user, 'moderation.act') ? { isModerator: true as const } : {}),
   }));
 
   app.get(

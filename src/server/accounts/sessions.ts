@@ -15,6 +15,8 @@ export interface SessionUser {
   email: string | null;
   /** Whether the owner proved the address (a mailed link, a reset, or a provider sign-up). */
   emailVerified: boolean;
+  /** 'moderator', or null (migrations/0008-moderation.ts); src/server/policies.ts reads it. */
+  role: string | null;
 }
 
 export const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
@@ -35,7 +37,7 @@ export async function findSessionUser(db: Db, token: string, now = new Date()): 
   const row = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['sessions.token_hash', 'sessions.expires_at', 'users.id', 'users.username', 'users.email', 'users.email_verified_at'])
+    .select(['sessions.token_hash', 'sessions.expires_at', 'users.id', 'users.username', 'users.email', 'users.email_verified_at', 'users.role'])
     .where('sessions.token_hash', '=', hashToken(token))
     .executeTakeFirst();
   if (!row) return null;
@@ -44,7 +46,7 @@ export async function findSessionUser(db: Db, token: string, now = new Date()): 
     await db.deleteFrom('sessions').where('token_hash', '=', row.token_hash).execute();
     return null;
   }
-  const user = { id: row.id, username: row.username, email: row.email, emailVerified: row.email_verified_at !== null };
+  const user = { id: row.id, username: row.username, email: row.email, emailVerified: row.email_verified_at !== null, role: row.role };
   if (expiresAt.getTime() - now.getTime() < SESSION_RENEW_BELOW_MS) {
     const renewedUntil = new Date(now.getTime() + SESSION_TTL_MS);
     await db.updateTable('sessions').set({ expires_at: renewedUntil.toISOString() }).where('token_hash', '=', row.token_hash).execute();

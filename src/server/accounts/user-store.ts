@@ -97,3 +97,11 @@ export async function markEmailVerified(db: Db, userId: string, email: string, n
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** Gives the account a role ('moderator') or takes it away (null); false when there is no such user. */
+export async function setUserRole(db: Db, username: string, role: string | null): Promise<boolean> {
+  const key = identifierKey(username);
+  if (key === null) return false;
+  const result = await db.updateTable('users').set({ role }).where('username_lower', '=', key).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

@@ -54,3 +54,16 @@ export async function upsertCards(db: Db, rows: CardRow[]): Promise<void> {
     }
   });
 }
+
+/**
+ * The catalog card of each name (ignoring accents, case and punctuation), keyed by the normalised
+ * name; the lowest code of a name, as findCardByName. Names the catalog lacks are left out.
+ */
+export async function findCardsByNames(db: Db, names: string[]): Promise<Map<string, { code: string; name: string }>> {
+  const keys = [...new Set(names.map(normalizeName))].filter(Boolean);
+  const found = new Map<string, { code: string; name: string }>();
+  if (keys.length === 0) return found;
+  const rows = await db.selectFrom('cards').select(['code', 'name', 'name_norm']).where('name_norm', 'in', keys).orderBy('code').execute();
+  for (const row of rows) if (!found.has(row.name_norm)) found.set(row.name_norm, { code: row.code, name: row.name });
+  return found;
+}

@@ -1,38 +1,100 @@
 import type { Db } from '../db/connect';
 import { newId, nowIso } from '../db/ids';
 import type { Comment } from '../../common/api/comments';
+import { findCardsByNames } from '../cards/card-store';
+import { mentionedNames, renderCommentHtml, type MentionedCards } from './comment-markdown';
 
-/** The fields of a comment that leave the server. */
-function toComment(row: { id: string; username: string; body: string; created_at: string }): Comment {
-  return { _id: row.id, Username: row.username, Comment: row.body, createdAt: row.created_at };
+interface CommentRow {
+  id: string;
+  username: string;
+  body: string;
+  created_at: string;
+  hidden_at: string | null;
+}
+
+/** The fields of a comment that leave the server, with its text rendered as safe HTML. */
+function toComment(row: CommentRow, cards: MentionedCards): Comment {
+  return {
+    _id: row.id,
+    Username: row.username,
+    Comment: row.body,
+    html: renderCommentHtml(row.body, cards),
+    createdAt: row.created_at,
+    ...(row.hidden_at !== null ? { isHidden: true as const } : {}),
+  };
+}
+
+/** The comments, rendered; the cards all of them mention are looked up in one query. */
+async function toComments(db: Db, rows: CommentRow[]): Promise<Comment[]> {
+  const cards = await findCardsByNames(db, rows.flatMap((row) => mentionedNames(row.body)));
+  return rows.map((row) => toComment(row, cards));
 }
 
 const withAuthor = (db: Db) =>
-  db.selectFrom('comments').innerJoin('users', 'users.id', 'comments.user_id').select(['comments.id', 'users.username', 'comments.body', 'comments.created_at']);
+  db
+    .selectFrom('comments')
+    .innerJoin('users', 'users.id', 'comments.user_id')
+    .select(['comments.id', 'users.username', 'comments.body', 'comments.created_at', 'comments.hidden_at']);
+
+/**
+ * Who reads a deck's comments: hidden ones are left out, except the reader's own (marked hidden)
+ * and, for a moderator, all of them. policies.ts says the same for one comment ('item.see').
+ */
+export interface CommentReader {
+  userId: string | null;
+  seesAllHidden: boolean;
+}
 
 /** One page of a deck's comments, oldest first, and whether a later page has any. */
-export async function listComments(db: Db, deckId: string, page: { page: number; limit: number }): Promise<{ comments: Comment[]; more: boolean }> {
-  const rows = await withAuthor(db)
-    .where('comments.deck_id', '=', deckId)
+export async function listComments(
+  db: Db,
+  deckId: string,
+  page: { page: number; limit: number },
+  reader: CommentReader = { userId: null, seesAllHidden: false },
+): Promise<{ comments: Comment[]; more: boolean }> {
+  let query = withAuthor(db).where('comments.deck_id', '=', deckId);
+  if (!reader.seesAllHidden) {
+    const { userId } = reader;
+    query = query.where((eb) => (userId ? eb.or([eb('comments.hidden_at', 'is', null), eb('comments.user_id', '=', userId)]) : eb('comments.hidden_at', 'is', null)));
+  }
+  const rows = await query
     .orderBy('comments.created_at')
     .orderBy('comments.id')
     // One row past the page says whether there is a next one, without counting them all.
     .limit(page.limit + 1)
     .offset((page.page - 1) * page.limit)
     .execute();
-  return { comments: rows.slice(0, page.limit).map(toComment), more: rows.length > page.limit };
+  return { comments: await toComments(db, rows.slice(0, page.limit)), more: rows.length > page.limit };
 }
 
 export async function createComment(db: Db, input: { deckId: string; userId: string; body: string; createdAt?: Date }): Promise<Comment> {
   const id = newId();
   await db.insertInto('comments').values({ id, deck_id: input.deckId, user_id: input.userId, body: input.body, created_at: nowIso(input.createdAt) }).execute();
-  return toComment((await withAuthor(db).where('comments.id', '=', id).executeTakeFirstOrThrow()));
+  return (await findComments(db, [id]))[0];
 }
 
+/** Full comments of the ids (hidden or not), in no particular order. */
+export async function findComments(db: Db, ids: string[]): Promise<Comment[]> {
+  if (ids.length === 0) return [];
+  return toComments(db, await withAuthor(db).where('comments.id', 'in', ids).execute());
+}
+
+/** The row the permission rules need: the author, the deck, and whether a moderator hid it. */
 export async function findComment(db: Db, id: string) {
-  return db.selectFrom('comments').select(['id', 'user_id']).where('id', '=', id).executeTakeFirst();
+  return db.selectFrom('comments').select(['id', 'user_id', 'deck_id', 'hidden_at']).where('id', '=', id).executeTakeFirst();
 }
 
 export async function deleteComment(db: Db, id: string): Promise<void> {
   await db.deleteFrom('comments').where('id', '=', id).execute();
+}
+
+/** Hides the comment from everyone but its author and moderators (a time), or shows it again (null); false when it already was so. */
+export async function setCommentHidden(db: Db, id: string, hiddenAt: string | null): Promise<boolean> {
+  const result = await db
+    .updateTable('comments')
+    .set({ hidden_at: hiddenAt })
+    .where('id', '=', id)
+    .where('hidden_at', hiddenAt === null ? 'is not' : 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }

@@ -25,6 +25,24 @@ describeEachDatabase('comments API', (ctx) => {
     expect(list.map((c) => [c.Username, c.Comment])).toContainEqual([bob.username, 'Nice deck!']);
   });
 
+  test('comments are Markdown: the answer carries the safe HTML, card mentions link to the catalog card', async () => {
+    await ctx.db
+      .insertInto('cards')
+      .values({ code: 'MDTEST001', name: 'Five Eyes', name_norm: 'five eyes', rarity: 'Rare', type: 'Normal', album: 'History', collection: 'MDTEST' })
+      .execute();
+    const body = 'Try **[[five eyes]]** and see [the wiki](https://cue.fandom.com)\n\n- one\n- `two`\n\n<script>alert(1)</script> [x](javascript:alert(1))';
+    const res = await post(bob, { comment: body });
+    expect(res.statusCode).toBe(201);
+    const posted = json<Comment>(res);
+    expect(posted.Comment).toBe(body);
+    expect(posted.html).toBe(
+      '<p>Try <strong><a href="/cards/MDTEST001" class="card-mention">Five Eyes</a></strong> and see <a href="https://cue.fandom.com" rel="nofollow ugc noopener">the wiki</a></p>\n' +
+        '<ul>\n<li>one</li>\n<li><code>two</code></li>\n</ul>\n<p>&lt;script&gt;alert(1)&lt;/script&gt; [x](javascript:alert(1))</p>',
+    );
+    const listed = json<Comment[]>(await ctx.app.inject({ url: `/api/comments/get/${deckId}` })).find((c) => c._id === posted._id);
+    expect(listed?.html).toBe(posted.html);
+  });
+
   test('guests cannot comment; empty, oversized and unknown-deck comments are refused', async () => {
     expect((await post(null, { comment: 'hi' })).statusCode).toBe(401);
     expect((await post(bob, { comment: '   ' })).statusCode).toBe(400);

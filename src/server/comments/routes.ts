@@ -4,7 +4,7 @@ import { commentIdParamsSchema, commentListSchema, commentPageQuerySchema, comme
 import { errorSchema } from '../../common/api/errors';
 import { requireUser } from '../accounts/session-plugin';
 import { createAttemptLimiter, rateLimitsOf } from '../http/rate-limits';
-import { authorize } from '../policies';
+import { authorize, authorizeSeeing, can } from '../policies';
 import { notFound } from '../http/errors';
 import { findDeckOwner } from '../decks/deck-store';
 import { createComment, deleteComment, findComment, listComments } from './comment-store';
@@ -31,7 +31,11 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, res) => {
       const { deckId } = request.params;
       const { page, limit } = request.query;
-      const { comments, more } = await listComments(app.db, deckId, { page, limit });
+      // A hidden deck's comments are as missing as the deck, for those who may not see it.
+      const deck = await findDeckOwner(app.db, deckId);
+      if (deck) authorizeSeeing(request.user, deck, 'No such deck.');
+      const reader = { userId: request.user?.id ?? null, seesAllHidden: can(request.user, 'moderation.act') };
+      const { comments, more } = await listComments(app.db, deckId, { page, limit }, reader);
       if (more) res.header('link', `</api/comments/get/${deckId}?page=${page + 1}&limit=${limit}>; rel="next"`);
       return comments;
     },
@@ -42,7 +46,7 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['comments'],
-        summary: 'Comment as the signed-in user',
+        summary: 'Comment as the signed-in user, in Markdown (emphasis, links, lists, code, [[Card Name]] mentions); the answer carries the sanitised HTML',
         description: `At most ${limits.commentsPerAccount} comments per account and ${limits.commentsPerIp} per client within ${limits.commentWindowMs / 60_000} minutes: 429 past that.`,
         params: deckIdParamSchema,
         body: postCommentSchema,
@@ -51,7 +55,9 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, res) => {
       const user = requireUser(request);
-      if (!(await findDeckOwner(app.db, request.params.deckId))) throw notFound('No such deck.');
+      const deck = await findDeckOwner(app.db, request.params.deckId);
+      if (!deck) throw notFound('No such deck.');
+      authorizeSeeing(user, deck, 'No such deck.');
       await reserveComment(limiter, limits, request, res, user.id);
       const comment = await createComment(app.db, { deckId: request.params.deckId, userId: user.id, body: request.body.comment });
       return res.status(201).send(comment);

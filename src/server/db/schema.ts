@@ -12,6 +12,8 @@ export interface UsersTable {
   created_at: string;
   /** When the owner proved the address is theirs (mailed link, reset or provider); null until then. */
   email_verified_at: string | null;
+  /** 'moderator' for accounts that hide and restore content (migrations/0008-moderation.ts); null otherwise. */
+  role: string | null;
 }
 
 export interface SessionsTable {
@@ -58,6 +60,8 @@ export interface DecksTable {
   score: Generated<number>;
   created_at: string;
   updated_at: string;
+  /** When a moderator hid the deck; null while everyone sees it. */
+  hidden_at: string | null;
 }
 
 /** One row: how many decks there are, kept by triggers (migrations/0002-deck-count.ts). */
@@ -93,6 +97,32 @@ export interface CommentsTable {
   user_id: string;
   body: string;
   created_at: string;
+  /** When a moderator hid the comment; null while everyone sees it. */
+  hidden_at: string | null;
+}
+
+export type ModeratedItemType = 'deck' | 'comment';
+
+/** A user's report of a deck or a comment: one per user and item. */
+export interface ReportsTable {
+  id: string;
+  item_type: ModeratedItemType;
+  item_id: string;
+  user_id: string;
+  reason: string;
+  created_at: string;
+  /** When a moderator acted on the item; null while the report waits in the queue. */
+  resolved_at: string | null;
+}
+
+/** Every moderator action, with who and when. */
+export interface ModerationLogTable {
+  id: string;
+  moderator_id: string | null;
+  action: 'hide' | 'restore' | 'dismiss';
+  item_type: ModeratedItemType;
+  item_id: string;
+  created_at: string;
 }
 
 export interface Database {
@@ -110,4 +140,6 @@ export interface Database {
   deck_tags: DeckTagsTable;
   votes: VotesTable;
   comments: CommentsTable;
+  reports: ReportsTable;
+  moderation_log: ModerationLogTable;
 }

@@ -29,5 +29,7 @@ export function toDeck(row: Omit<DecksTable, 'score'> & { score: number; usernam
     voters: relations.voters,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    // Only the author's and moderators' answers hold hidden decks; everyone else's never do.
+    ...(row.hidden_at !== null ? { isHidden: true as const } : {}),
   };
 }

@@ -2,7 +2,9 @@
 // seconds. A deck that goes viral on Discord is read thousands of times between two votes, and the
 // home page's three columns are the same three searches for every visitor: this serves them without
 // a database round trip each, which is what a PostgreSQL server shared with the OCR workers runs
-// out of first under load (measured with `npm run bench:load`).
+// out of first under load (measured with `npm run bench:load`). Only what everyone sees is kept
+// here: a deck a moderator hid is left out of every load and search (deck-store's default), and
+// its author's view of it is read past this cache.
 import { deckSchema, type Deck, type DecksPage } from '../../common/api/decks';
 import type { PageQuery } from '../../common/api/pagination';
 import type { DeckFilters } from './deck-store';
@@ -170,6 +172,10 @@ function pageKey(filters: DeckFilters, page: PageQuery): string {
     filters.user === undefined ? null : ['user', identifierKey(filters.user)],
     filters.sortBy === 'score',
     filters.restricted === true,
+    values(filters.excludeAlbums),
+    values(filters.excludeTags),
+    values(filters.excludeCards),
+    filters.window ?? 'all',
     page.page,
     page.limit,
   ]);

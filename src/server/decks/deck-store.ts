@@ -57,8 +57,9 @@ const MAX_JOINED_VALUES = 16;
  * Values past MAX_JOINED_VALUES are checked per list by one grouped subquery: the decks holding all
  * of them. By then the joins have narrowed the decks to few, so the subquery costs little.
  */
-function filteredDecks(db: Db, filters: DeckFilters, now: Date) {
+function filteredDecks(db: Db, filters: DeckFilters, now: Date, visibility: Visibility = 'visible') {
   let query = db.selectFrom('decks');
+  if (visibility === 'visible') query = query.where('decks.hidden_at', 'is', null);
   const values = selectedValues(filters);
   values.slice(0, MAX_JOINED_VALUES).forEach(({ table, column, value }, n) => {
     const alias = `f${n}`;
@@ -82,8 +83,39 @@ function filteredDecks(db: Db, filters: DeckFilters, now: Date) {
         ? query.where(sql<boolean>`1 = 0`)
         : query.where('decks.user_id', '=', (eb) => eb.selectFrom('users').select('users.id').where('users.username_lower', '=', username));
   }
-  if (filters.restricted) query = query.where('decks.created_at', '>=', startOfGameWeek(now).toISOString());
+  for (const { table, column, values: excluded } of excludedValues(filters)) {
+    query = query.where(({ not, exists }) =>
+      not(exists(sql`(select 1 from ${sql.table(table)} as x where x.deck_id = decks.id and ${sql.ref(`x.${column}`)} in (${sql.join(excluded)}))`)),
+    );
+  }
+  const since = windowStart(filters, now);
+  if (since) query = query.where('decks.created_at', '>=', since.toISOString());
   return query;
+}
+
+/** Whether hidden decks are left out (every list and search) or kept (the author's own list, marked). */
+export type Visibility = 'visible' | 'with-hidden';
+
+/** Length of the '30d' window of a search. */
+const THIRTY_DAYS_MS = 30 * 24 * 3600 * 1000;
+
+/** The earliest creation time the search allows, if any: `restricted` and the window, the narrower one. */
+function windowStart(filters: DeckFilters, now: Date): Date | null {
+  const starts: Date[] = [];
+  if (filters.restricted || filters.window === 'week') starts.push(startOfGameWeek(now));
+  if (filters.window === '30d') starts.push(new Date(now.getTime() - THIRTY_DAYS_MS));
+  return starts.length ? new Date(Math.max(...starts.map((d) => d.getTime()))) : null;
+}
+
+/** The excluded values of each filter table: a deck with any of them is left out. */
+function excludedValues(filters: DeckFilters) {
+  return (
+    [
+      ['albums', filters.excludeAlbums],
+      ['tags', filters.excludeTags],
+      ['cards', filters.excludeCards],
+    ] as const
+  ).flatMap(([kind, values]) => (unique(values).length > 0 ? [{ ...FILTER_TABLES[kind], values: unique(values) }] : []));
 }
 
 /**
@@ -92,22 +124,31 @@ function filteredDecks(db: Db, filters: DeckFilters, now: Date) {
  * and leaving out the probe of the decks table for each candidate made the count several times
  * faster on 100k decks.
  */
-async function countDecks(db: Db, filters: DeckFilters, now: Date): Promise<number> {
-  if (filters.user || filters.restricted || selectedValues(filters).length > MAX_JOINED_VALUES) {
-    const { n } = await filteredDecks(db, filters, now).select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
-    return Number(n);
+async function countDecks(db: Db, filters: DeckFilters, now: Date, visibility: Visibility): Promise<number> {
+  const count = async (query: ReturnType<typeof filteredDecks>) => Number((await query.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow()).n);
+  if (
+    visibility !== 'visible' ||
+    filters.user ||
+    windowStart(filters, now) ||
+    excludedValues(filters).length > 0 ||
+    selectedValues(filters).length > MAX_JOINED_VALUES
+  ) {
+    return count(filteredDecks(db, filters, now, visibility));
   }
   const [first, ...rest] = selectedValues(filters);
   if (!first) {
+    // The triggers count visible decks only (migrations/0009-visible-deck-count.ts).
     const { n } = await db.selectFrom('deck_count').select('n').executeTakeFirstOrThrow();
     return Number(n);
   }
+  // The filter tables hold hidden decks' rows too: those few are counted apart and taken off.
+  const hidden = count(filteredDecks(db, filters, now, 'with-hidden').where('decks.hidden_at', 'is not', null));
   const joins = rest.map(({ table, column, value }, i) => {
     const alias = `f${i + 1}`;
     return sql`join ${sql.table(table)} as ${sql.id(alias)} on ${sql.ref(`${alias}.deck_id`)} = f0.deck_id and ${sql.ref(`${alias}.${column}`)} = ${value}`;
   });
   const { rows } = await sql<{ n: string | number }>`select count(*) as n from ${sql.table(first.table)} as f0 ${sql.join(joins, sql` `)} where ${sql.ref(`f0.${first.column}`)} = ${first.value}`.execute(db);
-  return Number(rows[0].n);
+  return Number(rows[0].n) - (await hidden);
 }
 
 const unique = (values: string[] | undefined) => [...new Set(values ?? [])];
@@ -118,8 +159,9 @@ export async function searchDecks(
   filters: DeckFilters,
   page: { page: number; limit: number },
   now = new Date(),
+  visibility: Visibility = 'visible',
 ): Promise<{ decks: Deck[]; totalDecks: number }> {
-  let ordered = withAuthor(filteredDecks(db, filters, now));
+  let ordered = withAuthor(filteredDecks(db, filters, now, visibility));
   ordered =
     filters.sortBy === 'score'
       ? ordered.orderBy('decks.score', 'desc').orderBy('decks.created_at', 'desc').orderBy('decks.id', 'desc')
@@ -131,7 +173,7 @@ export async function searchDecks(
       .offset((page.page - 1) * page.limit)
       .execute()
       .then((rows) => withRelations(db, rows)),
-    countDecks(db, filters, now),
+    countDecks(db, filters, now, visibility),
   ]);
   return { decks, totalDecks };
 }
@@ -173,21 +215,38 @@ async function withRelations(db: Db, rows: DeckRow[]): Promise<Deck[]> {
   return rows.map((row) => toDeck(row, relations.get(row.id)!));
 }
 
-/** Full decks for the ids, in the same order; unknown ids are left out. */
-export async function loadDecks(db: Db, ids: string[]): Promise<Deck[]> {
+/** Full decks for the ids, in the same order; unknown ids (and hidden ones, unless asked for) are left out. */
+export async function loadDecks(db: Db, ids: string[], visibility: Visibility = 'visible'): Promise<Deck[]> {
   if (ids.length === 0) return [];
-  const rows = await withAuthor(db.selectFrom('decks')).where('decks.id', 'in', ids).execute();
+  let query = withAuthor(db.selectFrom('decks')).where('decks.id', 'in', ids);
+  if (visibility === 'visible') query = query.where('decks.hidden_at', 'is', null);
+  const rows = await query.execute();
   const byId = new Map(rows.map((row) => [row.id, row]));
   return withRelations(db, ids.flatMap((id) => byId.get(id) ?? []));
 }
 
+/** The deck, hidden or not: callers check with policies.ts who may see a hidden one. */
 export async function findDeck(db: Db, id: string): Promise<Deck | undefined> {
-  return (await loadDecks(db, [id]))[0];
+  return (await loadDecks(db, [id], 'with-hidden'))[0];
 }
 
-/** The row the permission rules need: who owns the deck, and its image. */
+/** The row the permission rules need: who owns the deck, its image, and whether a moderator hid it. */
 export async function findDeckOwner(db: Db, id: string) {
-  return db.selectFrom('decks').select(['id', 'user_id', 'image']).where('id', '=', id).executeTakeFirst();
+  return db.selectFrom('decks').select(['id', 'user_id', 'image', 'hidden_at', 'title']).where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * Hides the deck from everyone but its author and moderators (a time), or shows it again (null).
+ * False when it already was so: of two moderators acting at once, one changes it.
+ */
+export async function setDeckHidden(db: Db, id: string, hiddenAt: string | null): Promise<boolean> {
+  const result = await db
+    .updateTable('decks')
+    .set({ hidden_at: hiddenAt })
+    .where('id', '=', id)
+    .where('hidden_at', hiddenAt === null ? 'is not' : 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 export async function insertDeck(db: Db, deck: NewDeck): Promise<string> {

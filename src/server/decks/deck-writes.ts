@@ -6,7 +6,7 @@ import { imageKeyOfUrl, imageUrlOf, type ImageStore } from '../images/image-stor
 import { badRequest } from '../http/errors';
 import { normalizeName } from '../../common/text';
 import type { CreateDeck } from '../../common/api/uploads';
-import { changeVote, deleteDeck, insertDeck, updateDeck, type DeckPatch } from './deck-store';
+import { changeVote, deleteDeck, insertDeck, setDeckHidden, updateDeck, type DeckPatch } from './deck-store';
 import type { DeckEvictions } from './deck-evictions';
 
 export interface DeckWriteDeps {
@@ -110,4 +110,15 @@ export async function removeDeck(deps: DeckWriteDeps, deck: { id: string; image:
 export async function voteOnDeck(deps: DeckWriteDeps, deckId: string, userId: string, change: 'increase' | 'decrease'): Promise<void> {
   await changeVote(deps.db, deckId, userId, change);
   await deps.deckEvictions.evict({ deck: deckId });
+}
+
+/**
+ * A moderator hides a deck (`hiddenAt` a time) or restores it (null). It leaves or rejoins every
+ * list, search and count at once: the deck and the pages are evicted like after a deletion.
+ * False when the deck already was so (another moderator was quicker).
+ */
+export async function changeDeckVisibility(deps: DeckWriteDeps, deckId: string, hiddenAt: string | null): Promise<boolean> {
+  const changed = await setDeckHidden(deps.db, deckId, hiddenAt);
+  if (changed) await deps.deckEvictions.evict({ deck: deckId, pages: true });
+  return changed;
 }

@@ -16,8 +16,8 @@ import {
 import { errorSchema } from '../../common/api/errors';
 import { pageQuerySchema } from '../../common/api/pagination';
 import { createDeckSchema } from '../../common/api/uploads';
-import { requireUser } from '../accounts/session-plugin';
-import { authorize } from '../policies';
+import { requireUser, viewerOf } from '../accounts/session-plugin';
+import { authorize, authorizeSeeing, can } from '../policies';
 import { badRequest, notFound } from '../http/errors';
 import { listField, readMultipartForm, textField } from '../http/multipart-fields';
 import { validateImage } from '../images/validate-image';
@@ -50,6 +50,10 @@ export const deckRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, res) => {
       const user = await findUserByUsername(app.db, request.params.username);
       if (!user) throw notFound('No such user.');
+      // The author (and a moderator) also sees the decks a moderator hid, marked: read past the cache, which holds only what everyone sees.
+      if (can(request.user, 'decks.listHidden', user)) {
+        return searchDecks(app.db, { user: user.username }, request.query, new Date(), 'with-hidden');
+      }
       return sendJson(res, await app.deckReads.pageJson({ user: user.username }, request.query));
     },
   );
@@ -60,8 +64,12 @@ export const deckRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { session: false }, schema: { tags: ['decks'], summary: 'One deck', params: deckIdParamsSchema, response: { 200: deckSchema, ...errors } } },
     async (request, res) => {
       const json = await app.deckReads.deckJson(request.params.id);
-      if (!json) throw notFound('No such deck.');
-      return sendJson(res, json);
+      if (json) return sendJson(res, json);
+      // Not among the decks everyone sees: a hidden deck, shown (marked) to its author and moderators only.
+      const owner = await findDeckOwner(app.db, request.params.id);
+      if (!owner) throw notFound('No such deck.');
+      authorizeSeeing(await viewerOf(request), owner, 'No such deck.');
+      return (await findDeck(app.db, request.params.id))!;
     },
   );
 
@@ -78,7 +86,9 @@ export const deckRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = requireUser(request);
-      if (!(await findDeckOwner(app.db, request.params.id))) throw notFound('No such deck.');
+      const owner = await findDeckOwner(app.db, request.params.id);
+      if (!owner) throw notFound('No such deck.');
+      authorizeSeeing(user, owner, 'No such deck.');
       await voteOnDeck(app, request.params.id, user.id, request.body.change);
       const deck = await findDeck(app.db, request.params.id);
       if (!deck) throw notFound('No such deck.');
@@ -91,7 +101,7 @@ export const deckRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['decks'],
-        summary: 'Decks containing ALL the selected albums, collections, tags and cards',
+        summary: 'Decks containing ALL the selected albums, collections, tags and cards and NONE of the excluded albums, tags and cards, within the date window',
         querystring: pageQuerySchema,
         body: searchRequestSchema.nullish(),
         response: { 200: decksPageSchema, ...errors },

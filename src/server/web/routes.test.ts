@@ -75,6 +75,22 @@ describeEachDatabase('HEAD on every GET route', (ctx) => {
     for (const url of ['/decks', '/decks/', '/deck-search-results?tags=Budget', '/innkeepers-decks', `/reset-password/some-token`]) expect((await app.inject({ url })).statusCode, url).toBe(200);
   });
 
+  test("a deck a moderator hid: its page is missing (no share preview) for others, there for its author and moderators", async () => {
+    const author = await buildUser(ctx.db);
+    const moderator = await buildUser(ctx.db, { role: 'moderator' });
+    const hidden = await buildDeck(ctx.db, author.id, { image: imageUrl, title: 'Hidden Preview Title' });
+    await ctx.db.updateTable('decks').set({ hidden_at: new Date().toISOString() }).where('id', '=', hidden).execute();
+    const guest = await app.inject({ url: `/decks/${hidden}` });
+    expect(guest.statusCode).toBe(404);
+    expect(guest.body).not.toContain('Hidden Preview Title');
+    for (const user of [author, moderator]) {
+      const res = await app.inject({ url: `/decks/${hidden}`, headers: { cookie: user.cookie } });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('Hidden Preview Title');
+    }
+    expect((await app.inject({ url: '/moderation' })).statusCode).toBe(200);
+  });
+
   test('HEAD on every GET route of the API', async () => {
     const doc = json<{ paths: Record<string, Record<string, unknown>> }>(await app.inject({ url: '/api/docs/json' }));
     const values: Record<string, string> = { id: deckId, deckId, username, email: `${username.toLowerCase()}@example.test`, name: 'Heimdall' };

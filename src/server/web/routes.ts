@@ -5,9 +5,12 @@ import fastifyStatic from '@fastify/static';
 import { STATUS_CODES } from 'node:http';
 import { deckIdSchema } from '../../common/api/decks';
 import { matchPage } from '../../common/pages';
-import { findDeck } from '../decks/deck-store';
+import { findDeck, findDeckOwner } from '../decks/deck-store';
 import { findUserByUsername } from '../accounts/user-store';
 import { injectDeckMeta } from './share-meta';
+import { viewerOf } from '../accounts/session-plugin';
+import { can } from '../policies';
+import type { FastifyRequest } from 'fastify';
 
 /** Where `vite build` puts the web app. */
 export const WEB_DIST = path.resolve(import.meta.dirname, '../../../dist/web');
@@ -38,11 +41,13 @@ export const webRoutes = fp<{ serveWeb: boolean; webDist?: string }>(async (app,
    * index.html and its status: a deck's share preview tags on /decks/{id}; 404 for a path that is no
    * page, an unknown deck or an unknown user (the app then shows its not-found page).
    */
-  async function pageHtml(pathname: string, protocol: string, host: string): Promise<{ status: number; html: string }> {
+  async function pageHtml(request: FastifyRequest, pathname: string, protocol: string, host: string): Promise<{ status: number; html: string }> {
     const page = matchPage(pathname);
     if (page?.path === '/decks/:deckId') {
       const id = deckIdSchema.safeParse(page.params.deckId);
-      const deck = id.success ? await findDeck(app.db, id.data) : undefined;
+      const owner = id.success ? await findDeckOwner(app.db, id.data) : undefined;
+      // A deck a moderator hid is missing for all but its author and moderators, and so is its preview.
+      const deck = owner && can(await viewerOf(request), 'item.see', owner) ? await findDeck(app.db, owner.id) : undefined;
       return deck ? { status: 200, html: injectDeckMeta(indexHtml, deck, originOf(protocol, host)) } : { status: 404, html: indexHtml };
     }
     if (page?.path === '/users/:username') return { status: (await findUserByUsername(app.db, page.params.username)) ? 200 : 404, html: indexHtml };
@@ -53,7 +58,7 @@ export const webRoutes = fp<{ serveWeb: boolean; webDist?: string }>(async (app,
     const pathname = request.url.split('?')[0];
     const isPage = isRead(request.method) && !pathname.startsWith('/api/') && !pathname.startsWith('/upload/') && !path.extname(pathname);
     if (hasWeb && isPage) {
-      const { status, html } = await pageHtml(pathname, request.protocol, request.host);
+      const { status, html } = await pageHtml(request, pathname, request.protocol, request.host);
       return res.status(status).header('cache-control', 'no-cache').type('text/html').send(html);
     }
     if (hasWeb && isRead(request.method) && !pathname.startsWith('/api/')) {

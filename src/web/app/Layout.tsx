@@ -7,7 +7,7 @@ import { useLandingNotices } from '../features/accounts/landing-notices';
 
 export function Layout() {
   const [theme, setTheme] = useTheme();
-  const { user, hasEmail } = useSession();
+  const { user, hasEmail, isModerator } = useSession();
   // ?signin-error=… and ?email-verified=… from the server's redirects: told once as a toast.
   useLandingNotices();
   // A provider sign-up that needs a username comes back to /?choose-username=1: the modal opens by itself.
@@ -28,6 +28,11 @@ export function Layout() {
           <Link to="/innkeepers-decks" className="header-link">
             Innkeeper&apos;s Decks
           </Link>
+          {isModerator && (
+            <Link to="/moderation" className="header-link">
+              Moderation
+            </Link>
+          )}
           <label className="theme-switch">
             <input type="checkbox" role="switch" checked={theme === 'dark'} onChange={(e) => setTheme(e.target.checked ? 'dark' : 'light')} />
             <span className="theme-slider" aria-hidden="true" />

@@ -12,6 +12,7 @@ const ProfilePage = lazy(() => import('../features/accounts/ProfilePage'));
 const ResetPasswordPage = lazy(() => import('../features/accounts/ResetPasswordPage'));
 const CardEditorPage = lazy(() => import('../features/card-editor/CardEditorPage'));
 const InnkeeperPage = lazy(() => import('../features/innkeeper/InnkeeperPage'));
+const ModerationPage = lazy(() => import('../features/moderation/ModerationPage'));
 
 export const router = createBrowserRouter([
   {
@@ -26,6 +27,7 @@ export const router = createBrowserRouter([
       { path: '/reset-password/:token', element: <ResetPasswordPage /> },
       { path: '/customcards', element: <CardEditorPage /> },
       { path: '/innkeepers-decks', element: <InnkeeperPage /> },
+      { path: '/moderation', element: <ModerationPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

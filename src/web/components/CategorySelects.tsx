@@ -21,6 +21,8 @@ export interface CategorySelectProps {
   /** Selected values as the API stores them (album names, collection codes, tag names, card names). */
   value: string[];
   onChange(values: string[]): void;
+  /** Shown while empty; the picker's kind by default ("Albums"). */
+  placeholder?: string;
 }
 
 /** Card names listed at once in the menu; type to narrow the thousands of cards down. */
@@ -99,20 +101,20 @@ function ColoredMultiSelect({ inputId, value, onChange, options, placeholder, is
 }
 
 export function AlbumSelect(props: CategorySelectProps) {
-  return <ColoredMultiSelect {...props} options={ALBUM_OPTIONS} placeholder="Albums" />;
+  return <ColoredMultiSelect {...props} options={ALBUM_OPTIONS} placeholder={props.placeholder ?? 'Albums'} />;
 }
 
 export function CollectionSelect(props: CategorySelectProps) {
-  return <ColoredMultiSelect {...props} options={COLLECTION_OPTIONS} placeholder="Collections" />;
+  return <ColoredMultiSelect {...props} options={COLLECTION_OPTIONS} placeholder={props.placeholder ?? 'Collections'} />;
 }
 
 export function TagSelect(props: CategorySelectProps) {
-  return <ColoredMultiSelect {...props} options={TAG_OPTIONS} placeholder="Tags" />;
+  return <ColoredMultiSelect {...props} options={TAG_OPTIONS} placeholder={props.placeholder ?? 'Tags'} />;
 }
 
 /** Cards come from the catalog (GET /api/cards/); values are card names. */
 export function CardSelect(props: CategorySelectProps) {
   const { data, isLoading } = useCards();
   const options = useMemo(() => cardOptions(data ?? []), [data]);
-  return <ColoredMultiSelect {...props} options={options} placeholder="Cards" isLoading={isLoading} menuLimit={CARD_MENU_LIMIT} />;
+  return <ColoredMultiSelect {...props} options={options} placeholder={props.placeholder ?? 'Cards'} isLoading={isLoading} menuLimit={CARD_MENU_LIMIT} />;
 }

@@ -18,7 +18,7 @@ export function DeckGrid({ decks, layout = 'grid', onEdit, onDelete }: DeckGridP
   return (
     <ul className={`deck-grid ${isList ? 'deck-grid-list' : ''}`}>
       {decks.map((deck) => (
-        <li key={deck._id} className="deck-card">
+        <li key={deck._id} className={`deck-card${deck.isHidden ? ' is-hidden' : ''}`}>
           {/* The title link below names the deck; this image link is a duplicate for pointer users. */}
           <Link to={`/decks/${deck._id}`} className="deck-card-image" tabIndex={-1} aria-hidden="true">
             <img src={resizedImageUrl(deck.image, isList ? 200 : 400)} alt="" width={isList ? 96 : 300} height={isList ? 134 : 420} loading="lazy" />
@@ -27,6 +27,8 @@ export function DeckGrid({ decks, layout = 'grid', onEdit, onDelete }: DeckGridP
             <Link to={`/decks/${deck._id}`} className="deck-card-title">
               {deck.title}
             </Link>
+            {/* Only the author (and moderators) get hidden decks in a list. */}
+            {deck.isHidden && <span className="hidden-badge">Hidden by a moderator</span>}
             <div className="deck-card-meta">
               <Link to={`/users/${encodeURIComponent(deck.user)}`} aria-label={`By ${deck.user}`}>
                 {deck.user}

@@ -16,9 +16,18 @@ export interface CategoryValues {
   cards: string[];
 }
 
+/** What the exclusion pickers hold: decks with any of these are left out. */
+export interface ExclusionValues {
+  excludeAlbums?: string[];
+  excludeTags?: string[];
+  excludeCards?: string[];
+}
+
 interface SearchBarProps {
-  initial?: CategoryValues;
-  onSearch(values: CategoryValues): void;
+  initial?: CategoryValues & ExclusionValues;
+  onSearch(values: CategoryValues & ExclusionValues): void;
+  /** Offer "Exclude" pickers (albums, tags, cards to leave out) under the four pickers. */
+  withExclusions?: boolean;
   /** Extra buttons beside 'Search for Decks' (home puts 'Upload a deck' here). */
   actions?: ReactNode;
 }
@@ -32,8 +41,29 @@ const PICKERS = [
   { key: 'cards', label: 'Cards', Select: CardSelect },
 ] as const;
 
-export function SearchBar({ initial = EMPTY, onSearch, actions }: SearchBarProps) {
-  const [values, setValues] = useState<CategoryValues>(initial);
+const EXCLUSION_PICKERS = [
+  { key: 'excludeAlbums', label: 'Without albums', Select: AlbumSelect },
+  { key: 'excludeTags', label: 'Without tags', Select: TagSelect },
+  { key: 'excludeCards', label: 'Without these cards', Select: CardSelect },
+] as const;
+
+/** One picker, behind a read-only placeholder of the same id until the picker code has loaded. */
+function Picker({ inputId, label, Select, value, onChange }: { inputId: string; label: string; Select: (typeof PICKERS)[number]['Select']; value: string[]; onChange(next: string[]): void }) {
+  return (
+    <div className="search-picker">
+      <label htmlFor={inputId} className="visually-hidden">
+        {label}
+      </label>
+      <Suspense fallback={<input id={inputId} className="picker-placeholder" placeholder={label} readOnly aria-busy="true" />}>
+        <Select inputId={inputId} value={value} onChange={onChange} placeholder={label} />
+      </Suspense>
+    </div>
+  );
+}
+
+export function SearchBar({ initial = EMPTY, onSearch, actions, withExclusions = false }: SearchBarProps) {
+  const [values, setValues] = useState<CategoryValues & ExclusionValues>(initial);
+  const hasExclusions = EXCLUSION_PICKERS.some(({ key }) => (initial[key]?.length ?? 0) > 0);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSearch(values);
@@ -41,20 +71,20 @@ export function SearchBar({ initial = EMPTY, onSearch, actions }: SearchBarProps
   return (
     <form className="search-bar" role="search" aria-label="Search decks" onSubmit={submit}>
       <div className="search-pickers">
-        {PICKERS.map(({ key, label, Select }) => {
-          const inputId = `search-${key}`;
-          return (
-            <div className="search-picker" key={key}>
-              <label htmlFor={inputId} className="visually-hidden">
-                {label}
-              </label>
-              <Suspense fallback={<input id={inputId} className="picker-placeholder" placeholder={label} readOnly aria-busy="true" />}>
-                <Select inputId={inputId} value={values[key]} onChange={(next) => setValues((v) => ({ ...v, [key]: next }))} />
-              </Suspense>
-            </div>
-          );
-        })}
+        {PICKERS.map(({ key, label, Select }) => (
+          <Picker key={key} inputId={`search-${key}`} label={label} Select={Select} value={values[key]} onChange={(next) => setValues((v) => ({ ...v, [key]: next }))} />
+        ))}
       </div>
+      {withExclusions && (
+        <details className="search-exclusions" open={hasExclusions}>
+          <summary>Exclude</summary>
+          <div className="search-pickers">
+            {EXCLUSION_PICKERS.map(({ key, label, Select }) => (
+              <Picker key={key} inputId={`search-${key}`} label={label} Select={Select} value={values[key] ?? []} onChange={(next) => setValues((v) => ({ ...v, [key]: next }))} />
+            ))}
+          </div>
+        </details>
+      )}
       <div className="search-actions">
         {actions}
         <button type="submit" className="primary">

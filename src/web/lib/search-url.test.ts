@@ -50,3 +50,32 @@ test('unknown categories and sorts of a shared address are dropped and reported'
     ],
   });
 });
+
+test('exclusions and the 30-day window survive the URL and reach the API under their own names', () => {
+  const filters = { albums: ['Space'], collections: [], tags: [], cards: [], excludeAlbums: ['History'], excludeTags: ['Budget'], excludeCards: ['Moon', 'Five Eyes'], window: '30d' };
+  const params = writeSearchParams(filters);
+  expect(params.toString()).toBe('albums=Space&excludeAlbums=History&excludeTags=Budget&excludeCards=Moon&excludeCards=Five+Eyes&window=30d');
+  expect(readSearchParams(new URLSearchParams(params.toString())).filters).toEqual(filters);
+  expect(toSearchRequest(filters)).toEqual({ albums: ['Space'], collections: [], tags: [], cards: [], excludeAlbums: ['History'], excludeTags: ['Budget'], excludeCards: ['Moon', 'Five Eyes'], window: '30d' });
+  expect(filtersFromState({ excludeCards: ['Moon', 1], window: '30d' })).toEqual({ albums: [], collections: [], tags: [], cards: [], excludeCards: ['Moon'], window: '30d' });
+});
+
+test('the date window: this week is the weekly reset, the sort keeps its order', async () => {
+  const { windowOf, withWindow } = await import('./search-url');
+  const base = { albums: [], collections: [], tags: [], cards: [], sortBy: 'score' };
+  expect(windowOf(base)).toBe('all');
+  expect(withWindow(base, 'week')).toEqual({ ...base, restricted: true });
+  expect(withWindow({ ...base, restricted: true }, '30d')).toEqual({ ...base, window: '30d' });
+  expect(withWindow({ ...base, window: '30d' }, 'all')).toEqual(base);
+  expect(windowOf({ ...base, restricted: true })).toBe('week');
+  expect(readSearchParams(new URLSearchParams('window=week')).filters.restricted).toBe(true);
+  // "Top all time" means all time.
+  expect(withSort({ ...base, window: '30d' }, 'all')).toEqual(base);
+});
+
+test('an unknown excluded album or tag is named and left out', () => {
+  const { filters, unknown } = withoutUnknown({ albums: [], collections: [], tags: [], cards: [], excludeAlbums: ['Atlantis', 'Space'], excludeTags: ['Nope'] });
+  expect(filters.excludeAlbums).toEqual(['Space']);
+  expect(filters.excludeTags).toEqual([]);
+  expect(unknown).toEqual([{ key: 'excludeAlbums', value: 'Atlantis' }, { key: 'excludeTags', value: 'Nope' }]);
+});

@@ -14,6 +14,37 @@ export interface SearchFilters {
   sortBy?: string;
   /** Only decks since the weekly reset. */
   restricted?: boolean;
+  /** Decks with any of these are left out ("without these cards"); absent when none. */
+  excludeAlbums?: string[];
+  excludeTags?: string[];
+  excludeCards?: string[];
+  /** '30d': only decks of the last 30 days ("this week" is `restricted`). */
+  window?: string;
+}
+
+/** The exclusion lists, in the URL under the same names as in the API. */
+export const EXCLUSIONS = ['excludeAlbums', 'excludeTags', 'excludeCards'] as const;
+export type ExclusionKey = (typeof EXCLUSIONS)[number];
+
+/** The date windows beside the sort; 'week' is the same window as "Top this week". */
+export const SEARCH_WINDOWS_SHOWN = [
+  { key: 'all', label: 'All time' },
+  { key: 'week', label: 'This week' },
+  { key: '30d', label: 'Last 30 days' },
+] as const;
+export type SearchWindowKey = (typeof SEARCH_WINDOWS_SHOWN)[number]['key'];
+
+export function windowOf(filters: SearchFilters): SearchWindowKey {
+  if (filters.restricted) return 'week';
+  return filters.window === '30d' ? '30d' : 'all';
+}
+
+/** The same search within another date window; the order stays. */
+export function withWindow(filters: SearchFilters, window: SearchWindowKey): SearchFilters {
+  const { restricted: _restricted, window: _window, ...rest } = filters;
+  if (window === 'week') return { ...rest, restricted: true };
+  if (window === '30d') return { ...rest, window: '30d' };
+  return rest;
 }
 
 export const EMPTY_FILTERS: SearchFilters = { albums: [], collections: [], tags: [], cards: [] };
@@ -39,6 +70,8 @@ export function sortOf(filters: SearchFilters): SearchSort {
 /** The same search in another order; "Top this week" is the most upvoted since the weekly reset. */
 export function withSort(filters: SearchFilters, sort: SearchSort): SearchFilters {
   const { sortBy: _sortBy, restricted: _restricted, ...rest } = filters;
+  // "Top all time" and "Top this week" name their window; Newest keeps the one chosen beside it.
+  if (sort !== 'newest') delete rest.window;
   if (sort === 'week') return { ...rest, sortBy: TOP_SORT, restricted: true };
   if (sort === 'all') return { ...rest, sortBy: TOP_SORT };
   return rest;
@@ -46,7 +79,7 @@ export function withSort(filters: SearchFilters, sort: SearchSort): SearchFilter
 
 /** A value of a shared or old address that this site does not know (a renamed tag, a typo). */
 export interface UnknownFilter {
-  key: 'albums' | 'collections' | 'tags' | 'sort';
+  key: 'albums' | 'collections' | 'tags' | 'excludeAlbums' | 'excludeTags' | 'sort';
   value: string;
 }
 
@@ -66,6 +99,10 @@ export function withoutUnknown(filters: SearchFilters): { filters: SearchFilters
   for (const key of ['albums', 'collections', 'tags'] as const) {
     known[key] = filters[key].filter((value) => KNOWN[key].has(value) || !unknown.push({ key, value }));
   }
+  for (const [key, kind] of [['excludeAlbums', 'albums'], ['excludeTags', 'tags']] as const) {
+    const values = filters[key];
+    if (values) known[key] = values.filter((value) => KNOWN[kind].has(value) || !unknown.push({ key, value }));
+  }
   if (known.sortBy !== undefined && !SORT_KEYS.some((key) => key === known.sortBy)) {
     unknown.push({ key: 'sort', value: known.sortBy });
     delete known.sortBy;
@@ -82,6 +119,13 @@ export function readSearchParams(params: URLSearchParams): { filters: SearchFilt
   const sort = params.get('sort');
   if (sort) filters.sortBy = sort;
   if (params.get('restricted') === '1' || params.get('restricted') === 'true') filters.restricted = true;
+  for (const key of EXCLUSIONS) {
+    const values = params.getAll(key).filter(Boolean);
+    if (values.length > 0) filters[key] = values;
+  }
+  const window = params.get('window');
+  if (window === 'week') filters.restricted = true;
+  else if (window === '30d') filters.window = window;
   const page = Number(params.get('page'));
   return { filters, page: Number.isInteger(page) && page >= 1 ? page : 1 };
 }
@@ -93,6 +137,8 @@ export function writeSearchParams(filters: SearchFilters, page = 1): URLSearchPa
   if (filters.user) params.set('user', filters.user);
   if (filters.sortBy) params.set('sort', filters.sortBy);
   if (filters.restricted) params.set('restricted', '1');
+  for (const key of EXCLUSIONS) for (const value of filters[key] ?? []) params.append(key, value);
+  if (filters.window === '30d') params.set('window', filters.window);
   if (page > 1) params.set('page', String(page));
   return params;
 }
@@ -107,11 +153,20 @@ export function filtersFromState(state: unknown): SearchFilters | null {
   const sort = typeof s.sortBy === 'string' ? s.sortBy : typeof s.sort === 'string' ? s.sort : undefined;
   if (sort) filters.sortBy = sort;
   if (s.restricted === true) filters.restricted = true;
+  for (const key of EXCLUSIONS) if (list(s[key]).length > 0) filters[key] = list(s[key]);
+  if (s.window === '30d') filters.window = s.window;
   return filters;
 }
 
 export function hasAnyFilter(filters: SearchFilters): boolean {
-  return LISTS.some((key) => filters[key].length > 0) || !!filters.user || !!filters.sortBy || !!filters.restricted;
+  return (
+    LISTS.some((key) => filters[key].length > 0) ||
+    EXCLUSIONS.some((key) => (filters[key]?.length ?? 0) > 0) ||
+    !!filters.user ||
+    !!filters.sortBy ||
+    !!filters.restricted ||
+    !!filters.window
+  );
 }
 
 /** The API body; the server treats absent keys as "any". */
@@ -121,6 +176,8 @@ export function toSearchRequest(filters: SearchFilters): SearchRequest {
   const sortBy = SORT_KEYS.find((key) => key === filters.sortBy);
   if (sortBy) request.sortBy = sortBy;
   if (filters.restricted) request.restricted = true;
+  for (const key of EXCLUSIONS) if ((filters[key]?.length ?? 0) > 0) request[key] = filters[key];
+  if (filters.window === '30d') request.window = '30d';
   return request;
 }
 

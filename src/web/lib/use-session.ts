@@ -11,5 +11,5 @@ export const sessionQueryOptions = queryOptions({ queryKey: ['session'], queryFn
 export function useSession() {
   const query = useQuery(sessionQueryOptions);
   const user = query.data?.user ?? null;
-  return { user, isLoading: query.isLoading, hasEmail: !!user?.email_address, emailVerified: query.data?.emailVerified ?? false };
+  return { user, isLoading: query.isLoading, hasEmail: !!user?.email_address, emailVerified: query.data?.emailVerified ?? false, isModerator: query.data?.isModerator === true };
 }

@@ -3,6 +3,7 @@ import { useParams } from 'react-router';
 import { DeckPage } from '../../features/decks/DeckPage';
 import { VoteButton } from '../../features/votes/VoteButton';
 import { CommentSection } from '../../features/comments/CommentSection';
+import { ReportButton } from '../../features/moderation/ReportButton';
 import { useSession } from '../../lib/use-session';
 
 export default function DeckRoute() {
@@ -14,7 +15,18 @@ export default function DeckRoute() {
       key={deckId}
       deckId={deckId}
       renderVote={(deck) => <VoteButton deck={deck} username={username} canVote={hasEmail} />}
-      comments={<CommentSection deckId={deckId} username={username} canComment={hasEmail} />}
+      // Signed-in users report what others wrote; their own items need no report.
+      renderReport={(deck) => hasEmail && deck.user !== username && <ReportButton itemType="deck" itemId={deck._id} label="Report deck" />}
+      comments={
+        <CommentSection
+          deckId={deckId}
+          username={username}
+          canComment={hasEmail}
+          renderActions={(comment) =>
+            hasEmail && comment.Username !== username && <ReportButton itemType="comment" itemId={comment._id} label={`Report comment by ${comment.Username}`} />
+          }
+        />
+      }
     />
   );
 }

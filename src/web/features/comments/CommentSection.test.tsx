@@ -5,7 +5,7 @@ import { renderWithProviders } from '../../test/render';
 import { MemoryRouter } from 'react-router';
 import { COMMENT_BANNER_MS, CommentSection } from './CommentSection';
 
-const COMMENT = { _id: 'c1', Username: 'StarGazer', Comment: 'Nice', createdAt: '2026-01-01T00:00:00.000Z' };
+const COMMENT = { _id: 'c1', Username: 'StarGazer', Comment: 'Nice', html: '<p>Nice</p>', createdAt: '2026-01-01T00:00:00.000Z' };
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -38,4 +38,21 @@ test("a posted comment shows 'Comment added!' as the app's toast, with a progres
   expect(screen.getByText(MESSAGES.comments.added)).toBeInTheDocument();
   act(() => vi.advanceTimersByTime(200));
   expect(screen.queryByText(MESSAGES.comments.added)).not.toBeInTheDocument();
+});
+
+test("comments show the server's HTML (Markdown rendered and sanitised there); a hidden one is marked for its author", async () => {
+  const list = [
+    { _id: 'c2', Username: 'StarGazer', Comment: '**Play** [[Five Eyes]]', html: '<p><strong>Play</strong> <a href="/cards/SAS001" class="card-mention">Five Eyes</a></p>', createdAt: '2026-01-01T00:00:00.000Z', isHidden: true },
+  ];
+  vi.stubGlobal('fetch', async () => new Response(JSON.stringify(list), { status: 200 }));
+  renderWithProviders(
+    <MemoryRouter>
+      <CommentSection deckId="d1" username="StarGazer" canComment renderActions={(comment) => <button type="button">Report {comment._id}</button>} />
+    </MemoryRouter>,
+  );
+  expect(await screen.findByRole('link', { name: 'Five Eyes' })).toHaveAttribute('href', '/cards/SAS001');
+  expect(screen.getByText('Play').tagName).toBe('STRONG');
+  expect(screen.getByText('Hidden')).toBeInTheDocument();
+  expect(screen.getByText(MESSAGES.moderation.hiddenNotice('comment'))).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Report c2' })).toBeInTheDocument();
 });

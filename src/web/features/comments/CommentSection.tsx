@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { MAX_COMMENT_LENGTH, type Comment } from '../../../common/api/comments';
 import { MESSAGES } from '../../../common/messages';
@@ -17,6 +17,8 @@ interface CommentSectionProps {
   username: string | null;
   /** Only users with an e-mail comment. */
   canComment: boolean;
+  /** Extra controls on each comment (the report button of the moderation feature). */
+  renderActions?: (comment: Comment) => ReactNode;
 }
 
 function TrashIcon() {
@@ -50,7 +52,10 @@ function CommentForm({ deckId, username }: { deckId: string; username: string })
   return (
     <form className="comment-form" onSubmit={submit}>
       <label htmlFor={fieldId}>Add a comment</label>
-      <textarea id={fieldId} value={text} onChange={(e) => setText(e.target.value)} maxLength={MAX_COMMENT_LENGTH} rows={3} required />
+      <p className="field-hint" id={`${fieldId}-hint`}>
+        Markdown: *emphasis*, **bold**, [links](https://…), lists, `code`, and [[Card Name]] to link a card.
+      </p>
+      <textarea id={fieldId} aria-describedby={`${fieldId}-hint`} value={text} onChange={(e) => setText(e.target.value)} maxLength={MAX_COMMENT_LENGTH} rows={3} required />
       <div className="comment-form-actions">
         <button type="submit" className="primary" disabled={create.isPending || !text.trim()}>
           {create.isPending ? 'Posting…' : 'Post Comment'}
@@ -61,7 +66,7 @@ function CommentForm({ deckId, username }: { deckId: string; username: string })
 }
 
 /** A deck's comments: read by anyone, written by users with an e-mail, deleted by their author. */
-export function CommentSection({ deckId, username, canComment }: CommentSectionProps) {
+export function CommentSection({ deckId, username, canComment, renderActions }: CommentSectionProps) {
   const { data: comments, isLoading } = useComments(deckId);
   const remove = useDeleteComment(deckId);
   const toast = useToast();
@@ -86,19 +91,23 @@ export function CommentSection({ deckId, username, canComment }: CommentSectionP
       ) : comments && comments.length > 0 ? (
         <ul className="comment-list">
           {comments.map((comment) => (
-            <li key={comment._id} className="comment">
+            <li key={comment._id} className={`comment${comment.isHidden ? ' is-hidden' : ''}`}>
               <div className="comment-head">
                 <Link to={`/users/${encodeURIComponent(comment.Username)}`} className="comment-author">
                   {comment.Username}
                 </Link>
                 <time dateTime={comment.createdAt}>{new Date(comment.createdAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}</time>
+                {comment.isHidden && <span className="hidden-badge">Hidden</span>}
+                {renderActions?.(comment)}
                 {username === comment.Username && (
                   <button type="button" className="icon-button comment-delete" aria-label="Delete comment" onClick={() => setPending(comment)}>
                     <TrashIcon />
                   </button>
                 )}
               </div>
-              <p className="comment-text">{comment.Comment}</p>
+              {comment.isHidden && <p className="hidden-notice">{MESSAGES.moderation.hiddenNotice('comment')}</p>}
+              {/* The server rendered the Markdown and sanitised the HTML (comments/comment-markdown.ts). */}
+              <div className="comment-text" dangerouslySetInnerHTML={{ __html: comment.html }} />
             </li>
           ))}
         </ul>

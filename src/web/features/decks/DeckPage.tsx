@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Deck } from '../../../common/api/decks';
+import { MESSAGES } from '../../../common/messages';
 import { TagPills } from '../../components/TagPills';
 import { useToast } from '../../components/use-toast';
 import { deckCodeOf } from '../../lib/deck-code';
@@ -44,10 +45,12 @@ interface DeckPageProps {
   renderVote: (deck: Deck) => ReactNode;
   /** The comment section (the comments feature). */
   comments: ReactNode;
+  /** The report control for the loaded deck (the moderation feature). */
+  renderReport?: (deck: Deck) => ReactNode;
 }
 
 /** /decks/{deckId}: the deck in detail. Votes and comments come in as slots. */
-export function DeckPage({ deckId, renderVote, comments }: DeckPageProps) {
+export function DeckPage({ deckId, renderVote, comments, renderReport }: DeckPageProps) {
   const { data: deck, isLoading, isError } = useDeck(deckId);
   useEffect(() => {
     if (deck) document.title = `${deck.title} · Deckhub`;
@@ -67,10 +70,16 @@ export function DeckPage({ deckId, renderVote, comments }: DeckPageProps) {
     <article className="page deck-page" aria-labelledby="deck-title">
       <div className="deck-layout">
         <div className="deck-main">
+          {deck.isHidden && (
+            <p className="hidden-notice" role="note">
+              {MESSAGES.moderation.hiddenNotice('deck')}
+            </p>
+          )}
           <h1 id="deck-title">{deck.title}</h1>
           <p className="deck-byline">
             by <Link to={`/users/${encodeURIComponent(deck.user)}`}>{deck.user}</Link>
             <span className="deck-date"> · {new Date(deck.createdAt).toLocaleDateString(undefined, { dateStyle: 'long' })}</span>
+            {renderReport && <> · {renderReport(deck)}</>}
           </p>
           {renderVote(deck)}
           {code && <DeckCode code={code} />}

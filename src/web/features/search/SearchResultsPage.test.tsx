@@ -115,3 +115,19 @@ test('an unknown tag of a shared address is left out of the search and named', a
   expect(screen.getByRole('note')).toHaveTextContent('Left out of this search, as this site does not know it: tag "Nonsense".');
   expect(requests[0].body).toEqual({ albums: ['Space'], collections: [], tags: [], cards: [] });
 });
+
+test('the date window beside the sort narrows the search and stays in the URL', async () => {
+  const requests = stubApi(3);
+  const router = renderAt('/deck-search-results?albums=Space&excludeCards=Moon');
+  expect(await screen.findByRole('link', { name: 'Deck 1' })).toBeInTheDocument();
+  expect(requests[0].body).toEqual({ albums: ['Space'], collections: [], tags: [], cards: [], excludeCards: ['Moon'] });
+  const window = screen.getByRole('group', { name: 'Date' });
+  expect(within(window).getByRole('radio', { name: 'All time' })).toBeChecked();
+  await userEvent.click(within(window).getByRole('radio', { name: 'Last 30 days' }));
+  expect(router.state.location.search).toBe('?albums=Space&excludeCards=Moon&window=30d');
+  await vi.waitFor(() => expect(requests.at(-1)?.body).toEqual({ albums: ['Space'], collections: [], tags: [], cards: [], excludeCards: ['Moon'], window: '30d' }));
+  await userEvent.click(within(window).getByRole('radio', { name: 'This week' }));
+  expect(router.state.location.search).toBe('?albums=Space&restricted=1&excludeCards=Moon');
+  // The exclusions of the URL open the Exclude section of the bar.
+  expect(screen.getByText('Exclude').closest('details')).toHaveAttribute('open');
+});

@@ -5,7 +5,7 @@ import { MESSAGES } from '../../../common/messages';
 import { DeckGrid } from '../../components/DeckGrid';
 import { Pagination } from '../../components/Pagination';
 import { deckCount, pageCount } from '../../components/page-items';
-import { SearchBar, type CategoryValues } from '../../components/SearchBar';
+import { SearchBar, type CategoryValues, type ExclusionValues } from '../../components/SearchBar';
 import {
   filtersFromState,
   hasAnyFilter,
@@ -13,14 +13,26 @@ import {
   searchResultsHref,
   sortOf,
   toSearchRequest,
+  windowOf,
   withoutUnknown,
   withSort,
+  withWindow,
   writeSearchParams,
   type SearchSort,
+  type SearchFilters,
+  type SearchWindowKey,
 } from '../../lib/search-url';
 import { useSearchDecks } from './api/search-decks';
 import { SortControl } from './SortControl';
 import { UnknownFiltersNote } from './UnknownFiltersNote';
+import { WindowControl } from './WindowControl';
+
+/** The heading of the results: the home column's title when the search is one. */
+function titleOf(filters: SearchFilters): string {
+  if (filters.sortBy !== 'score') return 'Search results';
+  if (filters.restricted) return 'Top Decks This Week';
+  return filters.window === '30d' ? 'Top Decks of the Last 30 Days' : 'Top Decks All Time';
+}
 
 /** /deck-search-results: the search bar, the sort control and 12 results per page. */
 export default function SearchResultsPage() {
@@ -40,7 +52,7 @@ export default function SearchResultsPage() {
   const request = useMemo(() => toSearchRequest(filters), [filters]);
   const { data, isLoading, isError, error, refetch, isPlaceholderData } = useSearchDecks(request, page, DECKS_PER_PAGE);
 
-  const search = (values: CategoryValues) => {
+  const search = (values: CategoryValues & ExclusionValues) => {
     const next = { ...filters, ...values };
     navigate(searchResultsHref(next), { state: next });
   };
@@ -48,22 +60,29 @@ export default function SearchResultsPage() {
     const next = withSort(filters, sort);
     navigate(searchResultsHref(next), { state: next });
   };
+  const within = (window: SearchWindowKey) => {
+    const next = withWindow(filters, window);
+    navigate(searchResultsHref(next), { state: next });
+  };
   const goToPage = (next: number) => {
     navigate(`?${writeSearchParams(filters, next)}`, { state: filters });
     window.scrollTo({ top: 0 });
   };
   // The bar starts over when the URL's selection changes (back button, a new search).
-  const barKey = JSON.stringify([filters.albums, filters.collections, filters.tags, filters.cards]);
+  const barKey = JSON.stringify([filters.albums, filters.collections, filters.tags, filters.cards, filters.excludeAlbums, filters.excludeTags, filters.excludeCards]);
 
   return (
     <section className="page search-page" aria-labelledby="search-title">
-      <SearchBar key={barKey} initial={filters} onSearch={search} />
+      <SearchBar key={barKey} initial={filters} onSearch={search} withExclusions />
       <div className="results-head">
         <h1 id="search-title" className="results-title">
-          {filters.sortBy === 'score' ? (filters.restricted ? 'Top Decks This Week' : 'Top Decks All Time') : 'Search results'}
+          {titleOf(filters)}
           {data && !isLoading && !isError && <span className="results-count"> · {deckCount(data.totalDecks)}</span>}
         </h1>
-        <SortControl value={sortOf(filters)} onChange={sortBy} />
+        <div className="results-controls">
+          <SortControl value={sortOf(filters)} onChange={sortBy} />
+          <WindowControl value={windowOf(filters)} onChange={within} />
+        </div>
       </div>
       <UnknownFiltersNote unknown={unknown} />
       <div aria-live="polite" aria-busy={isLoading || isPlaceholderData}>

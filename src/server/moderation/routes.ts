@@ -1,0 +1,111 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorSchema } from '../../common/api/errors';
+import { MESSAGES } from '../../common/messages';
+import {
+  moderationActionRequestSchema,
+  moderationLogEntrySchema,
+  moderationQueueSchema,
+  reportRequestSchema,
+  reportSchema,
+  type ModeratedItemType,
+} from '../../common/api/moderation';
+import { requireUser } from '../accounts/session-plugin';
+import { authorize, authorizeSeeing } from '../policies';
+import { conflict, notFound } from '../http/errors';
+import { createAttemptLimiter } from '../http/rate-limits';
+import { nowIso } from '../db/ids';
+import { findDeckOwner } from '../decks/deck-store';
+import { changeDeckVisibility } from '../decks/deck-writes';
+import { findComment, setCommentHidden } from '../comments/comment-store';
+import { insertReport, resolveReports } from './report-store';
+import { listLog, logAction } from './moderation-log';
+import { readQueue } from './moderation-queue';
+
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
+
+/** Log lines the queue shows. */
+const LOG_LINES = 100;
+
+/**
+ * Reports one account may send per hour: more than a person who reads the site finds to report, few
+ * enough that one account cannot bury the queue. A second report of the same item does not count.
+ */
+export const REPORTS_PER_ACCOUNT_PER_HOUR = 20;
+const REPORT_WINDOW_MS = 3600_000;
+
+/** POST /api/reports (any signed-in user) and /api/moderation/* (moderators only, policies.ts). */
+export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const limiter = createAttemptLimiter(app, app.config.redisUrl);
+  /** The reported or moderated item as the permission rules need it; 404 when there is none. */
+  const findItem = async (type: ModeratedItemType, id: string) => {
+    const item = type === 'deck' ? await findDeckOwner(app.db, id) : await findComment(app.db, id);
+    if (!item) throw notFound(`No such ${type}.`);
+    return item;
+  };
+
+  app.post(
+    '/reports',
+    {
+      schema: {
+        tags: ['moderation'],
+        summary: 'Report a deck or a comment to the moderators',
+        description: `One report per user and item: a second answers 409. A hidden item the caller may not see answers 404. At most ${REPORTS_PER_ACCOUNT_PER_HOUR} reports per account within an hour: 429 past that.`,
+        body: reportRequestSchema,
+        response: { 201: reportSchema, ...errors, 429: errorSchema },
+      },
+    },
+    async (request, res) => {
+      const user = requireUser(request);
+      const { itemType, itemId, reason } = request.body;
+      authorizeSeeing(user, await findItem(itemType, itemId), `No such ${itemType}.`);
+      const giveBack = await limiter.reserve(res, [{ key: `report-account:${user.id}`, max: REPORTS_PER_ACCOUNT_PER_HOUR, windowMs: REPORT_WINDOW_MS }], MESSAGES.rateLimits.reports);
+      const stored = await insertReport(app.db, { itemType, itemId, userId: user.id, reason });
+      if (!stored) {
+        await giveBack();
+        throw conflict(MESSAGES.moderation.alreadyReported(itemType));
+      }
+      return res.status(201).send({ itemType, itemId, reason, createdAt: stored.createdAt });
+    },
+  );
+
+  app.get(
+    '/moderation/queue',
+    { schema: { tags: ['moderation'], summary: 'Reported and hidden items, and the latest moderation log (moderators)', response: { 200: moderationQueueSchema, ...errors } } },
+    async (request) => {
+      authorize(requireUser(request), 'moderation.act');
+      const [items, log] = await Promise.all([readQueue(app.db), listLog(app.db, LOG_LINES)]);
+      return { items, log };
+    },
+  );
+
+  app.post(
+    '/moderation/actions',
+    {
+      schema: {
+        tags: ['moderation'],
+        summary: 'Hide, restore or dismiss the reports of a deck or comment (moderators); logged with who and when',
+        description: 'hide: only the author and moderators see the item; restore: everyone does again; dismiss: its reports close and it stays as it is. 409 when the item is already in that state.',
+        body: moderationActionRequestSchema,
+        response: { 200: moderationLogEntrySchema, ...errors },
+      },
+    },
+    async (request) => {
+      const moderator = requireUser(request);
+      authorize(moderator, 'moderation.act');
+      const { itemType, itemId, action } = request.body;
+      await findItem(itemType, itemId);
+      const at = nowIso();
+      const refusal = action === 'hide' ? MESSAGES.moderation.alreadyHidden(itemType) : MESSAGES.moderation.notHidden(itemType);
+      if (action !== 'dismiss') {
+        // The change is conditional on the state, so of two moderators acting at once only one acts (and logs).
+        const hiddenAt = action === 'hide' ? at : null;
+        const changed = itemType === 'deck' ? await changeDeckVisibility(app, itemId, hiddenAt) : await setCommentHidden(app.db, itemId, hiddenAt);
+        if (!changed) throw conflict(refusal);
+      }
+      const resolved = await resolveReports(app.db, itemType, itemId, at);
+      if (action === 'dismiss' && resolved === 0) throw conflict(MESSAGES.moderation.noOpenReports(itemType));
+      await logAction(app.db, { moderatorId: moderator.id, action, itemType, itemId, at });
+      return { moderator: moderator.username, action, itemType, itemId, createdAt: at };
+    },
+  );
+};
