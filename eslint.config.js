@@ -17,7 +17,7 @@ const SERVER_FEATURE_API = {
   accounts: ['session-plugin.ts', 'user-store.ts', 'passwords.ts'],
   cards: ['card-store.ts', 'import-cards.ts'],
   comments: ['comment-store.ts'],
-  decks: ['deck-store.ts'],
+  decks: ['deck-store.ts', 'decks-with-card.ts'],
   images: ['image-store.ts', 'validate-image.ts'],
   ocr: ['ocr-service.ts'],
   web: [],
