@@ -10,6 +10,7 @@ export const PAGE_PATHS = [
   '/reset-password/:token',
   '/customcards',
   '/innkeepers-decks',
+  '/cards/:code',
 ] as const;
 
 /** The page path that `pathname` opens (a trailing slash allowed), or null. */

@@ -12,6 +12,7 @@ const ProfilePage = lazy(() => import('../features/accounts/ProfilePage'));
 const ResetPasswordPage = lazy(() => import('../features/accounts/ResetPasswordPage'));
 const CardEditorPage = lazy(() => import('../features/card-editor/CardEditorPage'));
 const InnkeeperPage = lazy(() => import('../features/innkeeper/InnkeeperPage'));
+const CardPage = lazy(() => import('../features/cards/CardPage'));
 
 export const router = createBrowserRouter([
   {
@@ -26,6 +27,7 @@ export const router = createBrowserRouter([
       { path: '/reset-password/:token', element: <ResetPasswordPage /> },
       { path: '/customcards', element: <CardEditorPage /> },
       { path: '/innkeepers-decks', element: <InnkeeperPage /> },
+      { path: '/cards/:code', element: <CardPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -85,7 +85,7 @@ export function DeckPage({ deckId, renderVote, comments }: DeckPageProps) {
             <ol className="deck-cards" aria-label="Cards">
               {cardsOf(deck).map((card, i) => (
                 <li key={`${card.name}-${i}`}>
-                  {card.name}
+                  {card.code ? <Link to={`/cards/${encodeURIComponent(card.code)}`}>{card.name}</Link> : card.name}
                   {card.code && (
                     <>
                       {' '}
