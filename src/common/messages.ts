@@ -16,6 +16,8 @@ export const MESSAGES = {
       `Read ${read} card names, but the card list has no match for them. The card list holds only demo cards: an operator can import the real list (npm run cards:import).`,
     trySample: 'Try a sample screenshot',
     sampleUnavailable: 'The sample screenshot is not available right now.',
+    /** Before publishing: a public deck already holds most of the same cards. `title` is shown as a link. */
+    matchesDeck: (title: string, shared: number, cards: number) => `This deck matches ${title} (${shared} of ${cards} cards)`,
     success: 'Deck uploaded successfully.',
     failure: 'Deck upload failed. Please try again later.',
   },
@@ -72,7 +74,7 @@ export const MESSAGES = {
     verifyMails: 'Too many verification e-mails requested.',
   },
   cardEditor: { invalidAbility: 'Invalid ability type.' },
-  decks: { loading: 'Loading decks...', none: 'No decks found!' },
+  decks: { loading: 'Loading decks...', none: 'No decks found!', similarTitle: 'Similar decks', sharedCards: (shared: number, cards: number) => `${shared} of ${cards} cards` },
   /** Landing after the sign-in provider sent the browser back without a session. */
   providerSignIn: { failed: 'Sign-in with the provider failed. Please try again.' },
 } as const;

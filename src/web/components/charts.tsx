@@ -5,8 +5,8 @@ interface BarProps {
   /** 0..max. */
   value: number;
   max: number;
-  /** Says what the bar shows, e.g. "12% of decks". */
-  label: string;
+  /** Says what the bar shows, e.g. "12% of decks"; without it the bar is decoration beside text that says it. */
+  label?: string;
   color?: string;
   width?: number;
 }
@@ -15,7 +15,7 @@ interface BarProps {
 export function Bar({ value, max, label, color = 'var(--accent)', width = 120 }: BarProps) {
   const length = max > 0 ? Math.max(0, Math.min(1, value / max)) * width : 0;
   return (
-    <svg className="chart-bar" role="img" aria-label={label} width={width} height={10} viewBox={`0 0 ${width} 10`}>
+    <svg className="chart-bar" {...(label ? { role: 'img', 'aria-label': label } : { 'aria-hidden': true })} width={width} height={10} viewBox={`0 0 ${width} 10`}>
       <rect x={0} y={0} width={width} height={10} rx={3} fill="var(--border)" />
       <rect x={0} y={0} width={length} height={10} rx={3} fill={color} />
     </svg>
