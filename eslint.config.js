@@ -19,6 +19,7 @@ const SERVER_FEATURE_API = {
   comments: ['comment-store.ts'],
   decks: ['deck-store.ts', 'decks-with-card.ts'],
   images: ['image-store.ts', 'validate-image.ts'],
+  meta: [],
   ocr: ['ocr-service.ts'],
   web: [],
 };

@@ -18,6 +18,7 @@ import { DeckReads } from './decks/deck-reads';
 import { localDeckEvictions, sharedDeckEvictions, type DeckEvictions } from './decks/deck-evictions';
 import { loadDecks, searchDecks } from './decks/deck-store';
 import { cardRoutes } from './cards/routes';
+import { metaRoutes } from './meta/routes';
 import { commentRoutes } from './comments/routes';
 import { ocrRoutes } from './ocr/routes';
 import { sampleScreenshotRoutes } from './demo/sample-screenshot';
@@ -101,6 +102,7 @@ export async function buildApp({ config, db, dialect, logger = false, serveWeb =
 
   await app.register(deckRoutes, { prefix: '/api/decks' });
   await app.register(cardRoutes, { prefix: '/api/cards' });
+  await app.register(metaRoutes, { prefix: '/api/meta' });
   await app.register(commentRoutes, { prefix: '/api/comments' });
   await app.register(accountsPlugin, { prefix: '/api', ...accounts });
   await app.register(ocrRoutes, { prefix: '/api' });
