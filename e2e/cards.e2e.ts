@@ -113,3 +113,54 @@ test.each(WIDTHS)('the upload review warns before publishing a deck that is alre
   expect(errors).toEqual([]);
   await context.close();
 });
+
+test.each(WIDTHS)('the meta: the most played cards sorted and filtered from the URL, and the most used categories (%i)', async (width) => {
+  const { page, context, errors } = await openPage(suite, width);
+  await page.goto('/');
+  await page.getByRole('navigation', { name: 'Site' }).getByRole('link', { name: 'Meta' }).click();
+  await page.getByRole('heading', { level: 1, name: 'The meta' }).waitFor();
+  const table = page.getByRole('table');
+  await table.waitFor();
+  const decksHeader = table.getByRole('columnheader', { name: /Decks/ });
+  expect(await decksHeader.getAttribute('aria-sort')).toBe('descending');
+  const deckCounts = async () => (await table.locator('tbody td:nth-of-type(1)').allTextContents()).map((text) => Number(text.split(' ')[0]));
+  const descending = await deckCounts();
+  expect(descending.length).toBeGreaterThan(10);
+  expect(descending).toEqual([...descending].sort((a, b) => b - a));
+
+  // Sorting by a column flips on a second press, and the order lives in the URL.
+  await decksHeader.getByRole('button').click();
+  await page.waitForURL(/order=asc/);
+  expect(await decksHeader.getAttribute('aria-sort')).toBe('ascending');
+  await page.waitForFunction(() => document.querySelector('tbody td')?.textContent?.startsWith('1 '));
+  const ascending = await deckCounts();
+  expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
+
+  // Filtering by album: every card listed is of that album's collections.
+  await page.getByRole('combobox', { name: 'Album' }).selectOption('Space');
+  await page.waitForURL(/album=Space/);
+  await page.waitForFunction(() => [...document.querySelectorAll('tbody .meta-card-facts')].every((el) => !/Arts|History/.test(el.textContent ?? '')));
+  const first = table.locator('tbody th a').first();
+  const name = (await first.textContent())!;
+  const href = (await first.getAttribute('href'))!;
+  const code = href.split('/').pop()!;
+  const card = (await (await fetch(`${suite.server.baseUrl}/api/cards/${code}`)).json()) as { album: string };
+  expect(card.album).toBe('Space');
+  // A reload keeps the view.
+  await page.reload();
+  expect(await page.getByRole('combobox', { name: 'Album' }).inputValue()).toBe('Space');
+  expect(await table.getByRole('columnheader', { name: /Decks/ }).getAttribute('aria-sort')).toBe('ascending');
+
+  // The categories, as bars; the page itself never scrolls sideways (the table may, in its own box).
+  const categories = page.getByRole('region', { name: 'Most used albums, collections and tags' });
+  await categories.getByRole('heading', { name: 'Albums', exact: true }).waitFor();
+  expect(await categories.locator('.chart-bar').count()).toBeGreaterThan(7);
+  expect(await hasHorizontalScroll(page)).toBe(false);
+  await page.waitForLoadState('networkidle');
+  await saveScreenshot(page, `meta-${width}`);
+
+  await first.click();
+  await page.getByRole('heading', { level: 1, name }).waitFor();
+  expect(errors).toEqual([]);
+  await context.close();
+});

@@ -11,6 +11,7 @@ export const PAGE_PATHS = [
   '/customcards',
   '/innkeepers-decks',
   '/cards/:code',
+  '/meta',
 ] as const;
 
 /** The page path that `pathname` opens (a trailing slash allowed), or null. */

@@ -13,6 +13,7 @@ const ResetPasswordPage = lazy(() => import('../features/accounts/ResetPasswordP
 const CardEditorPage = lazy(() => import('../features/card-editor/CardEditorPage'));
 const InnkeeperPage = lazy(() => import('../features/innkeeper/InnkeeperPage'));
 const CardPage = lazy(() => import('../features/cards/CardPage'));
+const MetaPage = lazy(() => import('../features/meta/MetaPage'));
 
 export const router = createBrowserRouter([
   {
@@ -28,6 +29,7 @@ export const router = createBrowserRouter([
       { path: '/customcards', element: <CardEditorPage /> },
       { path: '/innkeepers-decks', element: <InnkeeperPage /> },
       { path: '/cards/:code', element: <CardPage /> },
+      { path: '/meta', element: <MetaPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },
