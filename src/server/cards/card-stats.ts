@@ -9,8 +9,11 @@ import { loadDecks } from '../decks/deck-store';
 import { toCardPage, type CardNumbers } from './card-presenter';
 import type { CardPage } from '../../common/api/cards';
 
-/** The card's newest decks that its "played with" counts are taken over: the current meta, in a few milliseconds. */
-export const PLAYED_WITH_SAMPLE = 200;
+/**
+ * The card's newest decks that its "played with" counts are taken over: the current meta, in about
+ * a millisecond (grouping the cards of all of a popular card's 20k decks would take seconds).
+ */
+export const PLAYED_WITH_SAMPLE = 100;
 /** Cards listed as played with it. */
 const PLAYED_WITH_CARDS = 10;
 
@@ -45,23 +48,25 @@ export async function findCardPage(db: Db, code: string, now = new Date()): Prom
   ]);
   if (!card) return undefined;
   const sample = await deckIdsWithCard(db, { code, order: 'newest', offset: 0, limit: PLAYED_WITH_SAMPLE, cardDecks: numbers.decks, totalDecks: numbers.totalDecks });
-  const playedWith =
+  // Counted by code, then named: joining the catalog before grouping costs a lookup per card of every deck.
+  const counts =
     sample.length === 0
       ? []
       : await db
           .selectFrom('deck_cards')
-          .innerJoin('cards', 'cards.code', 'deck_cards.card_code')
-          .select(['cards.code', 'cards.name', (eb) => eb.fn.countAll<string | number>().as('decks')])
-          .where('deck_cards.deck_id', 'in', sample)
-          .where('deck_cards.card_code', '<>', code)
-          .groupBy(['cards.code', 'cards.name'])
+          .select(['card_code', (eb) => eb.fn.countAll<string | number>().as('decks')])
+          .where('deck_id', 'in', sample)
+          .where('card_code', '<>', code)
+          .groupBy('card_code')
           .orderBy('decks', 'desc')
-          .orderBy('cards.code')
+          .orderBy('card_code')
           .limit(PLAYED_WITH_CARDS)
           .execute();
+  const codes = counts.map((row) => row.card_code!);
+  const names = new Map(codes.length === 0 ? [] : (await db.selectFrom('cards').select(['code', 'name']).where('code', 'in', codes).execute()).map((row) => [row.code, row.name]));
   return toCardPage(card, numbers, startOfGameWeekNumber(week), {
     sampleDecks: sample.length,
-    cards: playedWith.map((row) => ({ code: row.code, name: row.name, decks: Number(row.decks) })),
+    cards: counts.flatMap((row) => (names.has(row.card_code!) ? [{ code: row.card_code!, name: names.get(row.card_code!)!, decks: Number(row.decks) }] : [])),
   });
 }
 

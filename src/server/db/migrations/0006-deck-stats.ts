@@ -45,8 +45,8 @@ function countDecks(source: string, sign: Sign): string[] {
      on conflict (code) do update set decks = card_stats.decks + excluded.decks, score_sum = card_stats.score_sum + excluded.score_sum`,
     `insert into card_week_stats (week, code, decks)
      select s.week, dc.card_code, ${sign}count(*) from ${source} s join deck_cards dc on dc.deck_id = s.deck_id
-     where dc.card_code is not null group by s.week, dc.card_code order by s.week, dc.card_code
-     on conflict (week, code) do update set decks = card_week_stats.decks + excluded.decks`,
+     where dc.card_code is not null group by dc.card_code, s.week order by dc.card_code, s.week
+     on conflict (code, week) do update set decks = card_week_stats.decks + excluded.decks`,
     ...CATEGORY_TABLES.map(
       ([table, column, kind]) =>
         `insert into category_stats (kind, value, decks)
@@ -66,8 +66,8 @@ function countCards(source: string, sign: Sign): string[] {
      on conflict (code) do update set decks = card_stats.decks + excluded.decks, score_sum = card_stats.score_sum + excluded.score_sum`,
     `insert into card_week_stats (week, code, decks)
      select p.week, s.card_code, ${sign}count(*) from ${source} s join public_decks p on p.deck_id = s.deck_id
-     where s.card_code is not null group by p.week, s.card_code order by p.week, s.card_code
-     on conflict (week, code) do update set decks = card_week_stats.decks + excluded.decks`,
+     where s.card_code is not null group by s.card_code, p.week order by s.card_code, p.week
+     on conflict (code, week) do update set decks = card_week_stats.decks + excluded.decks`,
   ];
 }
 
@@ -132,7 +132,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('week', 'integer', (c) => c.notNull())
     .addColumn('code', 'varchar(16)', (c) => c.notNull())
     .addColumn('decks', 'integer', (c) => c.notNull())
-    .addPrimaryKeyConstraint('card_week_stats_pk', ['week', 'code'])
+    // By card first: a card's weeks (the card page, the meta's trend lines) are one short range.
+    .addPrimaryKeyConstraint('card_week_stats_pk', ['code', 'week'])
     .execute();
   await db.schema
     .createTable('category_stats')
