@@ -20,7 +20,7 @@ const SERVER_FEATURE_API = {
   decks: ['deck-store.ts', 'decks-with-card.ts'],
   images: ['image-store.ts', 'validate-image.ts'],
   meta: [],
-  ocr: ['ocr-service.ts'],
+  ocr: ['deck-reader.ts', 'ocr-service.ts'],
   web: [],
 };
 

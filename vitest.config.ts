@@ -9,6 +9,10 @@ export default defineConfig({
     globals: true,
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // Vitest's default is one worker fewer than the cores: one worker on these 2-core machines. Most
+    // files wait on databases, servers and child processes rather than compute, so two workers finish
+    // the suite in about 3 minutes instead of 4.6 (measured on an idle machine, same 782 tests).
+    maxWorkers: 2,
     projects: [
       {
         extends: true,

@@ -6,6 +6,7 @@ export default defineConfig({
     globals: true,
     environment: 'node',
     include: ['e2e/**/*.e2e.ts'],
+    globalSetup: ['e2e/support/seeded-template.ts'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
     fileParallelism: false,

@@ -1,17 +1,12 @@
 // Upload → review → publish → deck page in a real browser, on a catalog where two of the
 // screenshot's card names each belong to two cards: the card the reader chose and the one the
 // user picked in review are the ones published and shown, not the lowest code of the name.
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
 import { MESSAGES } from '../src/common/messages';
-import { createSession, SESSION_COOKIE } from '../src/server/accounts/sessions';
 import { importCards } from '../src/server/cards/import-cards';
-import { importRealCatalog } from '../test/support/images';
-import { startTestServer, type TestServer } from './support/server';
-import { collectPageErrors, launchBrowser, saveScreenshot } from './support/browser';
-
-/** Read in place from the shared data beside the repository, never copied into it. */
-const SCREENSHOT = path.resolve(import.meta.dirname, '../../shared/data/screenshots/share-image-1.jpg');
+import { CATALOG_FILE, REAL_SCREENSHOT } from '../test/support/shared-data';
+import { saveScreenshot } from './support/browser';
+import { openUploadModal } from './support/upload';
+import { browserSuite, openPage } from './web-helpers';
 
 /** Second cards for two names of the screenshot: Heimdall is ACNO012 on it, Hypernova FSP006. */
 const TWINS = [
@@ -21,38 +16,17 @@ const TWINS = [
   { Code: 'AAAA002', Name: 'Hypernova', Rarity: 'Common', Type: 'Limited Card' },
 ];
 
-let server: TestServer;
-let browser: Browser;
-let cookie: string;
+const suite = browserSuite({ cardsFile: CATALOG_FILE });
 
 beforeAll(async () => {
-  server = await startTestServer();
-  const db = server.server.handle.db;
-  await importRealCatalog(db);
   // Imported while the server runs: the reader's catalog index must follow.
-  await importCards(db, TWINS);
-  const user = await db.selectFrom('users').select('id').where('username_lower', '=', 'stargazer').executeTakeFirstOrThrow();
-  cookie = (await createSession(db, user.id)).token;
-  browser = await launchBrowser();
+  await importCards(suite.server.server.handle.db, TWINS);
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-async function signedInPage(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
-  await context.addCookies([{ name: SESSION_COOKIE, value: cookie, url: server.baseUrl }]);
-  return context.newPage();
-}
 
 test('the exact cards read and picked are published and shown with their codes', async () => {
-  const page = await signedInPage();
-  const errors = collectPageErrors(page);
-  await page.goto(server.baseUrl + '/');
-  await page.getByRole('button', { name: 'Upload a deck' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Upload a deck' });
-  await dialog.getByLabel('Deck image').setInputFiles(SCREENSHOT);
+  const { page, errors } = await openPage(suite, 1280, 'StarGazer');
+  const dialog = await openUploadModal(page);
+  await dialog.getByLabel('Deck image').setInputFiles(REAL_SCREENSHOT);
   const list = dialog.getByRole('list', { name: 'Cards Detected' });
   await list.getByRole('listitem').nth(17).waitFor({ timeout: 30_000 });
 
@@ -86,7 +60,7 @@ test('the exact cards read and picked are published and shown with their codes',
 
   // And the deck answer carries them.
   const deckId = page.url().split('/').pop();
-  const deck = (await (await fetch(`${server.baseUrl}/api/decks/onedeck/${deckId}`)).json()) as { cardList: { name: string; code: string }[] };
+  const deck = (await (await fetch(`${suite.server.baseUrl}/api/decks/onedeck/${deckId}`)).json()) as { cardList: { name: string; code: string }[] };
   expect(deck.cardList.find((c) => c.name === 'Heimdall')?.code).toBe('ZZZZ001');
   expect(deck.cardList.find((c) => c.name === 'Hypernova')?.code).toBe(hypernovaRead);
   expect(errors).toEqual([]);

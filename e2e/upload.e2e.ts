@@ -1,51 +1,21 @@
-// The upload flow in a real browser, against the real server and the real screenshot reader.
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+// The upload flow in a real browser, against the real server and the real screenshot reader, on a
+// server started as a deployment is: the real card list imported at start (CARDS_FILE).
+import type { Page } from 'playwright-core';
 import { MESSAGES } from '../src/common/messages';
 import type { Deck } from '../src/common/api/decks';
 import { SAMPLE_SCREENSHOT_PATH } from '../src/common/api/uploads';
-import { createSession, SESSION_COOKIE } from '../src/server/accounts/sessions';
-import { importRealCatalog } from '../test/support/images';
-import { startTestServer, type TestServer } from './support/server';
-import { collectPageErrors, launchBrowser, saveScreenshot } from './support/browser';
+import { CATALOG_FILE, REAL_SCREENSHOT } from '../test/support/shared-data';
+import { saveScreenshot } from './support/browser';
+import { openUploadModal } from './support/upload';
+import { browserSuite, openPage } from './web-helpers';
 
-/** Read in place from the shared data beside the repository, never copied into it. */
-const SCREENSHOT = path.resolve(import.meta.dirname, '../../shared/data/screenshots/share-image-1.jpg');
+const suite = browserSuite({ cardsFile: CATALOG_FILE });
 
-let server: TestServer;
-let browser: Browser;
-let cookie: string;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  const db = server.server.handle.db;
-  // The real card list, so the real screenshot's cards are in the catalog.
-  await importRealCatalog(db);
-  const user = await db.selectFrom('users').select('id').where('username_lower', '=', 'stargazer').executeTakeFirstOrThrow();
-  cookie = (await createSession(db, user.id)).token;
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-async function signedInPage(width = 1280): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 1000 } });
-  await context.addCookies([{ name: SESSION_COOKIE, value: cookie, url: server.baseUrl }]);
-  return context.newPage();
-}
-
-async function openUploadModal(page: Page) {
-  await page.goto(server.baseUrl + '/');
-  await page.getByRole('button', { name: 'Upload a deck' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Upload a deck' });
-  await dialog.waitFor();
-  return dialog;
-}
+/** A demo user with an e-mail address, so the home page offers 'Upload a deck'. */
+const USER = 'StarGazer';
 
 test('a missing image, title, cards and category each get their message', async () => {
-  const page = await signedInPage();
+  const { page } = await openPage(suite, 1280, USER);
   const dialog = await openUploadModal(page);
   await dialog.getByRole('button', { name: 'Submit' }).click();
   for (const text of [MESSAGES.upload.imageRequired, MESSAGES.upload.titleRequired, MESSAGES.upload.tooFewCards, MESSAGES.upload.categoryRequired]) {
@@ -57,11 +27,10 @@ test('a missing image, title, cards and category each get their message', async 
 });
 
 test('a signed-in user uploads a screenshot, fixes a card, and publishes the deck', async () => {
-  const page = await signedInPage();
-  const errors = collectPageErrors(page);
+  const { page, errors } = await openPage(suite, 1280, USER);
   const dialog = await openUploadModal(page);
 
-  await dialog.getByLabel('Deck image').setInputFiles(SCREENSHOT);
+  await dialog.getByLabel('Deck image').setInputFiles(REAL_SCREENSHOT);
   await dialog.getByRole('img', { name: 'Preview of the chosen deck image' }).waitFor();
   const list = dialog.getByRole('list', { name: 'Cards Detected' });
   await list.getByRole('listitem').nth(17).waitFor({ timeout: 30_000 });
@@ -90,7 +59,7 @@ test('a signed-in user uploads a screenshot, fixes a card, and publishes the dec
   await page.getByRole('region', { name: 'Newest Decks' }).getByText('Spies, Tarot and a Knight').waitFor();
   await saveScreenshot(page, 'upload-published');
 
-  const res = await fetch(`${server.baseUrl}/api/decks/StarGazer?page=1&limit=12`);
+  const res = await fetch(`${suite.server.baseUrl}/api/decks/StarGazer?page=1&limit=12`);
   const { decks } = (await res.json()) as { decks: Deck[] };
   const deck = decks.find((d) => d.title === 'Spies, Tarot and a Knight');
   expect(deck).toBeDefined();
@@ -100,7 +69,7 @@ test('a signed-in user uploads a screenshot, fixes a card, and publishes the dec
   expect(deck?.deckcode).toBe('UH42XD');
   expect(deck?.albums).toEqual(['History']);
   expect(deck?.tags).toEqual(['Budget']);
-  const image = await fetch(`${server.baseUrl}${deck?.image.replace('/upload/', '/upload/w_400/')}`);
+  const image = await fetch(`${suite.server.baseUrl}${deck?.image.replace('/upload/', '/upload/w_400/')}`);
   expect(image.status).toBe(200);
   expect(image.headers.get('content-type')).toBe('image/webp');
   expect(errors).toEqual([]);
@@ -113,12 +82,11 @@ async function serveSample(page: Page, how: 'server' | 'missing') {
     await page.route(`**${SAMPLE_SCREENSHOT_PATH}`, (route) => route.fulfill({ status: 404, contentType: 'application/json', body: '{"error":"Not Found","message":"No sample."}' }));
     return;
   }
-  expect((await fetch(server.baseUrl + SAMPLE_SCREENSHOT_PATH)).headers.get('content-type')).toBe('image/png');
+  expect((await fetch(suite.server.baseUrl + SAMPLE_SCREENSHOT_PATH)).headers.get('content-type')).toBe('image/png');
 }
 
 test.each([1440, 390])('Try a sample screenshot reads it like a picked file; the screenshot opens large beside the list (%i)', async (width) => {
-  const page = await signedInPage(width);
-  const errors = collectPageErrors(page);
+  const { page, errors } = await openPage(suite, width, USER);
   await serveSample(page, 'server');
   const dialog = await openUploadModal(page);
   // Submit first: the stale card-count error must go once the sample's cards are read.
@@ -153,11 +121,12 @@ test.each([1440, 390])('Try a sample screenshot reads it like a picked file; the
 });
 
 test('a missing sample screenshot is told as an alert', async () => {
-  const page = await signedInPage(390);
+  const { page } = await openPage(suite, 390, USER);
   await serveSample(page, 'missing');
   const dialog = await openUploadModal(page);
   await dialog.getByRole('button', { name: MESSAGES.upload.trySample }).click();
   await page.getByRole('alert').filter({ hasText: MESSAGES.upload.sampleUnavailable }).waitFor();
+  await saveScreenshot(page, 'upload-sample-missing-390');
   expect(await dialog.getByRole('img', { name: 'Preview of the chosen deck image' }).count()).toBe(0);
   await page.context().close();
 });

@@ -2,6 +2,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createSession } from '../src/server/accounts/sessions';
 import { SESSION_COOKIE } from '../src/server/accounts/sessions';
+import type { Config } from '../src/server/config';
 import { startTestServer, type TestServer } from './support/server';
 import { collectPageErrors, launchBrowser } from './support/browser';
 
@@ -21,11 +22,14 @@ export interface Suite {
   browser: Browser;
 }
 
-/** Starts the server and the browser before the suite's tests (in beforeAll) and stops both after them. */
-export function browserSuite(): Suite {
+/**
+ * Starts the server (demo data, and `overrides` of its configuration) and the browser before the
+ * suite's tests (in beforeAll) and stops both after them.
+ */
+export function browserSuite(overrides: Partial<Config> = {}): Suite {
   const suite = {} as Suite;
   beforeAll(async () => {
-    [suite.server, suite.browser] = await Promise.all([startTestServer(), launchBrowser()]);
+    [suite.server, suite.browser] = await Promise.all([startTestServer(overrides), launchBrowser()]);
   });
   afterAll(async () => {
     await suite.browser?.close();

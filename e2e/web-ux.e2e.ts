@@ -1,7 +1,11 @@
-// The UX gaps a browser walk found, each checked where a player meets it: the card picker, the
-// results' sort, the Innkeeper's table, the card editor on a phone, focus after dialogs, errors.
+// The UX gaps a browser walk found, each checked where a player meets it: a first upload on a fresh
+// install, the card picker, the results' sort, the Innkeeper's table, the card editor on a phone,
+// focus after dialogs, errors, missing pages.
 import type { Page } from 'playwright-core';
+import { MESSAGES } from '../src/common/messages';
+import { REAL_SCREENSHOT } from '../test/support/shared-data';
 import { saveScreenshot } from './support/browser';
+import { openUploadModal } from './support/upload';
 import { WIDTHS, browserSuite, hasHorizontalScroll, openPage } from './web-helpers';
 
 const suite = browserSuite();
@@ -127,6 +131,7 @@ test.each(WIDTHS)('closing a dialog gives the focus back to what opened it (%i)'
   await page.keyboard.press('Escape');
   await page.getByRole('dialog', { name: 'Sign In' }).waitFor({ state: 'detached' });
   expect(await signIn.evaluate((el) => el === document.activeElement)).toBe(true);
+  await saveScreenshot(page, `web-ux-focus-back-${width}`);
 
   // After signing in the Sign In button is gone: the focus lands on My Profile, which replaced it.
   await signIn.click();
@@ -159,5 +164,80 @@ test.each(WIDTHS)('a search that fails says so; an unknown tag of a shared link 
   await page.getByRole('alert').getByText('The search failed: Something went wrong.').waitFor();
   expect(await page.getByText('No decks found!').count()).toBe(0);
   await saveScreenshot(page, `web-ux-search-error-${width}`);
+  await context.close();
+});
+
+test.each(WIDTHS)('missing pages, decks and users answer 404 and show the app\'s not-found page (%i)', async (width) => {
+  const { page, context, errors } = await openPage(suite, width);
+  const missing = [
+    { path: '/no-such-page', heading: 'Page not found', name: 'page' },
+    { path: '/decks/ffffffffffffffffffffffff', heading: 'Deck not found', name: 'deck' },
+    { path: '/users/NoSuchPlayer', heading: 'NoSuchPlayer', name: 'user' },
+  ];
+  for (const { path, heading, name } of missing) {
+    const res = await page.goto(path);
+    expect(res?.status()).toBe(404);
+    await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+    if (name === 'user') await page.getByText('No such user.').waitFor();
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    await saveScreenshot(page, `web-ux-not-found-${name}-${width}`);
+  }
+  // The pages that exist still answer 200.
+  for (const path of ['/', '/users/StarGazer', '/deck-search-results?cards=Moon']) expect((await page.goto(path))?.status()).toBe(200);
+  // The app asked the API about the missing deck and user: those 404s are the only console errors.
+  expect(errors.filter((e) => !e.includes('404'))).toEqual([]);
+  await context.close();
+});
+
+// Last: it publishes decks. A fresh install (demo catalog only) as a new player meets it: a real
+// screenshot matches no card and says why; the sample screenshot, read by the real reader, publishes
+// a deck of 18 cards with no other step.
+test.each(WIDTHS)('first run: sign in, a real screenshot is told the card list lacks its cards, the sample publishes 18 cards (%i)', async (width) => {
+  const { page, context, errors } = await openPage(suite, width);
+  await page.goto('/');
+  await page.locator('header.site-header').getByRole('button', { name: 'Sign In' }).click();
+  const signIn = page.getByRole('dialog', { name: 'Sign In' });
+  await signIn.getByLabel('Username').fill('StarGazer');
+  await signIn.getByLabel('Password').fill('deckhubdemo');
+  await signIn.getByRole('button', { name: 'Login' }).click();
+  await signIn.waitFor({ state: 'detached' });
+
+  const dialog = await openUploadModal(page);
+  await dialog.getByLabel('Deck image').setInputFiles(REAL_SCREENSHOT);
+  const noMatch = dialog.getByRole('alert').filter({ hasText: /^Read \d+ card names/ });
+  await noMatch.waitFor({ timeout: 60_000 });
+  const read = Number((await noMatch.textContent())!.match(/\d+/)![0]);
+  expect(read).toBeGreaterThanOrEqual(5);
+  expect(await noMatch.textContent()).toBe(MESSAGES.upload.noCatalogMatch(read));
+  expect(await dialog.getByText(MESSAGES.upload.noCardsDetected).count()).toBe(0);
+  expect(await hasHorizontalScroll(page)).toBe(false);
+  await saveScreenshot(page, `first-run-no-match-${width}`);
+
+  await dialog.getByRole('button', { name: MESSAGES.upload.trySample }).click();
+  const list = dialog.getByRole('list', { name: 'Cards Detected' });
+  await list.getByRole('listitem').nth(17).waitFor({ timeout: 60_000 });
+  expect(await list.getByRole('listitem').count()).toBe(18);
+  expect(await noMatch.count()).toBe(0);
+  const names = await list.locator('.detected-card-name').allTextContents();
+  await saveScreenshot(page, `first-run-sample-read-${width}`);
+
+  const title = `My first deck at ${width}`;
+  await dialog.getByLabel('Title').fill(title);
+  await dialog.getByLabel('Tags').fill('Budget');
+  await dialog.getByLabel('Tags').press('Enter');
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  await page.getByRole('status').filter({ hasText: MESSAGES.upload.success }).waitFor();
+  await dialog.waitFor({ state: 'hidden' });
+
+  await page.getByRole('region', { name: 'Newest Decks' }).getByRole('link', { name: title }).first().click();
+  await page.getByRole('heading', { level: 1, name: title }).waitFor();
+  const cards = page.getByRole('list', { name: 'Cards' }).getByRole('listitem');
+  expect(await cards.count()).toBe(18);
+  // The cards the reader found are the ones published.
+  const shown = await cards.allTextContents();
+  for (const name of names) expect(shown.some((text) => text.includes(name))).toBe(true);
+  expect(await hasHorizontalScroll(page)).toBe(false);
+  await saveScreenshot(page, `first-run-deck-${width}`);
+  expect(errors).toEqual([]);
   await context.close();
 });

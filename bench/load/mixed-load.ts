@@ -77,11 +77,15 @@ export function readImage(file: string): Buffer | undefined {
 const ms = (n: number) => `${n < 10 ? n.toFixed(1) : n.toFixed(0)} ms`.padStart(8);
 const mb = (n: number) => `${Math.round(n / 1024 / 1024)} MB`;
 
-/** Average cores used by the server, the generator and (on Linux) everything else, over the server's watch. */
-function cpuShares(server: ProcessFigures['cpu'], generator: ProcessFigures['cpu']): string {
+/**
+ * Average cores used by the server, the OCR worker process (when there is one), the generator and
+ * (on Linux) everything else, over the server's watch.
+ */
+function cpuShares(server: ProcessFigures['cpu'], generator: ProcessFigures['cpu'], ocrWorkerCores?: number | null): string {
   const generatorCores = (generator.process * generator.seconds) / server.seconds;
-  const rest = server.machine === null ? '' : `, rest of the machine (database server included) ${(server.machine - server.process - generatorCores).toFixed(2)}`;
-  return `server ${server.process.toFixed(2)}, load generator ${generatorCores.toFixed(2)}${rest}`;
+  const worker = ocrWorkerCores === undefined ? '' : `, OCR worker process ${ocrWorkerCores === null ? '?' : ocrWorkerCores.toFixed(2)}`;
+  const rest = server.machine === null ? '' : `, rest of the machine (database server included) ${(server.machine - server.process - (ocrWorkerCores ?? 0) - generatorCores).toFixed(2)}`;
+  return `server ${server.process.toFixed(2)}${worker}, load generator ${generatorCores.toFixed(2)}${rest}`;
 }
 
 /** Reads' p99 target (100 connections, OCR in the background), checked in both runs. */
@@ -91,8 +95,11 @@ function readsVerdict(r: LoadResult): string {
   return `target p99 <= ${READS_P99_TARGET_MS} ms: ${r.reads.p99 <= READS_P99_TARGET_MS ? 'MET' : 'MISSED'}`;
 }
 
-/** The run's table; `server` is what watchProcess saw in the server's process. */
-export function formatLoadResult(title: string, r: LoadResult, server: ProcessFigures): string {
+/**
+ * The run's table; `server` is what watchProcess saw in the server's process, `ocrWorkerCores` the
+ * cores the separate OCR worker process used (absent when the server reads screenshots itself).
+ */
+export function formatLoadResult(title: string, r: LoadResult, server: ProcessFigures, ocrWorkerCores?: number | null): string {
   const shape = r.shape.closedLoop
     ? `CAPACITY (closed loop: ${r.shape.connections} connections, each sends again as soon as answered)`
     : `OFFERED RATE ${r.shape.offeredRps} req/s (open loop, Poisson arrivals, up to ${r.shape.connections} connections, ${r.shape.peakInFlight} in flight at most; latency from when each request was due)`;
@@ -106,7 +113,7 @@ export function formatLoadResult(title: string, r: LoadResult, server: ProcessFi
     row('ALL READS', r.reads, `  (home columns, search, deck page, comments list) ${readsVerdict(r)}`),
     `  OCR uploads             sent ${r.ocr.sent}, ok ${r.ocr.ok}, busy (429) ${r.ocr.busy429}, other ${r.ocr.other} (5xx ${r.ocr.status5xx}); p50 ${r.ocr.p50} ms, max ${r.ocr.max} ms`,
     `  event loop delay        server ${lag(server.loopDelay)}; load generator ${lag(r.generator.loopDelay)}`,
-    `  CPU (cores of ${os.availableParallelism()})        ${cpuShares(server.cpu, r.generator.cpu)}`,
+    `  CPU (cores of ${os.availableParallelism()})        ${cpuShares(server.cpu, r.generator.cpu, ocrWorkerCores)}`,
     `  server RSS              start ${mb(server.rss.start)}, end ${mb(server.rss.end)}, peak ${mb(server.rss.peak)}`,
   ].join('\n');
 }

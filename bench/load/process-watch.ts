@@ -53,3 +53,28 @@ export function watchProcess(): { stop(): ProcessFigures } {
     },
   };
 }
+
+/** CPU time (user + system, s) of another process and all its threads, from /proc; null elsewhere. */
+function processCpuSeconds(pid: number): number | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The fields after the command name, which is in parentheses and may hold spaces.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime are fields 14 and 15 of the line, in clock ticks (100 a second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/** Starts watching another process's CPU (the OCR worker); `stop()` returns the cores it kept busy on average. */
+export function watchOtherProcess(pid: number): { stop(): number | null } {
+  const start = processCpuSeconds(pid);
+  const started = performance.now();
+  return {
+    stop() {
+      const end = processCpuSeconds(pid);
+      return start === null || end === null ? null : (end - start) / ((performance.now() - started) / 1000);
+    },
+  };
+}

@@ -23,8 +23,8 @@ import { commentRoutes } from './comments/routes';
 import { ocrRoutes } from './ocr/routes';
 import { sampleScreenshotRoutes } from './demo/sample-screenshot';
 import { imageRoutes } from './images/routes';
-import { ImageStore } from './images/image-store';
-import type { OcrService } from './ocr/ocr-service';
+import { openImageStore, type ImageStore } from './images/image-store';
+import type { DeckReader } from './ocr/deck-reader';
 import { WEB_DIST, webRoutes } from './web/routes';
 
 declare module 'fastify' {
@@ -33,8 +33,8 @@ declare module 'fastify' {
     dialect: DbDialect;
     config: Config;
     images: ImageStore;
-    /** The deck screenshot reader; null when it is not running (API tests, failed start). */
-    ocr: OcrService | null;
+    /** The deck screenshot reader (in this process, or on the queue); null when it is not running (API tests, failed start). */
+    ocr: DeckReader | null;
     /** Deck and search answers kept in memory; every write to a deck evicts what it changed. */
     deckReads: DeckReads;
     /** Tells the kept deck answers of this instance, and of the others when REDIS_URL is set, what a write changed. */
@@ -53,7 +53,7 @@ export interface AppDeps {
   /** Where the built web app is; tests serve a folder of their own. */
   webDist?: string;
   /** The deck screenshot reader, created once per process by createServer (not here, so tests choose). */
-  ocr?: OcrService | null;
+  ocr?: DeckReader | null;
   /** Account settings tests change (rate limits). */
   accounts?: AccountsOptions;
   /** Body sizes and timeouts; tests shorten the timeouts (see http/limits.ts). */
@@ -75,7 +75,9 @@ export async function buildApp({ config, db, dialect, logger = false, serveWeb =
   app.decorate('db', db);
   app.decorate('dialect', dialect);
   app.decorate('config', config);
-  app.decorate('images', new ImageStore(config.dataDir));
+  const images = await openImageStore(config);
+  app.decorate('images', images);
+  app.addHook('onClose', () => images.close());
   app.decorate('ocr', ocr);
   const deckReads = new DeckReads({ loadDecks: (ids) => loadDecks(db, ids), search: (filters, page) => searchDecks(db, filters, page) });
   app.decorate('deckReads', deckReads);

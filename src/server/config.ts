@@ -6,11 +6,26 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { RateLimits } from './http/rate-limits';
 
+/** An S3-compatible bucket for the deck images, instead of the folder under dataDir. */
+export interface S3Settings {
+  bucket: string;
+  /** The server's URL for stores other than AWS (MinIO, Ceph, R2, ...); addressed path-style. AWS itself when absent. */
+  endpoint?: string;
+  region: string;
+  /**
+   * Keys given directly. Never read from the environment: the AWS SDK reads AWS_ACCESS_KEY_ID,
+   * AWS_SECRET_ACCESS_KEY (and profiles, instance roles) itself; tests pass their loopback server's.
+   */
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+}
+
 export interface Config {
   port: number;
   host: string;
   /** Folder for the SQLite file and uploaded images. */
   dataDir: string;
+  /** Where deck images are kept: this bucket when set, the folder `uploads/` under dataDir otherwise. */
+  s3?: S3Settings;
   /** PostgreSQL connection string; SQLite under dataDir when absent. */
   databaseUrl?: string;
   /** Seed the demo catalog and decks into an empty database. */
@@ -27,7 +42,12 @@ export interface Config {
    * "every hop": the left-most X-Forwarded-For entry is whatever the client wrote.
    */
   trustProxy: false | number | string[];
+  /** Redis: rate limits and deck evictions shared by every instance, and the OCR job queue. */
   redisUrl?: string;
+  /** Name of the OCR job queue in Redis: the web instances and workers of one site share it. */
+  ocrQueue: string;
+  /** With Redis: uploads waiting for or being read by the workers at once, across all web instances. */
+  ocrQueueLimit: number;
   smtpUrl?: string;
   mailFrom: string;
   oidc?: {
@@ -86,6 +106,9 @@ const envSchema = z.object({
   HOST: z.preprocess(blankIsUnset, z.string().default('0.0.0.0')),
   DATA_DIR: z.preprocess(blankIsUnset, z.string().default('./data')),
   DATABASE_URL: z.preprocess(blankIsUnset, urlWithScheme(['postgres', 'postgresql']).optional()).describe('a PostgreSQL URL (postgres://user:password@host:5432/database)'),
+  S3_BUCKET: z.preprocess(blankIsUnset, z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'a bucket name (3 to 63 lowercase letters, digits, dots and hyphens)').optional()),
+  S3_ENDPOINT: z.preprocess(blankIsUnset, urlWithScheme(['http', 'https']).optional()).describe('an http(s) URL of an S3-compatible server, e.g. http://minio:9000'),
+  S3_REGION: z.preprocess(blankIsUnset, z.string().regex(/^[a-z0-9-]+$/, 'a region name, e.g. eu-west-1').optional()),
   SEED_DEMO: z.preprocess(blankIsUnset, z.enum(['0', '1', 'true', 'false'], 'one of 0, 1, true, false').default('1')),
   CURATOR_USERNAME: z.preprocess(blankIsUnset, z.string().default('Innkeeper')),
   CARDS_FILE: z.preprocess(blankIsUnset, z.string().optional()),
@@ -101,6 +124,9 @@ const envSchema = z.object({
       return parsed;
     }),
   REDIS_URL: z.preprocess(blankIsUnset, urlWithScheme(['redis', 'rediss']).optional()).describe('a redis:// or rediss:// URL'),
+  OCR_QUEUE: z.preprocess(blankIsUnset, z.string().regex(/^[\w.-]+$/, 'letters, digits and . _ - only').default('deckhub-ocr')),
+  // About 4 reads per worker process of 2 tesseract threads, as OcrService admits in one process.
+  OCR_QUEUE_LIMIT: z.preprocess(blankIsUnset, z.coerce.number({ error: 'a whole number of at least 1' }).int('a whole number of at least 1').min(1, 'a whole number of at least 1').default(8)),
   SMTP_URL: z.preprocess(blankIsUnset, urlWithScheme(['smtp', 'smtps']).optional()).describe('an smtp:// or smtps:// URL'),
   MAIL_FROM: z.preprocess(blankIsUnset, z.string().default('Deckhub <no-reply@deckhub.local>')),
   OIDC_ISSUER: z.preprocess(blankIsUnset, urlWithScheme(['https', 'http']).optional()).describe("the provider's issuer URL, e.g. https://accounts.google.com"),
@@ -111,6 +137,9 @@ const envSchema = z.object({
 
 type EnvName = keyof typeof envSchema.shape;
 const OIDC_VARIABLES = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const;
+const S3_OPTIONS = ['S3_ENDPOINT', 'S3_REGION'] as const;
+/** The region S3 clients use when S3_REGION is unset: the SDK's own variables, then the region S3-compatible servers accept. */
+const regionFallback = (env: NodeJS.ProcessEnv) => blankIsUnset(env.AWS_REGION) ?? blankIsUnset(env.AWS_DEFAULT_REGION) ?? 'us-east-1';
 
 /**
  * The trustProxy option for Fastify. A hop count becomes a function: Fastify's own number option
@@ -140,6 +169,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const missing = OIDC_VARIABLES.filter((name) => !oidcSet.includes(name));
     problems.push(`${OIDC_VARIABLES.join(', ')} turn provider sign-in on together: ${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} missing`);
   }
+  const s3Set = S3_OPTIONS.filter((name) => blankIsUnset(env[name]) !== undefined);
+  if (s3Set.length > 0 && blankIsUnset(env.S3_BUCKET) === undefined) {
+    problems.push(`S3_BUCKET is missing: ${s3Set.join(' and ')} only take${s3Set.length > 1 ? '' : 's'} effect with it (images are kept in DATA_DIR otherwise)`);
+  }
   if (!result.success || problems.length) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   const e = result.data;
   return {
@@ -147,12 +180,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    s3: e.S3_BUCKET ? { bucket: e.S3_BUCKET, endpoint: e.S3_ENDPOINT, region: e.S3_REGION ?? String(regionFallback(env)) } : undefined,
     seedDemo: e.SEED_DEMO === '1' || e.SEED_DEMO === 'true',
     cardsFile: e.CARDS_FILE ? path.resolve(e.CARDS_FILE) : undefined,
     curatorUsername: e.CURATOR_USERNAME,
     publicUrl: e.PUBLIC_URL,
     trustProxy: e.TRUST_PROXY,
     redisUrl: e.REDIS_URL,
+    ocrQueue: e.OCR_QUEUE,
+    ocrQueueLimit: e.OCR_QUEUE_LIMIT,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     oidc: e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET } : undefined,

@@ -6,7 +6,8 @@ import { migrateToLatest, openDb, type DbHandle } from './db/connect';
 import { seedDemoData } from './demo/seed-demo';
 import { importCardsFile, logCatalog } from './demo/catalog-setup';
 import { sweepOrphanImages } from './images/orphan-sweep';
-import { OcrService, type OcrServiceOptions } from './ocr/ocr-service';
+import { startDeckReader } from './ocr/deck-reader';
+import type { OcrServiceOptions } from './ocr/ocr-service';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -17,22 +18,28 @@ export interface RunningServer {
 /** Opens the database, migrates, seeds an empty one, and builds the app (not yet listening). */
 export async function createServer(
   config: Config,
-  options: { logger?: boolean | object; serveWeb?: boolean; /** false: no deck screenshot reader. */ ocr?: false | OcrServiceOptions } = {},
+  options: {
+    logger?: boolean | object;
+    serveWeb?: boolean;
+    /** false: no deck screenshot reader; otherwise the in-process reader's options (without REDIS_URL). */
+    ocr?: false | OcrServiceOptions;
+  } = {},
 ): Promise<RunningServer> {
   const handle = openDb({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'deckhub.sqlite') });
   await migrateToLatest(handle.db);
-  // Started once per process: its workers are warmed here, not on the first user's upload.
+  // Started once per process: in-process workers are warmed here, not on the first user's upload.
   let ocrFailure: unknown = null;
   // Lost workers and failed restarts go to the app's log once there is one.
   let logOcr = (message: string) => console.warn(message);
   const ocrOptions = options.ocr === false ? null : { ...options.ocr, pool: { log: (message: string) => logOcr(message), ...options.ocr?.pool } };
-  const ocr = ocrOptions === null ? null : await OcrService.start(handle.db, ocrOptions).catch((error: unknown) => ((ocrFailure = error), null));
+  const ocr = ocrOptions === null ? null : await startDeckReader(handle.db, config, ocrOptions).catch((error: unknown) => ((ocrFailure = error), null));
   let app: FastifyInstance;
   try {
     app = await buildApp({ config, db: handle.db, dialect: handle.dialect, logger: options.logger, serveWeb: options.serveWeb, ocr });
     logOcr = (message) => app.log.warn(message);
     // The rest of the site works without the reader; uploads answer 503 until a restart fixes it.
     if (ocrFailure) app.log.error({ err: ocrFailure }, 'the deck screenshot reader did not start');
+    if (ocr) app.log.info(`deck screenshots are read ${ocr.description}`);
     // Before the demo data, which brings its own demo cards only into an empty catalog.
     if (config.cardsFile) await importCardsFile(handle.db, config.cardsFile, app.log);
     if (config.seedDemo) await seedDemoData(handle.db, app.images, config);

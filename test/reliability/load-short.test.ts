@@ -13,7 +13,7 @@ for (const { name } of testDatabases()) {
     let target: LoadTarget;
 
     beforeAll(async () => {
-      target = await startLoadTarget(name, process.env.TEST_POSTGRES_URL);
+      target = await startLoadTarget(name, { postgresUrl: process.env.TEST_POSTGRES_URL });
     }, 120_000);
 
     afterAll(async () => {

@@ -10,16 +10,18 @@ import { migrateToLatest, openDb, type DbHandle } from '../../src/server/db/conn
 
 export interface TestDatabase {
   name: 'sqlite' | 'postgres';
-  open(): Promise<DbHandle & { dataDir: string; databaseUrl?: string; pgSchema?: string }>;
+  open(): Promise<DbHandle & { dataDir: string; databaseUrl?: string; pgSchema?: string; childEnv: Record<string, string> }>;
 }
 
 async function openSqlite() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'deckhub-test-'));
-  const handle = openDb({ sqliteFile: path.join(dataDir, 'test.sqlite') });
+  // The server's own file name, so a child process given DATA_DIR opens this database.
+  const handle = openDb({ sqliteFile: path.join(dataDir, 'deckhub.sqlite') });
   await migrateToLatest(handle.db);
   return {
     ...handle,
     dataDir,
+    childEnv: { DATA_DIR: dataDir, DATABASE_URL: '' },
     async close() {
       await handle.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
@@ -41,6 +43,7 @@ async function openPostgres(url: string) {
     dataDir,
     databaseUrl: url,
     pgSchema: schema,
+    childEnv: { DATA_DIR: dataDir, DATABASE_URL: urlWithSchema(url, schema) },
     async close() {
       await handle.close();
       const cleanup = new pg.Client({ connectionString: url });
@@ -50,6 +53,13 @@ async function openPostgres(url: string) {
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The URL a child process (the server, a worker) opens this run's schema with. */
+function urlWithSchema(url: string, schema: string): string {
+  const withSchema = new URL(url);
+  withSchema.searchParams.set('options', `-c search_path=${schema}`);
+  return withSchema.toString();
 }
 
 export function testDatabases(): TestDatabase[] {

@@ -9,6 +9,8 @@ export interface TestContext {
   db: Db;
   config: Config;
   dbName: TestDatabase['name'];
+  /** DATA_DIR and DATABASE_URL for a child process (a server, an OCR worker) on the same database. */
+  childEnv: Record<string, string>;
 }
 
 /** What a suite may change about the app it tests. */
@@ -38,6 +40,7 @@ export function describeEachDatabase(
         ctx.app = await buildApp({ config, db: handle.db, dialect: handle.dialect, accounts });
         ctx.db = handle.db;
         ctx.config = config;
+        ctx.childEnv = handle.childEnv;
         close = async () => {
           await ctx.app.close();
           await handle.close();

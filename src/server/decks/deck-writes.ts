@@ -2,7 +2,7 @@
 // the deck reads kept in memory, together, so no caller can forget the second half. The lint rule in
 // eslint.config.js lets only this module import the store's write functions.
 import type { Db } from '../db/connect';
-import type { ImageStore } from '../images/image-store';
+import { imageKeyOfUrl, imageUrlOf, type ImageStore } from '../images/image-store';
 import { badRequest } from '../http/errors';
 import { normalizeName } from '../../common/text';
 import type { CreateDeck } from '../../common/api/uploads';
@@ -71,7 +71,7 @@ export async function publishDeck(deps: DeckWriteDeps, userId: string, image: Bu
       userId,
       title: deck.title,
       deckcode: deck.deckcode,
-      image: deps.images.urlOf(key),
+      image: imageUrlOf(key),
       description: deck.description,
       cards,
       albums: deck.albums,
@@ -99,7 +99,7 @@ export async function editDeck(deps: DeckWriteDeps, id: string, patch: DeckPatch
 export async function removeDeck(deps: DeckWriteDeps, deck: { id: string; image: string }): Promise<void> {
   await deleteDeck(deps.db, deck.id);
   await deps.deckEvictions.evict({ deck: deck.id, pages: true });
-  const key = deps.images.keyOfUrl(deck.image);
+  const key = imageKeyOfUrl(deck.image);
   if (key) await deps.images.delete(key);
 }
 

@@ -163,10 +163,10 @@ describeEachDatabase('POST /api/decks/post/', (ctx) => {
   });
 
   test.each([
-    '/upload/..%2Ftest.sqlite',
+    '/upload/..%2Fdeckhub.sqlite',
     '/upload/..%2F..%2F..%2Fetc%2Fpasswd',
-    '/upload/%2e%2e%2ftest.sqlite',
-    '/upload/w_400/..%2F..%2Ftest.sqlite',
+    '/upload/%2e%2e%2fdeckhub.sqlite',
+    '/upload/w_400/..%2F..%2Fdeckhub.sqlite',
     '/upload/w_400/%2e%2e',
     '/upload/..',
     '/upload/w_400/.',

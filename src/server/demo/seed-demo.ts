@@ -2,7 +2,7 @@
 // (so the three home columns differ), votes and comments. Runs only on an empty database.
 import type { Db } from '../db/connect';
 import type { Config } from '../config';
-import type { ImageStore } from '../images/image-store';
+import { imageUrlOf, type ImageStore } from '../images/image-store';
 import { COLLECTIONS, DECK_SIZE, TAGS, albumOfCard, collectionCodeOf, startOfGameWeek } from '../../common/game';
 import { countCards, listCatalog } from '../cards/card-store';
 import { importCards } from '../cards/import-cards';
@@ -56,7 +56,7 @@ export async function seedDemoData(db: Db, images: ImageStore, config: Config, n
       userId: ownerId,
       title,
       deckcode: random() < 0.8 ? Array.from({ length: 6 }, () => pick('ABCDEFGHJKLMNPQRSTUVWXYZ23456789'.split(''))).join('') : 'null',
-      image: images.urlOf(key),
+      image: imageUrlOf(key),
       description: `A ${title.toLowerCase()} list. Play the cheap cards first and keep the big ones for the last turns.`,
       cards: cards.map((c) => ({ name: c.name, code: c.code })),
       albums,

@@ -1,130 +1,58 @@
-import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import fs from 'node:fs/promises';
-import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
-import sharp from 'sharp';
-import { newId } from '../db/ids';
-import { MAX_IMAGE_PIXELS } from '../../common/api/uploads';
+// Deck images live behind one interface with two backends: a folder under DATA_DIR (the default, so
+// `npm start` needs nothing but Node) and an S3-compatible bucket (S3_BUCKET), which several
+// instances of the site can share. The routes, the deck writes and the orphan sweep only see this.
+import type { Readable } from 'node:stream';
+import type { Config } from '../config';
+import { FolderImageStore } from './folder-image-store';
+import { S3ImageStore } from './s3-image-store';
+import { isImageKey } from './image-keys';
 
-/** Stored image keys: our own ids plus the format, so a key can never name a path. */
-const KEY_PATTERN = /^[0-9a-f]{24}\.webp$/;
-/** Resized copies are made only for these widths, so nobody can fill the disk with variants. */
-export const ALLOWED_WIDTHS = [100, 200, 300, 400, 600, 800, 1200] as const;
+export { ALLOWED_WIDTHS, isImageKey } from './image-keys';
 
-export function isImageKey(key: string): boolean {
-  return KEY_PATTERN.test(key);
+/** An image's bytes as the store hands them out: a stream from the folder or bucket, or bytes already in memory. */
+export type ImageBody = Readable | Buffer;
+
+export interface StoredImageEntry {
+  key: string;
+  /** When the original was written: the sweep leaves young images alone, as their deck may be on its way. */
+  storedAt: Date;
 }
 
-/** Files being written are named so, beside their final path; a crash can leave one behind. */
-const TEMP_SUFFIX = '.tmp';
-
-/**
- * A temporary name beside `target`, unique to this write: two writers of the same file (two
- * requests, or two processes on one folder) never write into or rename each other's file.
- */
-function tempPathFor(target: string): string {
-  return path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}-${randomBytes(6).toString('hex')}${TEMP_SUFFIX}`);
-}
-
-/** Writes through a temporary file and a rename, so the target is either absent or whole, never half-written. */
-async function writeAtomically(target: string, write: (tmp: string) => Promise<unknown>): Promise<void> {
-  const tmp = tempPathFor(target);
-  try {
-    await write(tmp);
-    await fs.rename(tmp, target);
-  } catch (error) {
-    await fs.rm(tmp, { force: true });
-    throw error;
-  }
-}
-
-/** Deck images under DATA_DIR/uploads, served as `/upload/{key}` and `/upload/w_{width}/{key}`. */
-export class ImageStore {
-  readonly root: string;
-  /** Resized copies being made, by target path: concurrent first requests share the one in flight. */
-  private readonly resizing = new Map<string, Promise<string>>();
-
-  constructor(dataDir: string) {
-    this.root = path.join(dataDir, 'uploads');
-  }
-
-  /** Re-encodes the image as WebP (which drops all metadata) and stores it; returns its key. */
-  async save(input: Buffer): Promise<string> {
-    const key = `${newId()}.webp`;
-    const webp = await sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS }).rotate().webp({ quality: 82 }).toBuffer();
-    await fs.mkdir(this.root, { recursive: true });
-    await writeAtomically(path.join(this.root, key), (tmp) => fs.writeFile(tmp, webp));
-    return key;
-  }
-
-  urlOf(key: string): string {
-    return `/upload/${key}`;
-  }
-
-  keyOfUrl(url: string): string | null {
-    const key = url.split('/').pop() ?? '';
-    return isImageKey(key) ? key : null;
-  }
-
-  pathOf(key: string): string {
-    if (!isImageKey(key)) throw new Error('invalid image key');
-    return path.join(this.root, key);
-  }
-
-  /** The resized copy, made on first request and kept. */
-  async resized(key: string, width: number): Promise<string> {
-    const target = path.join(this.root, `w_${width}`, key);
-    if (!this.resizing.has(target) && (await exists(target))) return target;
-    // Checked again after the await: another request may have started the same copy meanwhile.
-    let making = this.resizing.get(target);
-    if (!making) {
-      making = this.makeResized(key, width, target).finally(() => this.resizing.delete(target));
-      this.resizing.set(target, making);
-    }
-    return making;
-  }
-
-  private async makeResized(key: string, width: number, target: string): Promise<string> {
-    await fs.mkdir(path.dirname(target), { recursive: true });
-    // Streamed to the file as sharp produces it, rather than held whole in memory first.
-    const resize = () => sharp(this.pathOf(key)).resize({ width, withoutEnlargement: true }).webp({ quality: 80 });
-    await writeAtomically(target, (tmp) => pipeline(resize(), createWriteStream(tmp)));
-    return target;
-  }
-
-  async delete(key: string): Promise<void> {
-    if (!isImageKey(key)) return;
-    await fs.rm(path.join(this.root, key), { force: true });
-    await Promise.all(ALLOWED_WIDTHS.map((w) => fs.rm(path.join(this.root, `w_${w}`, key), { force: true })));
-  }
-
+export interface ImageStore {
   /**
-   * Removes every temporary file: what a process killed while writing leaves behind. Only safe
-   * while nothing writes, which is why the start-up sweep calls it before the server listens.
+   * Whether other instances may be writing to this store right now (a bucket several instances
+   * share), so that the orphan sweep must spare what is young. The folder serves one instance.
    */
-  async removeTempFiles(): Promise<number> {
-    const dirs = [this.root, ...ALLOWED_WIDTHS.map((w) => path.join(this.root, `w_${w}`))];
-    const temps = (await Promise.all(dirs.map(async (dir) => (await fs.readdir(dir).catch(() => [])).filter((f) => f.endsWith(TEMP_SUFFIX)).map((f) => path.join(dir, f))))).flat();
-    await Promise.all(temps.map((file) => fs.rm(file, { force: true })));
-    return temps.length;
-  }
-
-  /** Every stored original's key (for the start-up sweep of orphans). */
-  async list(): Promise<string[]> {
-    try {
-      return (await fs.readdir(this.root)).filter(isImageKey);
-    } catch {
-      return [];
-    }
-  }
+  readonly isShared: boolean;
+  /** Re-encodes the image as WebP (which drops all metadata) and stores it; returns its key. */
+  save(input: Buffer): Promise<string>;
+  /** The original, or null when no image has this key. */
+  original(key: string): Promise<ImageBody | null>;
+  /**
+   * The copy at one of ALLOWED_WIDTHS, made on first request and kept; null when the original is
+   * missing. Concurrent first requests for one copy share one resize.
+   */
+  resized(key: string, width: number): Promise<ImageBody | null>;
+  /** Removes the original and every resized copy; a missing image is no error. */
+  delete(key: string): Promise<void>;
+  /** Every stored original (for the orphan sweep). */
+  list(): Promise<StoredImageEntry[]>;
+  /** Removes what writes interrupted before `startedBefore` left behind; returns how many things it removed. */
+  removeUnfinishedWrites(startedBefore: Date): Promise<number>;
+  close(): Promise<void>;
 }
 
-async function exists(file: string): Promise<boolean> {
-  try {
-    await fs.access(file);
-    return true;
-  } catch {
-    return false;
-  }
+/** The URL a deck stores for its image; the key is the URL's last segment. */
+export function imageUrlOf(key: string): string {
+  return `/upload/${key}`;
+}
+
+export function imageKeyOfUrl(url: string): string | null {
+  const key = url.split('/').pop() ?? '';
+  return isImageKey(key) ? key : null;
+}
+
+/** The configured store: the bucket when S3 is set up (checked reachable here, so a wrong setting stops the start), the folder otherwise. */
+export async function openImageStore(config: Pick<Config, 'dataDir' | 's3'>): Promise<ImageStore> {
+  return config.s3 ? S3ImageStore.open(config.s3) : new FolderImageStore(config.dataDir);
 }

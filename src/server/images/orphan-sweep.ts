@@ -1,18 +1,30 @@
 import type { Db } from '../db/connect';
-import type { ImageStore } from './image-store';
+import { imageKeyOfUrl, type ImageStore } from './image-store';
 
 /**
- * Removes what a crash leaves in the image folder, at start-up before the server listens: files
- * half-written when the process died (their temporary files), and stored images that no deck
- * points at (a crash between saving a file and committing its deck, or between deleting a deck
- * and its file). Returns how many images it removed.
+ * How old an image or an unfinished write in a shared store must be before the sweep may remove
+ * it. Other instances keep writing while one starts: an image saved a moment ago may be waiting for
+ * its deck's insert, which takes milliseconds; an hour leaves no doubt.
  */
-export async function sweepOrphanImages(db: Db, images: ImageStore): Promise<number> {
-  await images.removeTempFiles();
-  const keys = await images.list();
-  if (keys.length === 0) return 0;
-  const used = new Set((await db.selectFrom('decks').select('image').execute()).map((r) => images.keyOfUrl(r.image)));
-  const orphans = keys.filter((key) => !used.has(key));
-  await Promise.all(orphans.map((key) => images.delete(key)));
+export const ORPHAN_MIN_AGE_MS = 60 * 60 * 1000;
+
+/** Later than any date: the sweep of a store no other instance writes to spares nothing. */
+const END_OF_TIME = new Date(8.64e15);
+
+/**
+ * Removes what a crash leaves in the image store, at start-up before the server listens: writes
+ * interrupted when a process died (the folder's temporary files), and stored images that no deck
+ * points at (a crash between saving an image and committing its deck, or between deleting a deck
+ * and its image). In a store other instances share, only what is older than ORPHAN_MIN_AGE_MS.
+ * Returns how many images it removed.
+ */
+export async function sweepOrphanImages(db: Db, images: ImageStore, now = new Date()): Promise<number> {
+  const cutoff = images.isShared ? new Date(now.getTime() - ORPHAN_MIN_AGE_MS) : END_OF_TIME;
+  await images.removeUnfinishedWrites(cutoff);
+  const old = (await images.list()).filter((entry) => entry.storedAt < cutoff);
+  if (old.length === 0) return 0;
+  const used = new Set((await db.selectFrom('decks').select('image').execute()).map((r) => imageKeyOfUrl(r.image)));
+  const orphans = old.filter((entry) => !used.has(entry.key));
+  await Promise.all(orphans.map((entry) => images.delete(entry.key)));
   return orphans.length;
 }

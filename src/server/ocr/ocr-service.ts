@@ -1,23 +1,13 @@
-// The server's one deck reader: a warm pool of tesseract workers (started once, at server start)
-// and an index of the card catalog, with admission control so a flood of uploads is answered
-// "busy" quickly instead of queueing without bound.
+// The deck reader of one process: a warm pool of tesseract workers (started once, at start) and an
+// index of the card catalog, with admission control so a flood of uploads is answered "busy"
+// quickly instead of queueing without bound. The web process reads with it when there is no Redis;
+// `npm run worker` reads the queue's jobs with it otherwise (deck-reader.ts chooses).
 import type { Db } from '../db/connect';
 import { catalogVersion, listCatalog } from '../cards/card-store';
-import { HttpError } from '../http/errors';
-import { MESSAGES } from '../../common/messages';
 import { CatalogIndex } from './catalog-index';
-import { OcrImageError } from './image-input';
+import type { DeckReader } from './deck-reader';
 import { readDeckImage, type DeckReading } from './read-deck';
-import {
-  OcrBusyError,
-  OcrTimeoutError,
-  OcrUnavailableError,
-  OcrWorkerLostError,
-  createOcrPool,
-  withTimeout,
-  type OcrPool,
-  type OcrPoolOptions,
-} from './worker-pool';
+import { OcrBusyError, createOcrPool, withTimeout, type OcrPool, type OcrPoolOptions } from './worker-pool';
 
 export interface OcrServiceOptions {
   pool?: OcrPoolOptions;
@@ -34,7 +24,8 @@ export interface OcrServiceOptions {
 /** Below the server's 30 s request timeout, so the client gets our message rather than a reset. */
 const DEFAULT_READ_TIMEOUT_MS = 20_000;
 
-export class OcrService {
+export class OcrService implements DeckReader {
+  readonly description = 'in this process (no REDIS_URL)';
   private pending = 0;
   /** The index and the catalog version it was built from; rebuilt when the catalog changes. */
   private index: { version: number; built: Promise<CatalogIndex> } | null = null;
@@ -57,8 +48,17 @@ export class OcrService {
   }
 
   /** True when a read now would be refused: lets a route say "busy" before taking a 10 MB body. */
-  get isFull(): boolean {
+  async isFull(): Promise<boolean> {
+    return this.isAtLimit();
+  }
+
+  private isAtLimit(): boolean {
     return this.pending >= this.maxPendingReads;
+  }
+
+  /** Tesseract workers of the pool. */
+  get poolSize(): number {
+    return this.pool.size;
   }
 
   /** Reads being answered now (what `maxPendingReads` limits). */
@@ -70,16 +70,17 @@ export class OcrService {
    * Reads the deck code and cards of a validated image. The read's place is given back when its
    * answer goes out, whatever happened: success, failure or time limit. A read given up at its
    * limit drops its jobs still waiting in the pool; those already running end by their own
-   * deadline, so an abandoned read cannot hold the workers for long either.
+   * deadline, so an abandoned read cannot hold the workers for long either. `timeoutMs` replaces
+   * the limit for one read (a queued job, whose uploader waits only until its deadline).
    */
-  async read(image: Buffer): Promise<DeckReading> {
-    if (this.isFull) throw new OcrBusyError();
+  async read(image: Buffer, { timeoutMs = this.readTimeoutMs }: { timeoutMs?: number } = {}): Promise<DeckReading> {
+    if (this.isAtLimit()) throw new OcrBusyError();
     this.pending++;
     try {
       const abandon = new AbortController();
       const pool = withSignal(this.pool, abandon.signal);
       const reading = this.catalogIndex().then((index) => readDeckImage(image, { pool, index }));
-      return await withTimeout(reading, this.readTimeoutMs, () => abandon.abort());
+      return await withTimeout(reading, timeoutMs, () => abandon.abort());
     } finally {
       this.pending--;
     }
@@ -126,16 +127,4 @@ function withSignal(pool: OcrPool, signal: AbortSignal): OcrPool {
     stats: () => pool.stats(),
     close: () => pool.close(),
   };
-}
-
-export const readerBusy = () => new HttpError(429, 'The card reader is busy right now. Please try again in a minute.');
-
-/** The answer for a reader failure, or null when it is not one of the reader's own errors. */
-export function ocrHttpError(error: unknown): HttpError | null {
-  if (error instanceof OcrBusyError) return readerBusy();
-  if (error instanceof OcrTimeoutError) return new HttpError(503, 'Reading the image took too long. Please try again later.');
-  if (error instanceof OcrWorkerLostError) return new HttpError(503, 'The card reader stopped while reading the image. Please try again.');
-  if (error instanceof OcrUnavailableError) return new HttpError(503, 'The card reader is not available right now. Please try again later.');
-  if (error instanceof OcrImageError) return new HttpError(400, `${MESSAGES.upload.invalidImage} ${error.message}`);
-  return null;
 }

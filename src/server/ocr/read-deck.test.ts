@@ -27,7 +27,8 @@ const index = new CatalogIndex(catalog);
 let pool: OcrPool;
 
 beforeAll(async () => {
-  pool = await createOcrPool({ size: 2 });
+  // These tests check what is read, not how fast: a loaded machine must not turn them into timeouts.
+  pool = await createOcrPool({ size: 2, jobTimeoutMs: 120_000 });
 });
 afterAll(async () => {
   await pool?.close();

@@ -1,8 +1,11 @@
-/** What the main thread and a deck reader thread say to each other, and errors across the gap. */
+/**
+ * What the main thread and a deck reader thread say to each other, and errors across the gap (a
+ * thread's, or a queue worker's: see read-queue.ts).
+ */
 import type { CatalogCard } from './catalog-index';
 import { OcrImageError } from './image-input';
 import type { DeckReading } from './read-deck';
-import { OcrBusyError, OcrTimeoutError, type OcrJob, type OcrResult } from './worker-pool';
+import { OcrBusyError, OcrTimeoutError, OcrUnavailableError, OcrWorkerLostError, type OcrJob, type OcrResult } from './worker-pool';
 
 export interface WireError {
   name: string;
@@ -27,6 +30,8 @@ export function errorFromWire(error: WireError): Error {
   if (error.name === 'OcrBusyError') return new OcrBusyError(error.message);
   if (error.name === 'OcrTimeoutError') return new OcrTimeoutError(error.message);
   if (error.name === 'OcrImageError') return new OcrImageError(error.message);
+  if (error.name === 'OcrWorkerLostError') return new OcrWorkerLostError(error.message);
+  if (error.name === 'OcrUnavailableError') return new OcrUnavailableError(error.message);
   const plain = new Error(error.message);
   plain.name = error.name;
   return plain;

@@ -35,10 +35,12 @@ class ReaderThread {
 
   constructor() {
     this.worker = new Worker(ENTRY);
-    this.worker.unref();
     this.worker.on('message', (message: FromReader) => this.onMessage(message));
     this.worker.on('error', (error) => this.fail(error));
     this.worker.on('exit', (code) => this.fail(new Error(`the deck reader thread stopped (exit code ${code})`)));
+    // After the listeners: a 'message' listener refs the thread's port again, and an idle thread
+    // must not keep the process alive (a bench or script that closes its server would never end).
+    this.worker.unref();
   }
 
   private fail(error: Error): void {

@@ -5,7 +5,7 @@ import { requireUser } from '../accounts/session-plugin';
 import { HttpError } from '../http/errors';
 import { readMultipartForm } from '../http/multipart-fields';
 import { validateImage } from '../images/validate-image';
-import { ocrHttpError, readerBusy } from './ocr-service';
+import { ocrHttpError, readerBusy } from './deck-reader';
 
 const errors = { 400: errorSchema, 401: errorSchema, 413: errorSchema, 429: errorSchema, 503: errorSchema };
 
@@ -26,7 +26,7 @@ export const ocrRoutes: FastifyPluginAsyncZod = async (app) => {
       const ocr = app.ocr;
       if (!ocr) throw new HttpError(503, 'Reading deck images is not available right now. Please try again later.');
       // Checked again by read(); this early answer just spares receiving an image we cannot read.
-      if (ocr.isFull) throw readerBusy();
+      if (await ocr.isFull()) throw readerBusy();
       const form = await readMultipartForm(request);
       const { bytes } = await validateImage(form.image);
       try {

@@ -98,7 +98,7 @@ describeEachDatabase('POST /api/uploadimage/', (ctx) => {
     const app = await appWithReader({ maxPendingReads: 1 });
     const first = upload(app, formWith({}, { bytes: screenshot, type: 'image/jpeg' }));
     // Once the first upload is in the reader (received, validated), the reader is full.
-    await vi.waitFor(() => expect(app.ocr?.isFull).toBe(true), { timeout: 10_000, interval: 5 });
+    await vi.waitFor(async () => expect(await app.ocr?.isFull()).toBe(true), { timeout: 10_000, interval: 5 });
     const second = await upload(app, formWith({}, { bytes: screenshot, type: 'image/jpeg' }));
     expect(second.statusCode).toBe(429);
     expect(json(second)).toEqual({ error: 'Too Many Requests', message: 'The card reader is busy right now. Please try again in a minute.' });

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
+import { imageUrlOf } from '../images/image-store';
 import { META_PLACEHOLDER } from './share-meta';
 import { describeEachDatabase, json } from '../../../test/support/test-app';
 import { buildCatalog, buildDeck, buildUser } from '../../../test/support/factories';
@@ -32,7 +33,7 @@ describeEachDatabase('HEAD on every GET route', (ctx) => {
     app = await buildApp({ config: ctx.config, db: ctx.db, dialect: ctx.app.dialect, serveWeb: true, webDist });
     const user = await buildUser(ctx.db);
     username = user.username;
-    imageUrl = app.images.urlOf(await app.images.save(await pngImage(600, 1200)));
+    imageUrl = imageUrlOf(await app.images.save(await pngImage(600, 1200)));
     deckId = await buildDeck(ctx.db, user.id, { image: imageUrl, title: 'Headed' });
   });
   afterAll(async () => {

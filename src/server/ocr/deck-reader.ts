@@ -1,0 +1,47 @@
+// What the upload route sees of the screenshot reader: one interface, two ways to read, chosen here
+// once from the settings. Without Redis the reader lives in this process (OcrService: a warm
+// tesseract pool and reader threads), as `npm start` needs nothing but Node. With REDIS_URL every
+// read is a job on a queue in Redis (QueuedReader), read by `npm run worker` processes, so OCR
+// no longer competes with page views inside the web process and its capacity grows apart from it.
+import type { Config } from '../config';
+import type { Db } from '../db/connect';
+import { HttpError } from '../http/errors';
+import { MESSAGES } from '../../common/messages';
+import { OcrImageError } from './image-input';
+import { OcrService, type OcrServiceOptions } from './ocr-service';
+import { QueuedReader } from './queued-reader';
+import type { DeckReading } from './read-deck';
+import { OcrBusyError, OcrTimeoutError, OcrUnavailableError, OcrWorkerLostError } from './ocr-errors';
+
+export interface DeckReader {
+  /** Says how reads are done, for the start-up log. */
+  readonly description: string;
+  /** True when a read now would be refused: lets the route say "busy" before taking a 10 MB body. */
+  isFull(): Promise<boolean>;
+  /**
+   * Reads the deck code and cards of a validated image. Fails with the reader's own errors
+   * (ocr-errors.ts, `OcrImageError`), which `ocrHttpError` turns into answers.
+   */
+  read(image: Buffer): Promise<DeckReading>;
+  /** Gets ready for the first upload (the catalog index is built at start, not in a user's request). */
+  prepare(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The reader the settings ask for: on the queue when REDIS_URL is set, in this process otherwise. */
+export async function startDeckReader(db: Db, config: Config, options: OcrServiceOptions = {}): Promise<DeckReader> {
+  if (config.redisUrl) return QueuedReader.connect({ redisUrl: config.redisUrl, queueName: config.ocrQueue, maxPendingReads: config.ocrQueueLimit });
+  return OcrService.start(db, options);
+}
+
+export const readerBusy = () => new HttpError(429, 'The card reader is busy right now. Please try again in a minute.');
+
+/** The answer for a reader failure, or null when it is not one of the reader's own errors. */
+export function ocrHttpError(error: unknown): HttpError | null {
+  if (error instanceof OcrBusyError) return readerBusy();
+  if (error instanceof OcrTimeoutError) return new HttpError(503, 'Reading the image took too long. Please try again later.');
+  if (error instanceof OcrWorkerLostError) return new HttpError(503, 'The card reader stopped while reading the image. Please try again.');
+  if (error instanceof OcrUnavailableError) return new HttpError(503, 'The card reader is not available right now. Please try again later.');
+  if (error instanceof OcrImageError) return new HttpError(400, `${MESSAGES.upload.invalidImage} ${error.message}`);
+  return null;
+}
