@@ -1,5 +1,6 @@
-// `npm run bench:search`: search-decks latency on 100,000 decks (SQLite, and PostgreSQL when
-// reachable), and the one-deck route's requests per second beside a bare Fastify route.
+// `npm run bench:search`: search-decks, card page, meta and similar-decks latency on 100,000 decks
+// (SQLite, and PostgreSQL when reachable), and the one-deck route's requests per second beside a
+// bare Fastify route.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -12,7 +13,9 @@ import SQLite from 'better-sqlite3';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { migrateToLatest, openDb, type DbHandle } from '../src/server/db/connect';
-import { ALBUMS, COLLECTIONS, TAGS, startOfGameWeek } from '../src/common/game';
+import { ALBUMS, COLLECTIONS, RARITIES, TAGS, startOfGameWeek } from '../src/common/game';
+import { META_SORTS } from '../src/common/api/meta';
+import { normalizeName } from '../src/common/text';
 import { seededRandom } from '../src/common/seeded-random';
 
 const DECKS = Number(process.env.BENCH_DECKS ?? 100_000);
@@ -26,9 +29,10 @@ const random = seededRandom(8);
 const pick = picker(random);
 
 interface Rows {
+  cards: { code: string; name: string; name_norm: string; rarity: string; type: string; album: string; collection: string }[];
   users: { id: string; username: string; username_lower: string; email: string; password_hash: null; created_at: string }[];
   decks: { id: string; user_id: string; title: string; deckcode: string; image: string; description: string; score: number; created_at: string; updated_at: string }[];
-  deck_cards: { deck_id: string; position: number; card_name: string; card_code: null }[];
+  deck_cards: { deck_id: string; position: number; card_name: string; card_code: string }[];
   deck_albums: { deck_id: string; album: string }[];
   deck_collections: { deck_id: string; collection: string }[];
   deck_tags: { deck_id: string; tag: string }[];
@@ -41,10 +45,13 @@ function makeRows(): Rows {
   const random = seededRandom(7);
   const pick = picker(random);
   /** Card popularity is skewed, as in a real meta: low numbers appear in many decks. */
-  const cardName = () => `Card ${Math.floor(CARD_POOL * random() ** 2)}`;
+  const cardNumber = () => Math.floor(CARD_POOL * random() ** 2);
   const now = NOW;
   const iso = new Date(now).toISOString();
-  const rows: Rows = { users: [], decks: [], deck_cards: [], deck_albums: [], deck_collections: [], deck_tags: [] };
+  const rows: Rows = { cards: [], users: [], decks: [], deck_cards: [], deck_albums: [], deck_collections: [], deck_tags: [] };
+  for (let n = 0; n < CARD_POOL; n++) rows.cards.push(benchCard(n));
+  /** The card numbers of each deck so far, for the near-copies. */
+  const deckCards: number[][] = [];
   const userIds = Array.from({ length: 500 }, (_, i) => crypto.createHash('md5').update(`u${i}`).digest('hex').slice(0, 24));
   userIds.forEach((id, i) => rows.users.push({ id, username: `user${i}`, username_lower: `user${i}`, email: `u${i}@x.test`, password_hash: null, created_at: iso }));
   for (let i = 0; i < DECKS; i++) {
@@ -52,9 +59,17 @@ function makeRows(): Rows {
     // A year of decks, a little denser lately.
     const created = new Date(now - 365 * 24 * 3600 * 1000 * random() ** 1.5).toISOString();
     rows.decks.push({ id, user_id: pick(userIds), title: `Deck ${i}`, deckcode: 'ABC123', image: '/upload/x.webp', description: 'bench', score: Math.floor(60 * random() ** 4), created_at: created, updated_at: created });
-    const names = new Set<string>();
-    while (names.size < 18) names.add(cardName());
-    [...names].forEach((card_name, position) => rows.deck_cards.push({ deck_id: id, position, card_name, card_code: null }));
+    // One deck in 20 is a near-copy of an earlier one (0 to 6 cards changed), as players copy decks
+    // that win: these are what similar decks finds.
+    const cards = new Set<number>();
+    if (i > 0 && random() < 0.05) {
+      const original = deckCards[Math.floor(random() * i)];
+      const changed = Math.floor(random() * 7);
+      for (const n of original.slice(0, 18 - changed)) cards.add(n);
+    }
+    while (cards.size < 18) cards.add(cardNumber());
+    deckCards.push([...cards]);
+    [...cards].forEach((n, position) => rows.deck_cards.push({ deck_id: id, position, card_name: rows.cards[n].name, card_code: rows.cards[n].code }));
     for (const album of new Set([pick(ALBUMS).name, pick(ALBUMS).name])) rows.deck_albums.push({ deck_id: id, album });
     for (const collection of new Set([pick(COLLECTIONS).code, pick(COLLECTIONS).code])) rows.deck_collections.push({ deck_id: id, collection });
     for (const tag of new Set([pick(TAGS).name, pick(TAGS).name, pick(TAGS).name])) rows.deck_tags.push({ deck_id: id, tag });
@@ -62,7 +77,22 @@ function makeRows(): Rows {
   return rows;
 }
 
-const TABLE_ORDER = ['users', 'decks', 'deck_cards', 'deck_albums', 'deck_collections', 'deck_tags'] as const;
+/** Catalog card n: named `Card n` (as the searches ask), its code in one of the game's collections. */
+function benchCard(n: number): Rows['cards'][number] {
+  const collection = COLLECTIONS[n % COLLECTIONS.length];
+  const name = `Card ${n}`;
+  return {
+    code: `${collection.code}${String(Math.floor(n / COLLECTIONS.length) + 1).padStart(3, '0')}`,
+    name,
+    name_norm: normalizeName(name),
+    rarity: RARITIES[n % 4],
+    type: 'Limited Card',
+    album: collection.album,
+    collection: collection.code,
+  };
+}
+
+const TABLE_ORDER = ['cards', 'users', 'decks', 'deck_cards', 'deck_albums', 'deck_collections', 'deck_tags'] as const;
 
 /** SQLite: one prepared INSERT per table inside one transaction (seconds, not minutes). */
 function fillSqlite(file: string, rows: Rows) {
@@ -103,39 +133,69 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 
 interface QueryKind {
   name: string;
-  body: () => object;
+  request: (ids: string[]) => { method: 'GET' | 'POST'; url: string; payload?: object };
 }
+const search = (body: object) => ({ method: 'POST' as const, url: '/api/decks/search-decks?page=1&limit=12', payload: body });
+/** A card as visitors pick them: popular cards more often, as decks hold them (benchCard). */
+const visitedCard = () => benchCard(Math.floor(CARD_POOL * random() ** 2)).code;
+/** Any card, rare ones as often as popular ones. */
+const anyCard = () => benchCard(Math.floor(CARD_POOL * random())).code;
 const KINDS: QueryKind[] = [
-  { name: '(a) no filter, newest', body: () => ({}) },
-  { name: '(b) top this week', body: () => ({ sortBy: 'score', restricted: true }) },
-  { name: '(c) 2 cards + 1 tag', body: () => ({ cards: [`Card ${Math.floor(random() * 40)}`, `Card ${Math.floor(random() * 40)}`], tags: [pick(TAGS).name] }) },
-  { name: '(d) 1 album + 1 collection, by score', body: () => ({ albums: [pick(ALBUMS).name], collections: [pick(COLLECTIONS).code], sortBy: 'score' }) },
+  { name: '(a) no filter, newest', request: () => search({}) },
+  { name: '(b) top this week', request: () => search({ sortBy: 'score', restricted: true }) },
+  { name: '(c) 2 cards + 1 tag', request: () => search({ cards: [`Card ${Math.floor(random() * 40)}`, `Card ${Math.floor(random() * 40)}`], tags: [pick(TAGS).name] }) },
+  { name: '(d) 1 album + 1 collection, by score', request: () => search({ albums: [pick(ALBUMS).name], collections: [pick(COLLECTIONS).code], sortBy: 'score' }) },
+  { name: '(e) card page, visited as played', request: () => ({ method: 'GET', url: `/api/cards/${visitedCard()}` }) },
+  { name: '(f) card page, any card', request: () => ({ method: 'GET', url: `/api/cards/${anyCard()}` }) },
+  { name: "(g) card's top decks, pages 1-3", request: () => ({ method: 'GET', url: `/api/cards/${random() < 0.5 ? visitedCard() : anyCard()}/decks?page=${1 + Math.floor(random() * 3)}&limit=12` }) },
   {
-    name: '(e) 1 album without 2 popular cards, last 30 days',
-    body: () => ({ albums: [pick(ALBUMS).name], excludeCards: [`Card ${Math.floor(random() * 40)}`, `Card ${Math.floor(random() * 40)}`], window: '30d' }),
+    name: '(h) meta table, any sort and filter',
+    request: () => {
+      const filter: Record<string, string> = [{}, { album: pick(ALBUMS).name }, { collection: pick(COLLECTIONS).code }, { rarity: pick(RARITIES.slice(0, 4)) }][Math.floor(random() * 4)];
+      const query = new URLSearchParams({ sort: pick(META_SORTS), order: random() < 0.8 ? 'desc' : 'asc', ...filter });
+      return { method: 'GET', url: `/api/meta/cards?${query}` };
+    },
   },
-  { name: '(f) without 1 album and 1 tag, by score', body: () => ({ excludeAlbums: [pick(ALBUMS).name], excludeTags: [pick(TAGS).name], sortBy: 'score' }) },
+  { name: '(i) meta categories', request: () => ({ method: 'GET', url: '/api/meta/categories' }) },
+  { name: "(j) a deck's similar decks", request: (ids) => ({ method: 'GET', url: `/api/decks/onedeck/${pick(ids)}/similar` }) },
+  {
+    name: '(k) 1 album without 2 popular cards, last 30 days',
+    request: () => search({ albums: [pick(ALBUMS).name], excludeCards: [`Card ${Math.floor(random() * 40)}`, `Card ${Math.floor(random() * 40)}`], window: '30d' }),
+  },
+  { name: '(l) without 1 album and 1 tag, by score', request: () => search({ excludeAlbums: [pick(ALBUMS).name], excludeTags: [pick(TAGS).name], sortBy: 'score' }) },
 ];
 
 /** Decks a moderator hid (one in HIDDEN_EVERY): every list and count leaves them out, as a live site has some. */
 const HIDDEN_EVERY = 1000;
 
-async function measure(label: string, handle: DbHandle, dataDir: string) {
+async function measure(label: string, handle: DbHandle, dataDir: string, ids: string[]) {
   const app = await buildApp({ config: { ...loadConfig({}), dataDir, seedDemo: false }, db: handle.db, dialect: handle.dialect });
   const rows: string[] = [];
   for (const kind of KINDS) {
     const times: number[] = [];
+    let cpu = 0;
     for (let i = 0; i < RUNS + 10; i++) {
+      const request = kind.request(ids);
+      const cpu0 = process.cpuUsage();
       const t0 = performance.now();
-      const res = await app.inject({ method: 'POST', url: '/api/decks/search-decks?page=1&limit=12', payload: kind.body() });
+      const res = await app.inject(request);
       const ms = performance.now() - t0;
+      const used = process.cpuUsage(cpu0);
       if (res.statusCode !== 200) throw new Error(`${kind.name}: ${res.statusCode} ${res.body}`);
-      if (i >= 10) times.push(ms); // the first runs warm caches
+      // The first runs warm caches. Search pages are kept for 5 s (decks/deck-reads.ts); the other routes read the database every time.
+      if (i >= 10) {
+        times.push(ms);
+        cpu += (used.user + used.system) / 1000;
+      }
     }
     times.sort((a, b) => a - b);
-    rows.push(`| ${label} | ${kind.name} | ${percentile(times, 50).toFixed(1)} | ${percentile(times, 95).toFixed(1)} | ${percentile(times, 99).toFixed(1)} |`);
+    rows.push(`| ${label} | ${kind.name} | ${percentile(times, 50).toFixed(1)} | ${percentile(times, 95).toFixed(1)} | ${percentile(times, 99).toFixed(1)} | ${(cpu / RUNS).toFixed(1)} |`);
   }
-  console.log('\n| database | query | p50 ms | p95 ms | p99 ms |\n|---|---|---|---|---|\n' + rows.join('\n') + '\n');
+  console.log(
+    '\n| database | query | p50 ms | p95 ms | p99 ms | CPU ms of this process |\n|---|---|---|---|---|---|\n' +
+      rows.join('\n') +
+      '\n\n(wall times include waiting for a CPU on a shared machine; the CPU column is this process per request, the database server of PostgreSQL not included)\n',
+  );
   return app;
 }
 
@@ -197,7 +257,7 @@ async function hideSome(handle: DbHandle, ids: string[]) {
 
 async function measureDatabase(label: string, handle: DbHandle, dataDir: string, ids: string[]) {
   await hideSome(handle, ids);
-  const app = await measure(label, handle, dataDir);
+  const app = await measure(label, handle, dataDir, ids);
   await compareOneDeckRoute(app, ids);
   await app.close();
 }

@@ -63,3 +63,22 @@ export function startOfGameWeek(now: Date): Date {
   if (start.getTime() > now.getTime()) start.setUTCDate(start.getUTCDate() - 7);
   return start;
 }
+
+/** One game week in milliseconds. */
+export const GAME_WEEK_MS = 7 * 24 * 3600 * 1000;
+/**
+ * A weekly reset long before any deck (Monday 3 January 2000, 11:00 UTC): game weeks are numbered
+ * from it, so the statistics can key a week by an integer that both databases compute alike
+ * (migrations/0006-deck-stats.ts).
+ */
+export const GAME_WEEK_EPOCH = Date.UTC(2000, 0, 3, 11);
+
+/** The number of the game week `date` falls in, counted from GAME_WEEK_EPOCH. */
+export function gameWeekOf(date: Date): number {
+  return Math.floor((date.getTime() - GAME_WEEK_EPOCH) / GAME_WEEK_MS);
+}
+
+/** When game week `week` starts. */
+export function startOfGameWeekNumber(week: number): Date {
+  return new Date(GAME_WEEK_EPOCH + week * GAME_WEEK_MS);
+}

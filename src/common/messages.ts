@@ -18,6 +18,8 @@ export const MESSAGES = {
     sampleUnavailable: 'The sample screenshot is not available right now.',
     /** Not in SPEC.md: with REDIS_URL, no `npm run worker` process is running to read the screenshot. */
     readerNotRunning: 'The card reader is not running. Please try again later.',
+    /** Before publishing: a public deck already holds most of the same cards. `title` is shown as a link. */
+    matchesDeck: (title: string, shared: number, cards: number) => `This deck matches ${title} (${shared} of ${cards} cards)`,
     success: 'Deck uploaded successfully.',
     failure: 'Deck upload failed. Please try again later.',
   },
@@ -86,7 +88,7 @@ export const MESSAGES = {
     emptyQueue: 'No reports are waiting, and nothing is hidden.',
   },
   cardEditor: { invalidAbility: 'Invalid ability type.' },
-  decks: { loading: 'Loading decks...', none: 'No decks found!' },
+  decks: { loading: 'Loading decks...', none: 'No decks found!', similarTitle: 'Similar decks', sharedCards: (shared: number, cards: number) => `${shared} of ${cards} cards` },
   /** Landing after the sign-in provider sent the browser back without a session. */
   providerSignIn: { failed: 'Sign-in with the provider failed. Please try again.' },
 } as const;

@@ -11,6 +11,8 @@ export const PAGE_PATHS = [
   '/customcards',
   '/innkeepers-decks',
   '/moderation',
+  '/cards/:code',
+  '/meta',
 ] as const;
 
 /** The page path that `pathname` opens (a trailing slash allowed), or null. */

@@ -18,6 +18,7 @@ import { DeckReads } from './decks/deck-reads';
 import { localDeckEvictions, sharedDeckEvictions, type DeckEvictions } from './decks/deck-evictions';
 import { loadDecks, searchDecks } from './decks/deck-store';
 import { cardRoutes } from './cards/routes';
+import { metaRoutes } from './meta/routes';
 import { commentRoutes } from './comments/routes';
 import { moderationRoutes } from './moderation/routes';
 import { ocrRoutes } from './ocr/routes';
@@ -104,6 +105,7 @@ export async function buildApp({ config, db, dialect, logger = false, serveWeb =
 
   await app.register(deckRoutes, { prefix: '/api/decks' });
   await app.register(cardRoutes, { prefix: '/api/cards' });
+  await app.register(metaRoutes, { prefix: '/api/meta' });
   await app.register(commentRoutes, { prefix: '/api/comments' });
   await app.register(moderationRoutes, { prefix: '/api' });
   await app.register(accountsPlugin, { prefix: '/api', ...accounts });

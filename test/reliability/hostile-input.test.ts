@@ -1,16 +1,25 @@
 // Targeted hostile requests: SQL metacharacters everywhere text goes, path traversal in image
 // URLs, oversized, over-many and cut-short multipart parts, images of extreme proportions, a
-// search for up to 200 distinct cards, a 10 MB JSON body — and the hardening headers and
-// cookies that every answer carries.
+// search for up to 200 distinct cards, a 10 MB JSON body, hostile card codes, meta filters and page
+// numbers — and the hardening headers and cookies that every answer carries.
 import fs from 'node:fs';
 import path from 'node:path';
-import { buildDeck, buildUser, type TestUser } from '../support/factories';
+import { buildCatalog, buildDeck, buildUser, cardNames, type TestUser } from '../support/factories';
 import { describeEachDatabase, json } from '../support/test-app';
 import { problemWithAnswer } from '../support/api-answer';
 import { dbChecksum, tableNames } from '../support/db-checksum';
-import { SQL_PAYLOADS, TRAVERSAL_PAYLOADS, XSS_PAYLOADS } from '../support/hostile-values';
+import { ODD_STRINGS, SQL_PAYLOADS, TRAVERSAL_PAYLOADS, XSS_PAYLOADS } from '../support/hostile-values';
 import { multipartBody } from '../support/multipart';
 import { bombPng, pngImage } from '../support/images';
+
+/** A value in a URL; a lone surrogate, which has no UTF-8, goes as the bytes a careless client would send. */
+const encode = (value: string) => {
+  try {
+    return encodeURIComponent(value);
+  } catch {
+    return '%ED%A0%80';
+  }
+};
 
 const expectCleanAnswer = (res: Parameters<typeof problemWithAnswer>[0]) => expect(problemWithAnswer(res), res.body.slice(0, 300)).toBeNull();
 
@@ -57,6 +66,56 @@ describeEachDatabase('hostile input', (ctx) => {
     const comments = json<{ Comment: string }[]>(await ctx.app.inject({ url: `/api/comments/get/${deckId}` }));
     expect(comments.map((c) => c.Comment)).toEqual(SQL_PAYLOADS.map((p) => p.trim()));
     expect(await ctx.db.selectFrom('decks').select('id').execute()).toHaveLength(1);
+  });
+
+  test('card pages, the meta and similar decks: hostile codes, filters, sorts and page numbers are refused or find nothing', { timeout: 30_000 }, async () => {
+    await buildCatalog(ctx.db, cardNames(18));
+    const copy = await buildDeck(ctx.db, user.id, { title: 'Plain copy' });
+    const tables = await tableNames(ctx.db);
+    const before = await dbChecksum(ctx.db, tables);
+    const requests: { method?: 'GET' | 'POST'; url: string; payload?: object; expected: number | 'refused' | 'nothing' }[] = [
+      ...[...SQL_PAYLOADS, ...ODD_STRINGS, ...TRAVERSAL_PAYLOADS, 'x'.repeat(5000), 'SAS001 ', 'sas001\u0000'].flatMap((payload) => [
+        // An empty path segment is another route (the catalog list); every other value is no card code.
+        ...(payload === ''
+          ? []
+          : [
+              { url: `/api/cards/${encode(payload)}`, expected: 'refused' as const },
+              { url: `/api/cards/${encode(payload)}/decks?page=1`, expected: 'refused' as const },
+              { url: `/api/decks/onedeck/${encode(payload)}/similar`, expected: 'refused' as const },
+            ]),
+        { url: `/api/meta/cards?album=${encode(payload)}&sort=${encode(payload)}`, expected: 'refused' as const },
+        { url: `/api/meta/cards?collection=${encode(payload)}&rarity=${encode(payload)}&order=${encode(payload)}`, expected: 'refused' as const },
+        // A well-formed code of no card ('null', 'NaN') finds no deck; anything else is refused.
+        { method: 'POST' as const, url: '/api/decks/similar', payload: { cardCodes: [payload] }, expected: 'nothing' as const },
+      ]),
+      // Page numbers: far past the end finds nothing; past the limit, or not a whole number, is refused.
+      { url: '/api/cards/SAS001/decks?page=1000000&limit=100', expected: 200 },
+      { url: '/api/meta/cards?page=1000000&limit=100', expected: 200 },
+      ...['page=1000001', 'page=1e12', 'page=-1', 'page=0', 'page=1.5', 'limit=101', 'limit=0', 'page=NaN'].flatMap((query) => [
+        { url: `/api/cards/SAS001/decks?${query}`, expected: 400 },
+        { url: `/api/meta/cards?${query}`, expected: 400 },
+      ]),
+      // More codes than a deck holds, codes of every length, and no list at all.
+      { method: 'POST', url: '/api/decks/similar', payload: { cardCodes: Array.from({ length: 10_000 }, (_, i) => `SAS${i}`) }, expected: 400 },
+      { method: 'POST', url: '/api/decks/similar', payload: { cardCodes: ['A'.repeat(17)] }, expected: 400 },
+      { method: 'POST', url: '/api/decks/similar', payload: { cardCodes: Array(18).fill('SAS001') }, expected: 200 },
+      { method: 'POST', url: '/api/decks/similar', payload: { cardCodes: null }, expected: 400 },
+    ];
+    for (const { method = 'GET', url, payload, expected } of requests) {
+      const res = await ctx.app.inject({ method, url, ...(payload ? { payload } : {}) });
+      expectCleanAnswer(res);
+      const what = `${method} ${url.slice(0, 120)} ${JSON.stringify(payload)?.slice(0, 80)}`;
+      // Refused: 400, 404 for a well-formed code of no card, 414 for an address too long.
+      if (expected === 'refused') expect([400, 404, 414], what).toContain(res.statusCode);
+      else if (expected === 'nothing') expect(res.statusCode === 400 || json<{ decks: unknown[] }>(res).decks.length === 0, what).toBe(true);
+      else expect(res.statusCode, `${method} ${url}`).toBe(expected);
+      if (res.statusCode === 200 && url.includes('page=1000000')) expect(json<{ decks?: unknown[]; cards?: unknown[] }>(res)).toMatchObject(url.includes('meta') ? { cards: [] } : { decks: [] });
+    }
+    // 18 copies of one code are one card: no deck shares 12 with it.
+    expect(json(await ctx.app.inject({ method: 'POST', url: '/api/decks/similar', payload: { cardCodes: Array(18).fill('SAS001') } }))).toEqual({ cardCount: 1, decks: [] });
+    // The deck and its copy still find each other.
+    expect(json<{ decks: { _id: string }[] }>(await ctx.app.inject({ url: `/api/decks/onedeck/${deckId}/similar` })).decks.map((d) => d._id)).toContain(copy);
+    expect(await dbChecksum(ctx.db, tables)).toEqual(before);
   });
 
   test('path traversal in /upload/ finds nothing outside the image folder', async () => {

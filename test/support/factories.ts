@@ -3,7 +3,9 @@ import type { Db } from '../../src/server/db/connect';
 import { newId, nowIso } from '../../src/server/db/ids';
 import { createSession, SESSION_COOKIE } from '../../src/server/accounts/sessions';
 import { insertDeck, type NewDeck } from '../../src/server/decks/deck-store';
-import { COLLECTIONS, TAGS } from '../../src/common/game';
+import { COLLECTIONS, TAGS, albumOfCard, collectionCodeOf } from '../../src/common/game';
+import { normalizeName } from '../../src/common/text';
+import { upsertCards } from '../../src/server/cards/card-store';
 
 let counter = 0;
 const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
@@ -46,4 +48,20 @@ export async function buildDeck(db: Db, userId: string, overrides: Partial<NewDe
     tags: [TAGS[0].name],
     ...overrides,
   });
+}
+
+/** Puts the cards into the catalog (rarity Common unless given), as the card import would. */
+export async function buildCatalog(db: Db, cards: { name: string; code: string; rarity?: string }[]): Promise<void> {
+  await upsertCards(
+    db,
+    cards.map((card) => ({
+      code: card.code,
+      name: card.name,
+      name_norm: normalizeName(card.name),
+      rarity: card.rarity ?? 'Common',
+      type: 'Limited Card',
+      album: albumOfCard(card.code),
+      collection: collectionCodeOf(card.code),
+    })),
+  );
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ALBUM_NAMES, COLLECTION_CODES, TAG_NAMES } from '../game';
+import { ALBUM_NAMES, COLLECTION_CODES, DECK_SIZE, TAG_NAMES } from '../game';
+import { cardCodeSchema } from './cards';
 import { MAX_CARD_CODE_LENGTH, MAX_CARD_NAME_LENGTH, MAX_DESCRIPTION_LENGTH, MAX_LIST_VALUES, MAX_TITLE_LENGTH, MAX_USERNAME_PARAM_LENGTH } from '../limits';
 
 /** Deck ids are 24 hex digits, like the ids of the site we replace. */
@@ -129,3 +130,28 @@ export const curatedRequestSchema = z.object({ user: z.string().max(MAX_USERNAME
 export const curatedResultSchema = z.object({ decks: z.array(deckSchema) });
 
 export const usernameParamsSchema = z.object({ username: z.string().min(1).max(MAX_USERNAME_PARAM_LENGTH) });
+
+/** A deck that shares most of its cards with another (or with a deck under review). */
+export const similarDeckSchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  /** The author's username. */
+  user: z.string(),
+  score: z.number().int(),
+  /** Cards it shares with the deck compared. */
+  shared: z.number().int(),
+});
+export type SimilarDeck = z.infer<typeof similarDeckSchema>;
+
+/** Decks sharing at least 12 cards with the deck compared, most shared first, then highest score. */
+export const similarDecksSchema = z.object({
+  /** Cards of the deck compared (the "of 18" in "17 of 18 cards"). */
+  cardCount: z.number().int(),
+  decks: z.array(similarDeckSchema),
+});
+export type SimilarDecks = z.infer<typeof similarDecksSchema>;
+
+/** Body of POST /api/decks/similar: the catalog codes of the cards the upload review holds. */
+export const similarRequestSchema = z.object({
+  cardCodes: z.array(cardCodeSchema).max(DECK_SIZE, `A deck has at most ${DECK_SIZE} cards`),
+});

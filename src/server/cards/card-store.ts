@@ -22,6 +22,11 @@ export async function findCardByName(db: Db, name: string): Promise<Card | undef
   return row && { Name: row.name, Code: row.code };
 }
 
+/** Whether the catalog has a card of that exact code. */
+export async function hasCard(db: Db, code: string): Promise<boolean> {
+  return (await db.selectFrom('cards').select('code').where('code', '=', code).executeTakeFirst()) !== undefined;
+}
+
 export async function countCards(db: Db): Promise<number> {
   const { n } = await db.selectFrom('cards').select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
   return Number(n);

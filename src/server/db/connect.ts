@@ -9,6 +9,7 @@ import * as m0002 from './migrations/0002-deck-count';
 import * as m0003 from './migrations/0003-vote-score';
 import * as m0004 from './migrations/0004-catalog-version';
 import * as m0005 from './migrations/0005-email-verification';
+import * as m0006 from './migrations/0006-deck-stats';
 import * as m0008 from './migrations/0008-moderation';
 import * as m0009 from './migrations/0009-visible-deck-count';
 
@@ -19,6 +20,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0003-vote-score': m0003,
   '0004-catalog-version': m0004,
   '0005-email-verification': m0005,
+  '0006-deck-stats': m0006,
   '0008-moderation': m0008,
   '0009-visible-deck-count': m0009,
 };

@@ -125,6 +125,44 @@ export interface ModerationLogTable {
   created_at: string;
 }
 
+/**
+ * The decks the card pages, the meta and similar decks count and list, with the game week each was
+ * published in (gameWeekOf in src/common/game.ts): every deck, until hiding a deck takes its row
+ * out. Triggers add or subtract a deck's cards, categories, week and score to the *_stats tables
+ * when its row comes or goes (migrations/0006-deck-stats.ts).
+ */
+export interface PublicDecksTable {
+  deck_id: string;
+  week: number;
+}
+
+/** Public decks per game week. */
+export interface WeekStatsTable {
+  week: number;
+  decks: number;
+}
+
+/** Per card: how many public decks hold it, and the sum of their scores. */
+export interface CardStatsTable {
+  code: string;
+  decks: number;
+  score_sum: number;
+}
+
+/** Per game week and card: how many public decks of that week hold it. */
+export interface CardWeekStatsTable {
+  week: number;
+  code: string;
+  decks: number;
+}
+
+/** Per album, collection and tag: how many public decks carry it. */
+export interface CategoryStatsTable {
+  kind: 'album' | 'collection' | 'tag';
+  value: string;
+  decks: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -142,4 +180,9 @@ export interface Database {
   comments: CommentsTable;
   reports: ReportsTable;
   moderation_log: ModerationLogTable;
+  public_decks: PublicDecksTable;
+  week_stats: WeekStatsTable;
+  card_stats: CardStatsTable;
+  card_week_stats: CardWeekStatsTable;
+  category_stats: CategoryStatsTable;
 }

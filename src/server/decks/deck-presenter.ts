@@ -1,4 +1,5 @@
-import type { Deck } from '../../common/api/decks';
+import type { Deck, SimilarDeck } from '../../common/api/decks';
+import type { SimilarDeckRow } from './similar-decks';
 import type { DecksTable } from '../db/schema';
 
 export interface DeckRelations {
@@ -32,4 +33,9 @@ export function toDeck(row: Omit<DecksTable, 'score'> & { score: number; usernam
     // Only the author's and moderators' answers hold hidden decks; everyone else's never do.
     ...(row.hidden_at !== null ? { isHidden: true as const } : {}),
   };
+}
+
+/** A similar deck as the API shows it. */
+export function toSimilarDeck(row: SimilarDeckRow): SimilarDeck {
+  return { _id: row.id, title: row.title, user: row.username, score: row.score, shared: row.shared };
 }

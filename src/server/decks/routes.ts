@@ -9,6 +9,8 @@ import {
   decksPageSchema,
   editDeckSchema,
   searchRequestSchema,
+  similarDecksSchema,
+  similarRequestSchema,
   usernameParamsSchema,
   voteRequestSchema,
   voteResultSchema,
@@ -24,6 +26,10 @@ import { validateImage } from '../images/validate-image';
 import { findUserByUsername } from '../accounts/user-store';
 import { findDeck, findDeckOwner, searchDecks } from './deck-store';
 import { editDeck, publishDeck, removeDeck, voteOnDeck } from './deck-writes';
+import { deckCardCodes, findSimilarDecks, type SimilarDeckRow } from './similar-decks';
+import { toSimilarDeck } from './deck-presenter';
+
+const similarAnswer = (cardCount: number, rows: SimilarDeckRow[]) => ({ cardCount, decks: rows.map(toSimilarDeck) });
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 const formErrors = { 400: errorSchema, 401: errorSchema, 413: errorSchema };
@@ -93,6 +99,41 @@ export const deckRoutes: FastifyPluginAsyncZod = async (app) => {
       const deck = await findDeck(app.db, request.params.id);
       if (!deck) throw notFound('No such deck.');
       return { _id: deck._id, score: deck.score, voters: deck.voters };
+    },
+  );
+
+  app.get(
+    '/onedeck/:id/similar',
+    {
+      config: { session: false },
+      schema: {
+        tags: ['decks'],
+        summary: 'Public decks sharing at least 12 cards with this deck, most shared first',
+        params: deckIdParamsSchema,
+        response: { 200: similarDecksSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const codes = await deckCardCodes(app.db, request.params.id);
+      if (!codes) throw notFound('No such deck.');
+      return similarAnswer(codes.length, await findSimilarDecks(app.db, codes, request.params.id));
+    },
+  );
+
+  app.post(
+    '/similar',
+    {
+      config: { session: false },
+      schema: {
+        tags: ['decks', 'uploads'],
+        summary: 'Public decks sharing at least 12 of the given cards (by catalog code), most shared first: the upload review warns of a deck already published',
+        body: similarRequestSchema,
+        response: { 200: similarDecksSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const codes = [...new Set(request.body.cardCodes)];
+      return similarAnswer(codes.length, await findSimilarDecks(app.db, codes));
     },
   );
 

@@ -8,7 +8,7 @@ import { buildApp } from '../app';
 import { imageUrlOf } from '../images/image-store';
 import { META_PLACEHOLDER } from './share-meta';
 import { describeEachDatabase, json } from '../../../test/support/test-app';
-import { buildDeck, buildUser } from '../../../test/support/factories';
+import { buildCatalog, buildDeck, buildUser } from '../../../test/support/factories';
 import { pngImage } from '../../../test/support/images';
 
 /** A stand-in for `vite build`'s output: a page, a hashed asset and a file at the root. */
@@ -65,14 +65,15 @@ describeEachDatabase('HEAD on every GET route', (ctx) => {
     for (const url of ['/api/no/such/thing', '/upload/000000000000000000000000.webp', '/no-such-file.js']) expect(await expectHeadLikeGet(url), url).toBe(404);
   });
 
-  test('a path that is no page, an unknown deck or user: 404 with the app (its not-found page)', async () => {
-    for (const url of ['/no-such-page', '/decks/0123456789abcdef01234567', '/decks/not-an-id', '/users/nobody-here', '/profile/extra']) {
+  test('a path that is no page, an unknown deck, card or user: 404 with the app (its not-found page)', async () => {
+    for (const url of ['/no-such-page', '/decks/0123456789abcdef01234567', '/decks/not-an-id', '/users/nobody-here', '/profile/extra', '/cards/NOPE001', '/cards/bad%20code']) {
       const res = await app.inject({ url });
       expect(res.statusCode, url).toBe(404);
       expect(res.headers['content-type'], url).toMatch(/^text\/html/);
       expect(await expectHeadLikeGet(url), url).toBe(404);
     }
-    for (const url of ['/decks', '/decks/', '/deck-search-results?tags=Budget', '/innkeepers-decks', `/reset-password/some-token`]) expect((await app.inject({ url })).statusCode, url).toBe(200);
+    await buildCatalog(ctx.db, [{ name: 'Paged Card', code: 'SAS001' }]);
+    for (const url of ['/decks', '/decks/', '/deck-search-results?tags=Budget', '/innkeepers-decks', `/reset-password/some-token`, '/cards/SAS001']) expect((await app.inject({ url })).statusCode, url).toBe(200);
   });
 
   test("a deck a moderator hid: its page is missing (no share preview) for others, there for its author and moderators", async () => {

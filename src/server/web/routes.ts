@@ -3,10 +3,12 @@ import path from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { STATUS_CODES } from 'node:http';
+import { cardCodeSchema } from '../../common/api/cards';
 import { deckIdSchema } from '../../common/api/decks';
 import { matchPage } from '../../common/pages';
 import { findDeck, findDeckOwner } from '../decks/deck-store';
 import { findUserByUsername } from '../accounts/user-store';
+import { hasCard } from '../cards/card-store';
 import { injectDeckMeta } from './share-meta';
 import { viewerOf } from '../accounts/session-plugin';
 import { can } from '../policies';
@@ -39,7 +41,7 @@ export const webRoutes = fp<{ serveWeb: boolean; webDist?: string }>(async (app,
 
   /**
    * index.html and its status: a deck's share preview tags on /decks/{id}; 404 for a path that is no
-   * page, an unknown deck or an unknown user (the app then shows its not-found page).
+   * page, an unknown deck, card or user (the app then shows its not-found page).
    */
   async function pageHtml(request: FastifyRequest, pathname: string, protocol: string, host: string): Promise<{ status: number; html: string }> {
     const page = matchPage(pathname);
@@ -49,6 +51,10 @@ export const webRoutes = fp<{ serveWeb: boolean; webDist?: string }>(async (app,
       // A deck a moderator hid is missing for all but its author and moderators, and so is its preview.
       const deck = owner && can(await viewerOf(request), 'item.see', owner) ? await findDeck(app.db, owner.id) : undefined;
       return deck ? { status: 200, html: injectDeckMeta(indexHtml, deck, originOf(protocol, host)) } : { status: 404, html: indexHtml };
+    }
+    if (page?.path === '/cards/:code') {
+      const code = cardCodeSchema.safeParse(page.params.code);
+      return { status: code.success && (await hasCard(app.db, code.data)) ? 200 : 404, html: indexHtml };
     }
     if (page?.path === '/users/:username') return { status: (await findUserByUsername(app.db, page.params.username)) ? 200 : 404, html: indexHtml };
     return { status: page ? 200 : 404, html: indexHtml };

@@ -25,6 +25,9 @@ export function Layout() {
           <span>Deckhub</span>
         </Link>
         <nav className="header-actions" aria-label="Site">
+          <Link to="/meta" className="header-link">
+            Meta
+          </Link>
           <Link to="/innkeepers-decks" className="header-link">
             Innkeeper&apos;s Decks
           </Link>

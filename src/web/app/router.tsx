@@ -13,6 +13,8 @@ const ResetPasswordPage = lazy(() => import('../features/accounts/ResetPasswordP
 const CardEditorPage = lazy(() => import('../features/card-editor/CardEditorPage'));
 const InnkeeperPage = lazy(() => import('../features/innkeeper/InnkeeperPage'));
 const ModerationPage = lazy(() => import('../features/moderation/ModerationPage'));
+const CardPage = lazy(() => import('../features/cards/CardPage'));
+const MetaPage = lazy(() => import('../features/meta/MetaPage'));
 
 export const router = createBrowserRouter([
   {
@@ -28,6 +30,8 @@ export const router = createBrowserRouter([
       { path: '/customcards', element: <CardEditorPage /> },
       { path: '/innkeepers-decks', element: <InnkeeperPage /> },
       { path: '/moderation', element: <ModerationPage /> },
+      { path: '/cards/:code', element: <CardPage /> },
+      { path: '/meta', element: <MetaPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

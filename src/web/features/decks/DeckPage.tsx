@@ -7,6 +7,7 @@ import { useToast } from '../../components/use-toast';
 import { deckCodeOf } from '../../lib/deck-code';
 import { resizedImageUrl } from '../../lib/upload-url';
 import { useDeck } from './api/get-deck';
+import { SimilarDecks } from './SimilarDecks';
 
 /** Deck images on the deck page are requested at this width. */
 const DECK_IMAGE_WIDTH = 400;
@@ -94,7 +95,7 @@ export function DeckPage({ deckId, renderVote, comments, renderReport }: DeckPag
             <ol className="deck-cards" aria-label="Cards">
               {cardsOf(deck).map((card, i) => (
                 <li key={`${card.name}-${i}`}>
-                  {card.name}
+                  {card.code ? <Link to={`/cards/${encodeURIComponent(card.code)}`}>{card.name}</Link> : card.name}
                   {card.code && (
                     <>
                       {' '}
@@ -107,6 +108,7 @@ export function DeckPage({ deckId, renderVote, comments, renderReport }: DeckPag
           ) : (
             <p className="empty">No cards listed.</p>
           )}
+          <SimilarDecks deckId={deck._id} />
         </div>
         <div className="deck-image">
           <img src={resizedImageUrl(deck.image, DECK_IMAGE_WIDTH)} alt={`Deck list of ${deck.title}`} width={DECK_IMAGE_WIDTH} fetchPriority="high" />

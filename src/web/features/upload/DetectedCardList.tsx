@@ -23,7 +23,10 @@ function CardRow({ card, position, onReplace, onRemove }: { card: ReviewCard; po
         <span className="detected-card-position" aria-hidden="true">
           {position}.
         </span>
-        <span className="detected-card-name">{card.name}</span>
+        {/* A new tab, so the review in this dialog stays as it is. */}
+        <a className="detected-card-name" href={`/cards/${encodeURIComponent(card.code)}`} target="_blank" rel="noopener" title={`${card.name}: its card page, in a new tab`}>
+          {card.name}
+        </a>
         <span className="detected-card-code">{card.code}</span>
         <span className="detected-card-confidence" title="How sure the reader is">
           {card.confidence === null ? 'chosen by you' : `${percent(card.confidence)}${isUnsure ? ' – please check' : ''}`}

@@ -13,6 +13,7 @@ import { DECKS_QUERY_KEY } from '../../lib/deck-cache';
 import { postDeck, readDeckImage } from './api/upload-deck';
 import { fetchSampleScreenshot } from './api/sample-screenshot';
 import { DetectedCardList } from './DetectedCardList';
+import { SimilarDeckWarning } from './SimilarDeckWarning';
 import { EMPTY_FORM, imageFileError, reviewCardsOf, validateDeckForm, type DeckFormValues, type FormErrors } from './deck-form';
 import './upload.css';
 
@@ -254,6 +255,7 @@ export default function UploadModal({ onClose }: { onClose(): void }) {
           </div>
         </section>
 
+        <SimilarDeckWarning cardCodes={values.cards.map((card) => card.code)} />
         {serverError && (
           <p className="field-error" role="alert">
             {serverError}

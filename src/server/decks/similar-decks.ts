@@ -1,0 +1,60 @@
+// Decks sharing most of their cards with a given list (a published deck's, or the one under review
+// before publishing): "at least 12 of 18". Comparing the list with every deck would read all of
+// deck_cards; instead the rarest cards of the list pick the candidates. A deck sharing at least
+// MIN_SHARED_CARDS of n cards lacks at most n − MIN_SHARED_CARDS of them, so among the list's
+// n − MIN_SHARED_CARDS + RAREST_HITS rarest cards it holds at least RAREST_HITS. Rare cards are in
+// few decks, so the candidates come from a few short index ranges, and only they are counted in full.
+import { sql } from 'kysely';
+import type { Db } from '../db/connect';
+
+/** Cards a deck must share with the list to count as similar. */
+export const MIN_SHARED_CARDS = 12;
+/** Rare cards a candidate must hold: more reads more index ranges, fewer lets more candidates through. */
+const RAREST_HITS = 3;
+/** Similar decks answered at most. */
+export const MAX_SIMILAR_DECKS = 12;
+
+export interface SimilarDeckRow {
+  id: string;
+  title: string;
+  username: string;
+  score: number;
+  shared: number;
+}
+
+/**
+ * The public decks sharing at least MIN_SHARED_CARDS of the card codes, most shared first, then
+ * highest score; `exceptDeckId` (the deck itself) left out.
+ */
+export async function findSimilarDecks(db: Db, cardCodes: string[], exceptDeckId?: string): Promise<SimilarDeckRow[]> {
+  const codes = [...new Set(cardCodes.filter((code) => code !== ''))];
+  if (codes.length < MIN_SHARED_CARDS) return [];
+  const counts = await db.selectFrom('card_stats').select(['code', 'decks']).where('code', 'in', codes).execute();
+  const decksOf = new Map(counts.map((row) => [row.code, Number(row.decks)]));
+  const rarest = [...codes].sort((a, b) => (decksOf.get(a) ?? 0) - (decksOf.get(b) ?? 0)).slice(0, codes.length - MIN_SHARED_CARDS + RAREST_HITS);
+  // The candidates are read first (materialised; SQLite keeps the CROSS JOIN's order), then each
+  // candidate's own cards are counted through the deck_cards primary key.
+  const { rows } = await sql<{ id: string; title: string; username: string; score: number | string; shared: number | string }>`
+    with candidates as materialized (
+      select deck_id from deck_cards where card_code in (${sql.join(rarest)}) group by deck_id having count(*) >= ${RAREST_HITS}
+    ), shared as materialized (
+      select c.deck_id, count(*) as shared from candidates c cross join deck_cards dc
+      where dc.deck_id = c.deck_id and dc.card_code in (${sql.join(codes)})
+      group by c.deck_id having count(*) >= ${MIN_SHARED_CARDS}
+    )
+    select d.id, d.title, u.username, d.score, s.shared from shared s
+      cross join decks d cross join public_decks p cross join users u
+    where d.id = s.deck_id and p.deck_id = d.id and u.id = d.user_id and d.id <> ${exceptDeckId ?? ''}
+    order by s.shared desc, d.score desc, d.created_at desc, d.id desc
+    limit ${MAX_SIMILAR_DECKS}`.execute(db);
+  return rows.map((row) => ({ id: row.id, title: row.title, username: row.username, score: Number(row.score), shared: Number(row.shared) }));
+}
+
+/** The card codes of a deck, or undefined when there is no such deck. */
+export async function deckCardCodes(db: Db, deckId: string): Promise<string[] | undefined> {
+  const [deck, cards] = await Promise.all([
+    db.selectFrom('decks').select('id').where('id', '=', deckId).executeTakeFirst(),
+    db.selectFrom('deck_cards').select('card_code').where('deck_id', '=', deckId).where('card_code', 'is not', null).orderBy('position').execute(),
+  ]);
+  return deck && cards.map((row) => row.card_code!);
+}
