@@ -12,6 +12,7 @@ import * as m0005 from './migrations/0005-email-verification';
 import * as m0006 from './migrations/0006-deck-stats';
 import * as m0008 from './migrations/0008-moderation';
 import * as m0009 from './migrations/0009-visible-deck-count';
+import * as m0010 from './migrations/0010-hidden-decks-leave-stats';
 
 /** Migrations in order; each runs once, recorded by Kysely in its own table. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -23,6 +24,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0006-deck-stats': m0006,
   '0008-moderation': m0008,
   '0009-visible-deck-count': m0009,
+  '0010-hidden-decks-leave-stats': m0010,
 };
 
 export type Db = Kysely<Database>;

@@ -20,7 +20,7 @@ const WEEK_EPOCH_SECONDS = 946_897_200;
 const WEEK_SECONDS = 7 * 24 * 3600;
 
 /** The game week (gameWeekOf in src/common/game.ts) of an ISO-8601 time, in integer arithmetic on both databases. */
-function weekOf(postgres: boolean, isoTime: string): string {
+export function weekOf(postgres: boolean, isoTime: string): string {
   return postgres
     ? `floor((extract(epoch from (${isoTime})::timestamptz) - ${WEEK_EPOCH_SECONDS}) / ${WEEK_SECONDS})::integer`
     : `((cast(strftime('%s', ${isoTime}) as integer) - ${WEEK_EPOCH_SECONDS}) / ${WEEK_SECONDS})`;
