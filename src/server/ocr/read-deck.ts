@@ -120,9 +120,13 @@ function nameLines(img: RgbImage, tile: Rect): TextLine[] {
 async function nameJob(img: RgbImage, tile: Rect): Promise<OcrJob> {
   const lines = nameLines(img, tile);
   const pad = tile.height * 0.02;
+  // Only the text's own width is read: tesseract's time grows with the pixels it is given, and a
+  // short name is a third of the tile's width.
+  const textLeft = Math.min(...lines.map((l) => l.left)) - 2 * pad;
+  const textRight = Math.max(...lines.map((l) => l.right)) + 2 * pad;
   const region =
     lines.length > 0
-      ? { ...band(tile, 0, 1), top: lines[0].top - pad, height: lines[lines.length - 1].bottom - lines[0].top + 2 * pad }
+      ? { left: textLeft, width: textRight - textLeft, top: lines[0].top - pad, height: lines[lines.length - 1].bottom - lines[0].top + 2 * pad }
       : band(tile, TILE.nameLine.top, TILE.nameLine.bottom);
   const lineHeight = lines.length > 0 ? lines[lines.length - 1].bottom - lines[lines.length - 1].top : tile.height * 0.055;
   const scale = Math.min(3.5, Math.max(1.5, TARGET_TEXT_HEIGHT / lineHeight));
