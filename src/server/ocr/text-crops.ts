@@ -180,5 +180,5 @@ export function centredSpan(img: RgbImage, line: TextLine, centreX: number, maxG
   if (runs.length <= 1) return line;
   const distance = (r: { left: number; right: number }): number => (centreX < r.left ? r.left - centreX : centreX > r.right ? centreX - r.right : 0);
   const closest = runs.reduce((a, b) => (distance(b) < distance(a) ? b : a));
-  return { ...line, left: closest.left, right: closest.right + 1 };
+  return { ...line, left: closest.left, right: closest.right };
 }
