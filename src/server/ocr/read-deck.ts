@@ -21,7 +21,7 @@ import { decodeImage, OcrImageError } from './image-input';
 import { MIN_CORRECTED_ANGLE, estimateRotation, unrotate } from './rotation';
 import { readInReaderThread } from './reader-thread';
 import { readTextAnywhere } from './text-fallback';
-import { findTextLines, greyTextImage, whiteTextImage, type TextLine } from './text-crops';
+import { centredSpan, findTextLines, greyTextImage, whiteTextImage, type TextLine } from './text-crops';
 import { findTiles } from './tile-finder';
 import type { Rect, RgbImage, TileGrid } from './tile-grid';
 import { OcrBusyError, OcrTimeoutError, type OcrJob, type OcrJobRunner, type OcrResult } from './worker-pool';
@@ -76,6 +76,12 @@ const TILE = {
   inset: 0.03,
 } as const;
 
+/**
+ * The lowest text line taken for a name, as a share of the tile's height: the game sets a long
+ * name ("THE INFINITE GRAND HOTEL") in a smaller font, about 0.025 of the tile against 0.04.
+ */
+const MIN_NAME_HEIGHT = 0.02;
+
 /** Capital height (as the line finder measures it) to scale text to; ~2x for an 800 px screen. */
 const TARGET_TEXT_HEIGHT = 22;
 
@@ -95,14 +101,16 @@ function band(tile: Rect, top: number, bottom: number, left: number = TILE.inset
  */
 function nameLines(img: RgbImage, tile: Rect): TextLine[] {
   const search = band(tile, TILE.nameSearch.top, TILE.nameSearch.bottom);
-  const lines = findTextLines(img, search).filter((l) => l.bottom - l.top >= tile.height * 0.025);
+  const tileCentre = tile.left + tile.width / 2;
+  const lines = findTextLines(img, search)
+    .filter((l) => l.bottom - l.top >= tile.height * MIN_NAME_HEIGHT)
+    .map((l) => centredSpan(img, l, tileCentre, (l.bottom - l.top) * 1.2));
   const centre = tile.top + tile.height * TILE.nameCentre;
   const lastIndex = lines.findIndex((l) => l.top <= centre && l.bottom >= centre);
   if (lastIndex < 0) return [];
   const last = lines[lastIndex];
   const above = lines[lastIndex - 1];
   const height = last.bottom - last.top;
-  const tileCentre = tile.left + tile.width / 2;
   const isCentred = (l: TextLine): boolean => Math.abs((l.left + l.right) / 2 - tileCentre) < tile.width * 0.1 && l.middleCoverage > 0.3;
   if (
     above &&
@@ -110,7 +118,9 @@ function nameLines(img: RgbImage, tile: Rect): TextLine[] {
     // Brackets and descenders make a line taller than its capitals: "HASTINGS (1066)" under "BATTLE OF".
     above.bottom - above.top >= height * 0.55 &&
     above.bottom - above.top <= height * 1.4 &&
-    isCentred(above)
+    isCentred(above) &&
+    // The rarity badge above a one-line name is centred too, but far narrower than a word.
+    above.right - above.left >= tile.width * 0.2
   ) {
     return [above, last];
   }
@@ -120,11 +130,16 @@ function nameLines(img: RgbImage, tile: Rect): TextLine[] {
 async function nameJob(img: RgbImage, tile: Rect): Promise<OcrJob> {
   const lines = nameLines(img, tile);
   const pad = tile.height * 0.02;
+  // Only the text's own width is read: tesseract's time grows with the pixels it is given, and a
+  // short name is a third of the tile's width.
+  const textLeft = Math.min(...lines.map((l) => l.left)) - 2 * pad;
+  const textRight = Math.max(...lines.map((l) => l.right)) + 2 * pad;
   const region =
     lines.length > 0
-      ? { ...band(tile, 0, 1), top: lines[0].top - pad, height: lines[lines.length - 1].bottom - lines[0].top + 2 * pad }
+      ? { left: textLeft, width: textRight - textLeft, top: lines[0].top - pad, height: lines[lines.length - 1].bottom - lines[0].top + 2 * pad }
       : band(tile, TILE.nameLine.top, TILE.nameLine.bottom);
-  const lineHeight = lines.length > 0 ? lines[lines.length - 1].bottom - lines[lines.length - 1].top : tile.height * 0.055;
+  // No line found: read as if the name were in the game's smallest (long-name) font.
+  const lineHeight = lines.length > 0 ? lines[lines.length - 1].bottom - lines[lines.length - 1].top : tile.height * MIN_NAME_HEIGHT * 1.2;
   const scale = Math.min(3.5, Math.max(1.5, TARGET_TEXT_HEIGHT / lineHeight));
   const image = await whiteTextImage(img, region, { scale });
   return { image, mode: lines.length > 1 ? 'block' : 'line' };

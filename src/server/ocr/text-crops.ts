@@ -56,6 +56,9 @@ export interface TextLine {
   middleCoverage: number;
 }
 
+/** Share of a region's rows a column must be inked in to count as a frame. */
+const FRAME_ROW_SHARE = 0.8;
+
 /** Lines of white text in a region, top to bottom. */
 export function findTextLines(img: RgbImage, region: Rect, threshold = TEXT_LINE_THRESHOLD): TextLine[] {
   const r = clampRect(img, region);
@@ -64,6 +67,13 @@ export function findTextLines(img: RgbImage, region: Rect, threshold = TEXT_LINE
   let open: { top: number; left: number; right: number; middle: Set<number> } | null = null;
   const middleFrom = r.left + Math.round(r.width * 0.4);
   const middleTo = r.left + Math.round(r.width * 0.6);
+  // A column with ink in nearly every row is a frame (of a tile in a tilted image) or a stroke of
+  // art, not text: counted, it would join every line of the region into one.
+  const inkRows = new Uint32Array(r.width);
+  for (let y = r.top; y < r.top + r.height; y++) {
+    for (let x = r.left; x < r.left + r.width; x++) if (whiteness(img.data, (y * img.width + x) * 3) >= threshold) inkRows[x - r.left]++;
+  }
+  const isFrame = inkRows.map((n) => (n > r.height * FRAME_ROW_SHARE ? 1 : 0));
   for (let y = r.top; y <= r.top + r.height; y++) {
     let ink = 0;
     let left = Infinity;
@@ -71,7 +81,7 @@ export function findTextLines(img: RgbImage, region: Rect, threshold = TEXT_LINE
     const middle: number[] = [];
     if (y < r.top + r.height) {
       for (let x = r.left; x < r.left + r.width; x++) {
-        if (whiteness(img.data, (y * img.width + x) * 3) < threshold) continue;
+        if (isFrame[x - r.left] || whiteness(img.data, (y * img.width + x) * 3) < threshold) continue;
         ink++;
         left = Math.min(left, x);
         right = Math.max(right, x);
@@ -147,3 +157,28 @@ export async function greyTextImage(img: RgbImage, region: Rect, { scale, margin
   return toOcrPng(gray, r, { scale, margin, stretch: true });
 }
 
+
+/**
+ * The line's left and right narrowed to its text around `centreX`: ink further than `maxGap` from
+ * the text (a tile's frame in a tilted image, an icon beside the line) is left out. Gaps between
+ * words are narrower than a capital's height; gaps to a frame are wider.
+ */
+export function centredSpan(img: RgbImage, line: TextLine, centreX: number, maxGap: number, threshold = TEXT_LINE_THRESHOLD): TextLine {
+  const from = Math.max(0, Math.round(line.left));
+  const to = Math.min(img.width - 1, Math.round(line.right));
+  const top = Math.max(0, Math.round(line.top));
+  const bottom = Math.min(img.height, Math.round(line.bottom));
+  const runs: Array<{ left: number; right: number }> = [];
+  for (let x = from; x <= to; x++) {
+    let ink = false;
+    for (let y = top; y < bottom && !ink; y++) ink = whiteness(img.data, (y * img.width + x) * 3) >= threshold;
+    if (!ink) continue;
+    const last = runs[runs.length - 1];
+    if (last && x - last.right <= maxGap) last.right = x;
+    else runs.push({ left: x, right: x });
+  }
+  if (runs.length <= 1) return line;
+  const distance = (r: { left: number; right: number }): number => (centreX < r.left ? r.left - centreX : centreX > r.right ? centreX - r.right : 0);
+  const closest = runs.reduce((a, b) => (distance(b) < distance(a) ? b : a));
+  return { ...line, left: closest.left, right: closest.right };
+}

@@ -43,6 +43,25 @@ describe('findTiles', () => {
     expect(grid?.top).toBeCloseTo(shot.geometry.gridTop, -1);
   });
 
+  it('finds the 18 tiles of a grid whose gutters are a few pixels, each over its drawn tile\'s name', async () => {
+    // Here a tile height taking in the gutter fits as well as the true one; the tiles found may be
+    // a gutter taller, but each must hold the name band of the tile drawn there.
+    const shot = await generateScreenshot(catalog, { seed: 11, layout: 'gutters' });
+    const gutter = shot.geometry.tiles[4].top - shot.geometry.tiles[0].top - shot.geometry.tiles[0].height;
+    expect(gutter).toBeLessThan(shot.geometry.tiles[0].height * 0.04);
+    const { grid } = await tilesOf(shot.image);
+    expect(grid?.tiles).toHaveLength(18);
+    grid?.tiles.forEach((tile, i) => {
+      const drawn = shot.geometry.tiles[i];
+      const nameTop = drawn.top + drawn.height * 0.7;
+      const nameBottom = drawn.top + drawn.height * 0.84;
+      expect(Math.abs(tile.left - drawn.left)).toBeLessThanOrEqual(drawn.width * 0.04);
+      expect(Math.abs(tile.width - drawn.width)).toBeLessThanOrEqual(drawn.width * 0.04);
+      expect(tile.top + tile.height * 0.7).toBeLessThanOrEqual(nameTop + drawn.height * 0.03);
+      expect(tile.top + tile.height * 0.84).toBeGreaterThanOrEqual(nameBottom - drawn.height * 0.03);
+    });
+  });
+
   it('finds no grid in a picture without tiles', async () => {
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="1200"><rect width="100%" height="100%" fill="#3a6"/><circle cx="400" cy="600" r="300" fill="#fff"/><text x="100" y="200" font-size="60" fill="#000">NO CARDS HERE</text></svg>`;
     const { grid } = await tilesOf(await sharp(Buffer.from(svg)).png().toBuffer());

@@ -8,6 +8,7 @@
  * with a horizontal edge at its top and bottom and its frames on both sides; rows are where the
  * columns have tiles at once. Header boxes, stat panels and art do not follow the pattern.
  */
+import { DECK_SIZE } from '../../common/game';
 import type { EdgeMaps } from './edge-maps';
 import type { Rect, TileGrid } from './tile-grid';
 
@@ -142,12 +143,23 @@ function bestRowIn(rows: Row[], from: number, to: number): Row | null {
   return best;
 }
 
+/**
+ * The first step from one row to the next, as multiples of the fitted tile height. Below 1: with
+ * gutters of a few pixels, a height fitted a few pixels tall would otherwise step over the next row.
+ */
+const MIN_PITCH_PER_HEIGHT = 0.95;
+const MAX_PITCH_PER_HEIGHT = 1.35;
+
 /** Rows a deck has at least (18 tiles in 4 columns), for judging a tile height. */
 const ROWS_JUDGED = 4;
 
-/** The tile height whose best few rows (not overlapping) score highest together. */
-function fitHeight(evidence: ColumnEvidence[], tileWidth: number, maxY: number): number {
-  let best = { h: Math.round(tileWidth * 1.39), score: -1 };
+/**
+ * Tile heights, best first: the one whose best few rows (not overlapping) score highest together
+ * leads. With gutters of a few pixels a height that takes in the gutter can score as well as the
+ * true one, so the grid is followed with the next ones too when the first finds no whole deck.
+ */
+function heightsByFit(evidence: ColumnEvidence[], tileWidth: number, maxY: number): number[] {
+  const fits: Array<{ h: number; score: number }> = [];
   for (let h = Math.round(tileWidth * ASPECT.min); h <= Math.round(tileWidth * ASPECT.max); h++) {
     const totals: Array<{ y: number; total: number }> = [];
     for (let y = 0; y + h < maxY; y++) {
@@ -164,16 +176,24 @@ function fitHeight(evidence: ColumnEvidence[], tileWidth: number, maxY: number):
       taken.push(t.y);
       score += t.total;
     }
-    if (score > best.score) best = { h, score };
+    fits.push({ h, score });
   }
-  return best.h;
+  return fits.sort((a, b) => b.score - a.score).map((f) => f.h);
 }
 
-const isFull = (r: Row): boolean => r.scores.every((x) => x >= WEAK_TILE_SCORE) && total(r) >= TILE_SCORE * r.scores.length;
+/**
+ * Scores a row needs: a row the grid starts from must be clear; a row found one pitch from another
+ * (the grid's own repetition backs it) may be weaker: with gutters of a few pixels, the frames of
+ * the neighbouring tiles are close enough to blur "a frame that stops here".
+ */
+const START = { tile: TILE_SCORE, weakTile: WEAK_TILE_SCORE };
+const FOLLOWED = { tile: 0.72, weakTile: 0.62 };
+
+const isFull = (r: Row, need = START): boolean => r.scores.every((x) => x >= need.weakTile) && total(r) >= need.tile * r.scores.length;
 /** Tiles in the row's first columns, left to right, up to the first column without one. */
-function leading(r: Row): number {
+function leading(r: Row, need = START): number {
   let n = 0;
-  while (n < r.scores.length && r.scores[n] >= TILE_SCORE) n++;
+  while (n < r.scores.length && r.scores[n] >= need.tile) n++;
   return n;
 }
 
@@ -195,22 +215,22 @@ function gridRows(rows: Row[], h: number): Array<{ top: number; count: number }>
     // Up: only full rows (the partial row is the last one).
     let pitch = 0;
     for (let top = start.top; ; ) {
-      const above = pitch ? bestRowIn(rows, top - pitch - h * 0.04, top - pitch + h * 0.04) : bestRowIn(rows, top - h * 1.35, top - h);
-      if (!above || !isFull(above)) break;
+      const above = pitch ? bestRowIn(rows, top - pitch - h * 0.04, top - pitch + h * 0.04) : bestRowIn(rows, top - h * MAX_PITCH_PER_HEIGHT, top - h * MIN_PITCH_PER_HEIGHT);
+      if (!above || !isFull(above, FOLLOWED)) break;
       pitch = pitch || top - above.top;
       run.unshift({ top: above.top, count: above.scores.length });
       top = above.top;
     }
     for (let top = start.top; ; ) {
-      const below = pitch ? bestRowIn(rows, top + pitch - h * 0.04, top + pitch + h * 0.04) : bestRowIn(rows, top + h, top + h * 1.35);
+      const below = pitch ? bestRowIn(rows, top + pitch - h * 0.04, top + pitch + h * 0.04) : bestRowIn(rows, top + h * MIN_PITCH_PER_HEIGHT, top + h * MAX_PITCH_PER_HEIGHT);
       if (!below) break;
-      if (isFull(below)) {
+      if (isFull(below, FOLLOWED)) {
         pitch = pitch || below.top - top;
         run.push({ top: below.top, count: below.scores.length });
         top = below.top;
         continue;
       }
-      const n = leading(below);
+      const n = leading(below, FOLLOWED);
       if (n > 0) run.push({ top: below.top, count: n });
       break;
     }
@@ -229,8 +249,15 @@ export function findTiles(edges: EdgeMaps): TileGrid | null {
     left: verticalEdgeRuns(edges, left),
     right: verticalEdgeRuns(edges, left + w),
   }));
-  const h = fitHeight(evidence, w, edges.height);
-  const rows = gridRows(rowsAt(evidence, h, edges.height), h);
+  let best: { h: number; rows: Array<{ top: number; count: number }>; tiles: number } | null = null;
+  for (const h of heightsByFit(evidence, w, edges.height)) {
+    const rows = gridRows(rowsAt(evidence, h, edges.height), h);
+    const tiles = Math.min(DECK_SIZE, rows.reduce((n, r) => n + r.count, 0));
+    if (!best || tiles > best.tiles) best = { h, rows, tiles };
+    if (tiles === DECK_SIZE) break;
+  }
+  if (!best) return null;
+  const { h, rows } = best;
   if (rows.length === 0) return null;
   const s = edges.scale;
   const tiles: Rect[] = rows.flatMap((row) =>

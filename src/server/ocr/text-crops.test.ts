@@ -1,0 +1,46 @@
+/**
+ * The text-line finder on drawn pixels: lines split at blank rows even when a frame runs through
+ * the region (the tile's edge in a tilted image), and a line's span narrowed to the text.
+ */
+import { centredSpan, findTextLines } from './text-crops';
+import type { RgbImage } from './tile-grid';
+
+/** A dark 200x60 image with white rectangles painted in. */
+function image(rects: Array<[left: number, top: number, width: number, height: number]>): RgbImage {
+  const width = 200;
+  const height = 60;
+  const data = new Uint8Array(width * height * 3).fill(30);
+  for (const [left, top, w, h] of rects) {
+    for (let y = top; y < top + h; y++) data.fill(255, (y * width + left) * 3, (y * width + left + w) * 3);
+  }
+  return { data, width, height };
+}
+
+const whole = { left: 0, top: 0, width: 200, height: 60 };
+
+describe('findTextLines', () => {
+  it('splits a badge from the name under it, even with a frame running through every row', () => {
+    const badge: [number, number, number, number] = [95, 8, 10, 10];
+    const name: [number, number, number, number] = [60, 30, 80, 12];
+    expect(findTextLines(image([badge, name]), whole)).toHaveLength(2);
+    const framed = findTextLines(image([badge, name, [190, 0, 2, 60]]), whole);
+    expect(framed.map((l) => [l.top, l.bottom])).toEqual([
+      [8, 18],
+      [30, 42],
+    ]);
+  });
+});
+
+describe('centredSpan', () => {
+  it('keeps the words around the centre and drops ink far beside them', () => {
+    const img = image([
+      [60, 30, 30, 12],
+      [95, 30, 40, 12],
+      [185, 30, 3, 12],
+    ]);
+    const [line] = findTextLines(img, whole);
+    expect(line.right).toBe(187);
+    const span = centredSpan(img, line, 100, 15);
+    expect([span.left, span.right]).toEqual([60, 134]);
+  });
+});
