@@ -3,19 +3,10 @@
 // a shared link gives the same decks.
 import type { Page } from 'playwright-core';
 import { saveScreenshot } from './support/browser';
-import { WIDTHS, browserSuite, hasHorizontalScroll, openPage } from './web-helpers';
+import { WIDTHS, browserSuite, hasHorizontalScroll, openPage, pickOption } from './web-helpers';
 
 const suite = browserSuite();
 
-/** Picks a value in a react-select picker from the keyboard: type, Enter, Escape. */
-async function pick(page: Page, inputId: string, text: string) {
-  const input = page.locator(`#${inputId}:not(.picker-placeholder)`);
-  await input.focus();
-  await input.pressSequentially(text);
-  await page.locator('.picker__option').first().waitFor();
-  await page.keyboard.press('Enter');
-  await page.keyboard.press('Escape');
-}
 
 const resultIds = async (page: Page) => (await page.locator('.search-page .deck-card-title').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''))).map((href) => href.split('/').pop()!);
 
@@ -36,7 +27,7 @@ test.each(WIDTHS)('"without these cards" and the date window narrow the search a
   const before = await page.locator('.search-page .results-count').textContent();
 
   await page.getByText('Exclude', { exact: true }).click();
-  await pick(page, 'search-excludeCards', card);
+  await pickOption(page, 'search-excludeCards', card);
   await page.getByRole('button', { name: 'Search for Decks' }).click();
   await page.waitForURL((url) => url.searchParams.get('excludeCards') === card && url.searchParams.get('albums') === 'Space');
   await page.locator('.search-page [aria-live][aria-busy="false"]').waitFor();

@@ -60,3 +60,14 @@ export function hasHorizontalScroll(page: Page): Promise<boolean> {
 export function focusOutline(page: Page): Promise<string> {
   return page.evaluate(() => (document.activeElement ? getComputedStyle(document.activeElement).outlineStyle : 'none'));
 }
+
+/** Picks a value in a react-select picker from the keyboard: type, Enter, Escape. */
+export async function pickOption(page: Page, inputId: string, text: string): Promise<void> {
+  // The pickers load after first paint behind a read-only placeholder of the same id: wait for the real one.
+  const input = page.locator(`#${inputId}:not(.picker-placeholder)`);
+  await input.focus();
+  await input.pressSequentially(text);
+  await page.locator('.picker__option').first().waitFor();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Escape');
+}

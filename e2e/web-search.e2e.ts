@@ -1,20 +1,10 @@
 // Search in Chromium: pickers, the URL round trip, pagination, loading and empty states.
 import type { Page } from 'playwright-core';
 import { saveScreenshot } from './support/browser';
-import { WIDTHS, browserSuite, hasHorizontalScroll, openPage } from './web-helpers';
+import { WIDTHS, browserSuite, hasHorizontalScroll, openPage, pickOption } from './web-helpers';
 
 const suite = browserSuite();
 
-/** Picks a value in a react-select picker from the keyboard: type, Enter, Escape. */
-async function pick(page: Page, inputId: string, text: string) {
-  // The pickers load after first paint behind a read-only placeholder of the same id: wait for the real one.
-  const input = page.locator(`#${inputId}:not(.picker-placeholder)`);
-  await input.focus();
-  await input.pressSequentially(text);
-  await page.locator('.picker__option').first().waitFor();
-  await page.keyboard.press('Enter');
-  await page.keyboard.press('Escape');
-}
 
 /** Titles on the results page only (the page we came from may still be leaving the DOM). */
 const resultTitles = (page: Page) => page.locator('.search-page .deck-card-title').allTextContents();
@@ -22,7 +12,7 @@ const resultTitles = (page: Page) => page.locator('.search-page .deck-card-title
 test.each(WIDTHS)('a search from home lands in the URL, survives a reload and can be shared (%i)', async (width) => {
   const { page, context, errors } = await openPage(suite, width);
   await page.goto('/');
-  await pick(page, 'search-albums', 'Spa');
+  await pickOption(page, 'search-albums', 'Spa');
   expect(await page.locator('.search-picker').first().getByText('Space', { exact: true }).count()).toBe(1);
   await page.getByRole('button', { name: 'Search for Decks' }).click();
   await page.waitForURL('**/deck-search-results?albums=Space');
@@ -88,9 +78,9 @@ test('a picker grows with its values until 5, then stays at most 110px tall', as
   const { page, context } = await openPage(suite, 1440);
   await page.goto('/deck-search-results');
   const maxHeight = () => page.locator('.search-picker').nth(2).locator('.picker__value-container').evaluate((el) => getComputedStyle(el).maxHeight);
-  for (const tag of ['Budget', 'Burn', 'Blitz', 'Boxing']) await pick(page, 'search-tags', tag);
+  for (const tag of ['Budget', 'Burn', 'Blitz', 'Boxing']) await pickOption(page, 'search-tags', tag);
   expect(await maxHeight()).toBe('none');
-  await pick(page, 'search-tags', 'Bigshot');
+  await pickOption(page, 'search-tags', 'Bigshot');
   expect(await maxHeight()).toBe('110px');
   const height = await page.locator('.search-picker').nth(2).locator('.picker__value-container').evaluate((el) => el.getBoundingClientRect().height);
   expect(height).toBeLessThanOrEqual(110);
@@ -103,7 +93,7 @@ test('cards come from the catalog and narrow the search', async () => {
   const { page, context } = await openPage(suite, 1440);
   const deck = (await (await fetch(`${suite.server.baseUrl}/api/decks/search-decks?limit=1`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).json()).decks[0];
   await page.goto('/deck-search-results');
-  await pick(page, 'search-cards', deck.cards[0]);
+  await pickOption(page, 'search-cards', deck.cards[0]);
   await page.getByRole('button', { name: 'Search for Decks' }).click();
   await page.waitForURL(/cards=/);
   await page.getByRole('link', { name: deck.title }).first().waitFor();
