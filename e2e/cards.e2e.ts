@@ -131,7 +131,8 @@ test.each(WIDTHS)('the meta: the most played cards sorted and filtered from the 
   // Sorting by a column flips on a second press, and the order lives in the URL.
   await decksHeader.getByRole('button').click();
   await page.waitForURL(/order=asc/);
-  expect(await decksHeader.getAttribute('aria-sort')).toBe('ascending');
+  // The address changes before React renders the new order: wait for the header to say it.
+  await expect.poll(() => decksHeader.getAttribute('aria-sort')).toBe('ascending');
   await page.waitForFunction(() => document.querySelector('tbody td')?.textContent?.startsWith('1 '));
   const ascending = await deckCounts();
   expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
