@@ -149,8 +149,8 @@ test.each(WIDTHS)('the meta: the most played cards sorted and filtered from the 
   expect(card.album).toBe('Space');
   // A reload keeps the view.
   await page.reload();
-  expect(await page.getByRole('combobox', { name: 'Album' }).inputValue()).toBe('Space');
-  expect(await table.getByRole('columnheader', { name: /Decks/ }).getAttribute('aria-sort')).toBe('ascending');
+  await expect.poll(() => page.getByRole('combobox', { name: 'Album' }).inputValue()).toBe('Space');
+  await expect.poll(() => table.getByRole('columnheader', { name: /Decks/ }).getAttribute('aria-sort')).toBe('ascending');
 
   // The categories, as bars; the page itself never scrolls sideways (the table may, in its own box).
   const categories = page.getByRole('region', { name: 'Most used albums, collections and tags' });
