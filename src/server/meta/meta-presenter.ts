@@ -5,8 +5,8 @@ const share = (decks: number, total: number) => (total > 0 ? decks / total : 0);
 
 /** A row of the meta table as the API shows it: counts turned into shares of their weeks. */
 export function toMetaCard(row: MetaCardRow, totals: WeekTotals): MetaCard {
-  const thisWeek = share(row.thisWeek, totals.weeks[META_TREND_WEEKS - 1]);
-  const lastWeek = share(row.lastWeek, totals.weeks[META_TREND_WEEKS - 2]);
+  const thisWeek = share(row.trend[META_TREND_WEEKS - 1], totals.weeks[META_TREND_WEEKS - 1]);
+  const lastWeek = share(row.trend[META_TREND_WEEKS - 2], totals.weeks[META_TREND_WEEKS - 2]);
   return {
     code: row.code,
     name: row.name,

@@ -18,9 +18,7 @@ export interface MetaCardRow {
   collection: string;
   decks: number;
   scoreSum: number;
-  thisWeek: number;
-  lastWeek: number;
-  /** Decks of each trend week holding the card, oldest first. */
+  /** Decks of each trend week holding the card, oldest first: the last is this week. */
   trend: number[];
 }
 
@@ -106,21 +104,7 @@ export async function findMetaCards(db: Db, query: MetaCardsQuery, now = new Dat
   const trends = new Map(codes.map((code) => [code, Array.from({ length: META_TREND_WEEKS }, () => 0)]));
   for (const row of trendRows) trends.get(row.code)![Number(row.week) - first] = Number(row.decks);
   return {
-    cards: rows.map((row) => {
-      const trend = trends.get(row.code)!;
-      return {
-        code: row.code,
-        name: row.name,
-        rarity: row.rarity,
-        album: row.album,
-        collection: row.collection,
-        decks: Number(row.decks),
-        scoreSum: Number(row.score_sum),
-        thisWeek: trend[META_TREND_WEEKS - 1],
-        lastWeek: trend[META_TREND_WEEKS - 2],
-        trend,
-      };
-    }),
+    cards: rows.map(({ decks, score_sum, ...card }) => ({ ...card, decks: Number(decks), scoreSum: Number(score_sum), trend: trends.get(card.code)! })),
     totalCards,
     totals,
   };
