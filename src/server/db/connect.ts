@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type Migration } from 'kysely';
+import { Kysely, Migrator, PostgresAdapter, SqliteDialect, sql, type Migration } from 'kysely';
 import type { Database } from './schema';
+import { CurrentSchemaPostgresDialect } from './postgres-dialect';
 import { openSqlite } from './sqlite-driver';
 import * as m0001 from './migrations/0001-initial';
 import * as m0002 from './migrations/0002-deck-count';
@@ -60,7 +61,7 @@ export function openDb(options: DbOptions): DbHandle {
     // listens only to idle ones: without this the process dies of an uncaught exception. The query
     // that was running still fails (and is answered 503), and the pool discards the broken client.
     pool.on('connect', (client) => client.on('error', () => {}));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
   const file = options.sqliteFile ?? ':memory:';
