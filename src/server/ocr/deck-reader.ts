@@ -11,7 +11,7 @@ import { OcrImageError } from './image-input';
 import { OcrService, type OcrServiceOptions } from './ocr-service';
 import { QueuedReader } from './queued-reader';
 import type { DeckReading } from './read-deck';
-import { OcrBusyError, OcrNotRunningError, OcrTimeoutError, OcrUnavailableError, OcrWorkerLostError } from './ocr-errors';
+import { OcrBusyError, OcrCancelledError, OcrNotRunningError, OcrTimeoutError, OcrUnavailableError, OcrWorkerLostError } from './ocr-errors';
 
 export interface DeckReader {
   /** Says how reads are done, for the start-up log. */
@@ -49,7 +49,8 @@ export const readerBusy = () => new HttpError(429, 'The card reader is busy righ
 /** The answer for a reader failure, or null when it is not one of the reader's own errors. */
 export function ocrHttpError(error: unknown): HttpError | null {
   if (error instanceof OcrBusyError) return readerBusy();
-  if (error instanceof OcrTimeoutError) return new HttpError(503, 'Reading the image took too long. Please try again later.');
+  // A read given up is one that ran past its time, whichever part of it noticed first.
+  if (error instanceof OcrTimeoutError || error instanceof OcrCancelledError) return new HttpError(503, 'Reading the image took too long. Please try again later.');
   if (error instanceof OcrWorkerLostError) return new HttpError(503, 'The card reader stopped while reading the image. Please try again.');
   if (error instanceof OcrNotRunningError) return new HttpError(503, MESSAGES.upload.readerNotRunning);
   if (error instanceof OcrUnavailableError) return new HttpError(503, 'The card reader is not available right now. Please try again later.');

@@ -24,7 +24,7 @@ import { readTextAnywhere } from './text-fallback';
 import { centredSpan, findTextLines, greyTextImage, whiteTextImage, type TextLine } from './text-crops';
 import { findTiles } from './tile-finder';
 import type { Rect, RgbImage, TileGrid } from './tile-grid';
-import { OcrBusyError, OcrTimeoutError, type OcrJob, type OcrJobRunner, type OcrResult } from './worker-pool';
+import { OcrBusyError, OcrCancelledError, OcrTimeoutError, type OcrJob, type OcrJobRunner, type OcrResult } from './worker-pool';
 
 export interface ReadCard {
   code: string;
@@ -288,6 +288,15 @@ async function readPixels(decoded: RgbImage, options: ReadDeckOptions): Promise<
 }
 
 /**
+ * Errors the caller answers itself: a file that is no image, a busy reader, a read past its time
+ * (or given up after it, when nobody waits for the answer any more). Any other is the reader's own
+ * failure, logged and answered with a message.
+ */
+function isPassedOn(error: unknown): boolean {
+  return error instanceof OcrBusyError || error instanceof OcrTimeoutError || error instanceof OcrCancelledError || error instanceof OcrImageError;
+}
+
+/**
  * Reads the deck in an uploaded image, in the calling thread. Rejects with `OcrImageError` for a
  * file that is not a readable image and `OcrBusyError` / `OcrTimeoutError` from the pool; any other
  * failure is an answer with no cards and a message, logged with the image's size and format.
@@ -298,7 +307,7 @@ export async function readDeckInThisThread(buffer: Buffer, options: ReadDeckOpti
   try {
     return await readPixels(img, options);
   } catch (error) {
-    if (error instanceof OcrBusyError || error instanceof OcrTimeoutError || error instanceof OcrImageError) throw error;
+    if (isPassedOn(error)) throw error;
     console.error(`deck reader failed on a ${img.sourceWidth}x${img.sourceHeight} ${img.format} image:`, error);
     return { deck_code: null, cards: [], path: 'none', message: READ_FAILED };
   }
@@ -313,7 +322,7 @@ export async function readDeckImage(buffer: Buffer, options: ReadDeckOptions): P
   try {
     return await readInReaderThread(buffer, options);
   } catch (error) {
-    if (error instanceof OcrBusyError || error instanceof OcrTimeoutError || error instanceof OcrImageError) throw error;
+    if (isPassedOn(error)) throw error;
     console.error(`deck reader thread failed on a ${buffer.length}-byte upload:`, error);
     return { deck_code: null, cards: [], path: 'none', message: READ_FAILED };
   }

@@ -5,7 +5,7 @@
 import type { CatalogCard } from './catalog-index';
 import { OcrImageError } from './image-input';
 import type { DeckReading } from './read-deck';
-import { OcrBusyError, OcrTimeoutError, OcrUnavailableError, OcrWorkerLostError, type OcrJob, type OcrResult } from './worker-pool';
+import { OcrBusyError, OcrCancelledError, OcrTimeoutError, OcrUnavailableError, OcrWorkerLostError, type OcrJob, type OcrResult } from './worker-pool';
 
 export interface WireError {
   name: string;
@@ -32,6 +32,7 @@ export function errorFromWire(error: WireError): Error {
   if (error.name === 'OcrImageError') return new OcrImageError(error.message);
   if (error.name === 'OcrWorkerLostError') return new OcrWorkerLostError(error.message);
   if (error.name === 'OcrUnavailableError') return new OcrUnavailableError(error.message);
+  if (error.name === 'OcrCancelledError') return new OcrCancelledError(error.message);
   const plain = new Error(error.message);
   plain.name = error.name;
   return plain;
