@@ -11,6 +11,8 @@ describe('parseDeckCode', () => {
 
   it('finds nothing without the label', () => {
     expect(parseDeckCode('Referral Code: XPP-CTY-BU5')).toBeNull();
+    // A whole header read with the deck code's line garbled: the referral code is never taken for it.
+    expect(parseDeckCode('Referral Code: ZLIL-WPR-QOWY\nDECK LODE FLOIFC')).toBeNull();
     expect(parseDeckCode('')).toBeNull();
   });
 });

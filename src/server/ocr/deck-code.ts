@@ -8,10 +8,14 @@ import type { OcrSymbol } from './worker-pool';
 /** The characters of printed codes, deck codes and card codes alike. */
 export const CODE_CHARACTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 
-/** "DECK CODE" as OCR tends to read it: O/0 swaps, lost spaces, a colon read as ; or . or nothing. */
-const DECK_CODE_LINE = /D\s*E\s*C\s*K\s*C\s*[O0]\s*D\s*E\s*[:;.,]?\s*([A-Z0-9]{4,10})\b/i;
+/**
+ * "DECK CODE" as OCR tends to read it: O/0 swaps, lost spaces, a colon read as ; or . or nothing.
+ * The code ends where letters and digits end, but never at a hyphen: "Referral Code: ZLU-WPR-QW9"
+ * on the line above is another code.
+ */
+const DECK_CODE_LINE = /D\s*E\s*C\s*K\s*C\s*[O0]\s*D\s*E\s*[:;.,]?\s*([A-Z0-9]{4,10})(?![A-Z0-9-])/i;
 /** When only the end of the line was read ("...ODE: UH42XD"). */
-const CODE_AFTER_COLON = /(?:C\s*[O0]\s*D\s*E|D\s*E)\s*[:;]\s*([A-Z0-9]{4,10})\b/i;
+const CODE_AFTER_COLON = /(?:C\s*[O0]\s*D\s*E|D\s*E)\s*[:;]\s*([A-Z0-9]{4,10})(?![A-Z0-9-])/i;
 
 export function parseDeckCode(text: string): string | null {
   for (const pattern of [DECK_CODE_LINE, CODE_AFTER_COLON]) {

@@ -14,14 +14,14 @@
 import type { CardMatch, CatalogIndex, MatchResult } from './catalog-index';
 import { DECK_SIZE } from '../../common/game';
 import { CODE_CHARACTERS } from './deck-code';
-import { planDeckCode, wholeHeaderPlan } from './deck-code-reader';
+import { planDeckCode, wholeHeaderPlan, type DeckCodePlan } from './deck-code-reader';
 import { normaliseColour } from './colour-normalise';
 import { analysisCopy, edgeMaps } from './edge-maps';
 import { decodeImage, OcrImageError } from './image-input';
 import { MIN_CORRECTED_ANGLE, estimateRotation, unrotate } from './rotation';
 import { readInReaderThread } from './reader-thread';
 import { readTextAnywhere } from './text-fallback';
-import { centredSpan, findTextLines, greyTextImage, whiteTextImage, type TextLine } from './text-crops';
+import { centredSpan, colourContrastMap, findTextLines, greyTextImage, whiteTextImage, type TextLine } from './text-crops';
 import { findTiles } from './tile-finder';
 import type { Rect, RgbImage, TileGrid } from './tile-grid';
 import { OcrBusyError, OcrCancelledError, OcrTimeoutError, type OcrJob, type OcrJobRunner, type OcrResult } from './worker-pool';
@@ -127,7 +127,8 @@ function nameLines(img: RgbImage, tile: Rect): TextLine[] {
   return [last];
 }
 
-async function nameJob(img: RgbImage, tile: Rect): Promise<OcrJob> {
+/** Where a tile's name is read: around the lines found (or at a one-line name's place), and at what scale. */
+function nameRegion(img: RgbImage, tile: Rect): { lines: TextLine[]; region: Rect; lineHeight: number; scale: number } {
   const lines = nameLines(img, tile);
   const pad = tile.height * 0.02;
   // Only the text's own width is read: tesseract's time grows with the pixels it is given, and a
@@ -141,8 +142,35 @@ async function nameJob(img: RgbImage, tile: Rect): Promise<OcrJob> {
   // No line found: read as if the name were in the game's smallest (long-name) font.
   const lineHeight = lines.length > 0 ? lines[lines.length - 1].bottom - lines[lines.length - 1].top : tile.height * MIN_NAME_HEIGHT * 1.2;
   const scale = Math.min(3.5, Math.max(1.5, TARGET_TEXT_HEIGHT / lineHeight));
+  return { lines, region, lineHeight, scale };
+}
+
+async function nameJob(img: RgbImage, tile: Rect): Promise<OcrJob> {
+  const { lines, region, scale } = nameRegion(img, tile);
   const image = await whiteTextImage(img, region, { scale });
   return { image, mode: lines.length > 1 ? 'block' : 'line' };
+}
+
+/**
+ * A second look at a name read poorly. Blur, a dim or a grey screen make white text faint: the
+ * line finder then cuts a name short at a wide-looking gap ("THE FOOL" of "THE FOOL (XXII)") or
+ * misses the first line of a name that wraps, and the mask's ink comes out grey. So the name's
+ * place is read again across the tile's whole width, once as found and once a line higher, with
+ * the contrast stretched so the faintest text is black.
+ */
+async function secondNameJobs(img: RgbImage, tile: Rect): Promise<OcrJob[]> {
+  const { lines, region, lineHeight, scale } = nameRegion(img, tile);
+  const inner = band(tile, 0, 1);
+  const wide = { ...region, left: inner.left, width: inner.width };
+  const oneLineMore = lineHeight * 1.6;
+  const higher = { ...wide, top: wide.top - oneLineMore, height: wide.height + oneLineMore };
+  const big = Math.min(6, scale * 1.5);
+  const [asFound, withLineAbove, grey] = await Promise.all([whiteTextImage(img, wide, { scale: big, stretch: true }), whiteTextImage(img, higher, { scale: big, stretch: true }), greyTextImage(img, wide, { scale: big })]);
+  return [
+    { image: asFound, mode: lines.length > 1 ? 'block' : 'line' },
+    { image: withLineAbove, mode: 'block' },
+    { image: grey, mode: lines.length > 1 ? 'block' : 'line' },
+  ];
 }
 
 /**
@@ -206,17 +234,25 @@ function distinctCards(results: MatchResult[]): MatchResult[] {
   return chosen;
 }
 
-/** The card of each tile: by name, and by the printed code too where the name is ambiguous. */
+const oneLine = (text: string): string => text.replace(/\s+/g, ' ').trim();
+
+/**
+ * The card of each tile: by name, and where the name is ambiguous or poorly read, by its printed
+ * code and a second look at the name too (the reading that fits a card best is kept).
+ */
 async function matchTiles(img: RgbImage, tiles: Rect[], nameResults: OcrResult[], { pool, index }: ReadDeckOptions) {
-  const nameTexts = nameResults.map((r) => r.text.replace(/\s+/g, ' ').trim());
+  const nameTexts = nameResults.map((r) => oneLine(r.text));
   const matches = nameTexts.map((text) => index.match({ nameText: text }));
   const unsure = matches.map((m, i) => (isAmbiguous(m) ? i : -1)).filter((i) => i >= 0);
   if (unsure.length > 0) {
-    const codeJobs = await Promise.all(unsure.map((i) => codeCrops(img, tiles[i])));
-    const codeResults = await pool.recognizeAll(codeJobs.flat());
+    const jobs = await Promise.all(unsure.map(async (i) => [...(await codeCrops(img, tiles[i])), ...(await secondNameJobs(img, tiles[i]))]));
+    const results = await pool.recognizeAll(jobs.flat());
+    let at = 0;
     unsure.forEach((tileIndex, k) => {
-      const codeText = `${codeResults[2 * k].text}\n${codeResults[2 * k + 1].text}`;
-      matches[tileIndex] = index.match({ nameText: nameTexts[tileIndex], codeText });
+      const [grey, pale, ...secondNames] = results.slice(at, (at += jobs[k].length));
+      const codeText = `${grey.text}\n${pale.text}`;
+      const readings = [nameTexts[tileIndex], ...secondNames.map((r) => oneLine(r.text))].map((nameText) => index.match({ nameText, codeText }));
+      matches[tileIndex] = readings.reduce((best, r) => ((r.best?.confidence ?? 0) > (best.best?.confidence ?? 0) ? r : best));
     });
   }
   return distinctCards(matches);
@@ -226,12 +262,20 @@ async function readDeckCode(img: RgbImage, grid: TileGrid, pool: OcrJobRunner): 
   const tileHeight = grid.tiles[0].height;
   if (grid.top < tileHeight * MIN_HEADER_SHARE) return null;
   const header = headerRegion(grid.tiles, grid.columns, grid.top);
-  const plan = await planDeckCode(img, header, tileHeight);
-  const code = await plan.decide((await pool.recognizeAll([plan.job]))[0], pool);
-  if (code !== null) return code;
-  // The line finder may have picked art, or the header is laid out otherwise: read it all, full width.
-  const whole = await wholeHeaderPlan(img, { left: 0, top: 0, width: img.width, height: grid.top });
-  return whole.decide((await pool.recognizeAll([whole.job]))[0], pool);
+  const wholeHeader = { left: 0, top: 0, width: img.width, height: grid.top };
+  // The line finder may have picked art, or the header is laid out otherwise: read it all, full
+  // width. A header whose text is not whiter than its page (a light page) is read again, as a map
+  // of colour contrast where its text is white.
+  const attempts: Array<() => Promise<DeckCodePlan>> = [() => planDeckCode(img, header, tileHeight), () => wholeHeaderPlan(img, wholeHeader)];
+  let contrast: RgbImage | null = null;
+  const contrastMap = (): RgbImage => (contrast ??= colourContrastMap(img, wholeHeader));
+  attempts.push(() => planDeckCode(contrastMap(), header, tileHeight), () => wholeHeaderPlan(contrastMap(), wholeHeader));
+  for (const attempt of attempts) {
+    const plan = await attempt();
+    const code = await plan.decide((await pool.recognizeAll([plan.job]))[0], pool);
+    if (code !== null) return code;
+  }
+  return null;
 }
 
 async function readTiles(img: RgbImage, grid: TileGrid, options: ReadDeckOptions): Promise<{ deck_code: string | null; cards: ReadCard[]; unmatchedNames: number }> {

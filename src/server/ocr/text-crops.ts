@@ -114,6 +114,8 @@ export interface MaskOptions {
   margin?: number;
   /** Whiteness at which ink starts; lower for pale text on the dark page (the header). */
   inkLow?: number;
+  /** Stretch the crop's contrast so its faintest text comes out black (blur, a dim or grey screen). */
+  stretch?: boolean;
 }
 
 /** A one-channel crop of `r`'s size as the PNG tesseract gets: optionally contrast-stretched, upscaled, on a white margin. */
@@ -127,7 +129,7 @@ function toOcrPng(gray: Buffer, r: Rect, { scale, margin, stretch = false }: { s
 }
 
 /** The whiteness mask of a region as a PNG: dark text on white, upscaled. */
-export async function whiteTextImage(img: RgbImage, region: Rect, { scale, margin = 12, inkLow = INK_LOW }: MaskOptions): Promise<Buffer> {
+export async function whiteTextImage(img: RgbImage, region: Rect, { scale, margin = 12, inkLow = INK_LOW, stretch = false }: MaskOptions): Promise<Buffer> {
   const r = clampRect(img, region);
   const gray = Buffer.alloc(r.width * r.height);
   for (let y = 0; y < r.height; y++) {
@@ -137,7 +139,7 @@ export async function whiteTextImage(img: RgbImage, region: Rect, { scale, margi
       gray[y * r.width + x] = 255 - ink;
     }
   }
-  return toOcrPng(gray, r, { scale, margin });
+  return toOcrPng(gray, r, { scale, margin, stretch });
 }
 
 /**
@@ -181,4 +183,61 @@ export function centredSpan(img: RgbImage, line: TextLine, centreX: number, maxG
   const distance = (r: { left: number; right: number }): number => (centreX < r.left ? r.left - centreX : centreX > r.right ? centreX - r.right : 0);
   const closest = runs.reduce((a, b) => (distance(b) < distance(a) ? b : a));
   return { ...line, left: closest.left, right: closest.right };
+}
+
+/** A colour this far (largest channel difference) from its row's page colour is full ink. */
+const CONTRAST_FULL_INK = 30;
+/** Differences up to this are the page's own: JPEG noise, a gradient's steps. */
+const CONTRAST_NOISE = 8;
+
+/**
+ * The image as white text on a black page, by colour contrast: pale blue text on a light page
+ * (another layout, a light theme) is no whiter than its page, so the whiteness mask cannot see it;
+ * in this map it is white, and every reader of white text (lines, glyphs, masks) reads it as usual.
+ * A pixel's whiteness is how far its colour is from the page's colour in its row: the row's
+ * commonest colour (a gradient page changes from row to row; art and text, however wide, are of
+ * many colours). Only `region` is mapped; the rest is black.
+ */
+export function colourContrastMap(img: RgbImage, region: Rect): RgbImage {
+  const r = clampRect(img, region);
+  const data = new Uint8Array(img.width * img.height * 3);
+  const counts = new Uint16Array(1 << 15);
+  const distances = new Float32Array(r.width * r.height);
+  const bin = (i: number): number => ((img.data[i] >> 3) << 10) | ((img.data[i + 1] >> 3) << 5) | (img.data[i + 2] >> 3);
+  for (let y = r.top; y < r.top + r.height; y++) {
+    const row = y * img.width;
+    let page = bin((row + r.left) * 3);
+    for (let x = r.left; x < r.left + r.width; x++) {
+      const b = bin((row + x) * 3);
+      if (++counts[b] > counts[page]) page = b;
+    }
+    for (let x = r.left; x < r.left + r.width; x++) counts[bin((row + x) * 3)] = 0;
+    // The bin's centre, in 0..255 per channel.
+    const pageColour = [((page >> 10) << 3) + 4, (((page >> 5) & 31) << 3) + 4, ((page & 31) << 3) + 4];
+    for (let x = r.left; x < r.left + r.width; x++) {
+      const i = (row + x) * 3;
+      distances[(y - r.top) * r.width + x - r.left] = Math.max(Math.abs(img.data[i] - pageColour[0]), Math.abs(img.data[i + 1] - pageColour[1]), Math.abs(img.data[i + 2] - pageColour[2]));
+    }
+  }
+  // Averaged over 3x3 pixels: JPEG keeps colour at half resolution, so a thin stroke's colour is
+  // smeared over its neighbours and its own pixels come out speckled.
+  for (let y = 0; y < r.height; y++) {
+    for (let x = 0; x < r.width; x++) {
+      let sum = 0;
+      let n = 0;
+      for (let dy = -1; dy <= 1; dy++) {
+        for (let dx = -1; dx <= 1; dx++) {
+          const yy = y + dy;
+          const xx = x + dx;
+          if (yy < 0 || yy >= r.height || xx < 0 || xx >= r.width) continue;
+          sum += distances[yy * r.width + xx];
+          n++;
+        }
+      }
+      const v = Math.min(255, Math.round((Math.max(0, sum / n - CONTRAST_NOISE) * 255) / CONTRAST_FULL_INK));
+      const i = ((r.top + y) * img.width + r.left + x) * 3;
+      data[i] = data[i + 1] = data[i + 2] = v;
+    }
+  }
+  return { data, width: img.width, height: img.height };
 }

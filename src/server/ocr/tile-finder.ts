@@ -150,6 +150,9 @@ function bestRowIn(rows: Row[], from: number, to: number): Row | null {
 const MIN_PITCH_PER_HEIGHT = 0.95;
 const MAX_PITCH_PER_HEIGHT = 1.35;
 
+/** Tile heights followed into a grid, best fits first: each costs a pass over the rows, ~1 ms. */
+const HEIGHTS_TRIED = 8;
+
 /** Rows a deck has at least (18 tiles in 4 columns), for judging a tile height. */
 const ROWS_JUDGED = 4;
 
@@ -249,12 +252,16 @@ export function findTiles(edges: EdgeMaps): TileGrid | null {
     left: verticalEdgeRuns(edges, left),
     right: verticalEdgeRuns(edges, left + w),
   }));
-  let best: { h: number; rows: Array<{ top: number; count: number }>; tiles: number } | null = null;
-  for (const h of heightsByFit(evidence, w, edges.height)) {
-    const rows = gridRows(rowsAt(evidence, h, edges.height), h);
+  // The grid of the most tiles, and of those the one whose tiles look most like tiles: a height a
+  // gutter too tall can still find a whole deck (blur softens the edges that tell them apart), but
+  // its tiles' bottoms miss their edges.
+  let best: { h: number; rows: Array<{ top: number; count: number }>; tiles: number; score: number } | null = null;
+  for (const h of heightsByFit(evidence, w, edges.height).slice(0, HEIGHTS_TRIED)) {
+    const candidates = rowsAt(evidence, h, edges.height);
+    const rows = gridRows(candidates, h);
     const tiles = Math.min(DECK_SIZE, rows.reduce((n, r) => n + r.count, 0));
-    if (!best || tiles > best.tiles) best = { h, rows, tiles };
-    if (tiles === DECK_SIZE) break;
+    const score = rows.reduce((sum, r) => sum + candidates[r.top].scores.slice(0, r.count).reduce((a, b) => a + b, 0), 0) / Math.max(1, tiles);
+    if (!best || tiles > best.tiles || (tiles === best.tiles && score > best.score)) best = { h, rows, tiles, score };
   }
   if (!best) return null;
   const { h, rows } = best;
