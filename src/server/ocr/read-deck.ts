@@ -14,7 +14,7 @@
 import type { CardMatch, CatalogIndex, MatchResult } from './catalog-index';
 import { DECK_SIZE } from '../../common/game';
 import { CODE_CHARACTERS } from './deck-code';
-import { planDeckCode, wholeHeaderPlan, type DeckCodePlan } from './deck-code-reader';
+import { planDeckCode, wholeHeaderPlan } from './deck-code-reader';
 import { normaliseColour } from './colour-normalise';
 import { analysisCopy, edgeMaps } from './edge-maps';
 import { decodeImage, OcrImageError } from './image-input';
@@ -128,7 +128,14 @@ function nameLines(img: RgbImage, tile: Rect): TextLine[] {
 }
 
 /** Where a tile's name is read: around the lines found (or at a one-line name's place), and at what scale. */
-function nameRegion(img: RgbImage, tile: Rect): { lines: TextLine[]; region: Rect; lineHeight: number; scale: number } {
+interface NamePlace {
+  lines: TextLine[];
+  region: Rect;
+  lineHeight: number;
+  scale: number;
+}
+
+function namePlace(img: RgbImage, tile: Rect): NamePlace {
   const lines = nameLines(img, tile);
   const pad = tile.height * 0.02;
   // Only the text's own width is read: tesseract's time grows with the pixels it is given, and a
@@ -145,8 +152,7 @@ function nameRegion(img: RgbImage, tile: Rect): { lines: TextLine[]; region: Rec
   return { lines, region, lineHeight, scale };
 }
 
-async function nameJob(img: RgbImage, tile: Rect): Promise<OcrJob> {
-  const { lines, region, scale } = nameRegion(img, tile);
+async function nameJob(img: RgbImage, { lines, region, scale }: NamePlace): Promise<OcrJob> {
   const image = await whiteTextImage(img, region, { scale });
   return { image, mode: lines.length > 1 ? 'block' : 'line' };
 }
@@ -158,8 +164,7 @@ async function nameJob(img: RgbImage, tile: Rect): Promise<OcrJob> {
  * place is read again across the tile's whole width, once as found and once a line higher, with
  * the contrast stretched so the faintest text is black.
  */
-async function secondNameJobs(img: RgbImage, tile: Rect): Promise<OcrJob[]> {
-  const { lines, region, lineHeight, scale } = nameRegion(img, tile);
+async function secondNameJobs(img: RgbImage, tile: Rect, { lines, region, lineHeight, scale }: NamePlace): Promise<OcrJob[]> {
   const inner = band(tile, 0, 1);
   const wide = { ...region, left: inner.left, width: inner.width };
   const oneLineMore = lineHeight * 1.6;
@@ -240,12 +245,12 @@ const oneLine = (text: string): string => text.replace(/\s+/g, ' ').trim();
  * The card of each tile: by name, and where the name is ambiguous or poorly read, by its printed
  * code and a second look at the name too (the reading that fits a card best is kept).
  */
-async function matchTiles(img: RgbImage, tiles: Rect[], nameResults: OcrResult[], { pool, index }: ReadDeckOptions) {
+async function matchTiles(img: RgbImage, tiles: Rect[], places: NamePlace[], nameResults: OcrResult[], { pool, index }: ReadDeckOptions) {
   const nameTexts = nameResults.map((r) => oneLine(r.text));
   const matches = nameTexts.map((text) => index.match({ nameText: text }));
   const unsure = matches.map((m, i) => (isAmbiguous(m) ? i : -1)).filter((i) => i >= 0);
   if (unsure.length > 0) {
-    const jobs = await Promise.all(unsure.map(async (i) => [...(await codeCrops(img, tiles[i])), ...(await secondNameJobs(img, tiles[i]))]));
+    const jobs = await Promise.all(unsure.map(async (i) => [...(await codeCrops(img, tiles[i])), ...(await secondNameJobs(img, tiles[i], places[i]))]));
     const results = await pool.recognizeAll(jobs.flat());
     let at = 0;
     unsure.forEach((tileIndex, k) => {
@@ -263,17 +268,16 @@ async function readDeckCode(img: RgbImage, grid: TileGrid, pool: OcrJobRunner): 
   if (grid.top < tileHeight * MIN_HEADER_SHARE) return null;
   const header = headerRegion(grid.tiles, grid.columns, grid.top);
   const wholeHeader = { left: 0, top: 0, width: img.width, height: grid.top };
-  // The line finder may have picked art, or the header is laid out otherwise: read it all, full
-  // width. A header whose text is not whiter than its page (a light page) is read again, as a map
-  // of colour contrast where its text is white.
-  const attempts: Array<() => Promise<DeckCodePlan>> = [() => planDeckCode(img, header, tileHeight), () => wholeHeaderPlan(img, wholeHeader)];
-  let contrast: RgbImage | null = null;
-  const contrastMap = (): RgbImage => (contrast ??= colourContrastMap(img, wholeHeader));
-  attempts.push(() => planDeckCode(contrastMap(), header, tileHeight), () => wholeHeaderPlan(contrastMap(), wholeHeader));
-  for (const attempt of attempts) {
-    const plan = await attempt();
-    const code = await plan.decide((await pool.recognizeAll([plan.job]))[0], pool);
-    if (code !== null) return code;
+  // A header whose text is not whiter than its page (a light page) is read again, on a map of
+  // colour contrast where its text is white; the map is made only when the image gave no code.
+  for (const source of [() => img, () => colourContrastMap(img, wholeHeader)]) {
+    const image = source();
+    // The line finder may have picked art, or the header is laid out otherwise: then read it all, full width.
+    for (const makePlan of [() => planDeckCode(image, header, tileHeight), () => wholeHeaderPlan(image, wholeHeader)]) {
+      const plan = await makePlan();
+      const code = await plan.decide((await pool.recognizeAll([plan.job]))[0], pool);
+      if (code !== null) return code;
+    }
   }
   return null;
 }
@@ -281,11 +285,12 @@ async function readDeckCode(img: RgbImage, grid: TileGrid, pool: OcrJobRunner): 
 async function readTiles(img: RgbImage, grid: TileGrid, options: ReadDeckOptions): Promise<{ deck_code: string | null; cards: ReadCard[]; unmatchedNames: number }> {
   const { pool } = options;
   const tiles = grid.tiles.slice(0, DECK_SIZE);
-  const nameJobs = await Promise.all(tiles.map((tile) => nameJob(img, tile)));
+  const places = tiles.map((tile) => namePlace(img, tile));
+  const nameJobs = await Promise.all(places.map((place) => nameJob(img, place)));
   // Header and names side by side, so both workers stay busy until the last crop.
   const [deckCode, { nameResults, matches }] = await Promise.all([
     readDeckCode(img, grid, pool),
-    pool.recognizeAll(nameJobs).then(async (nameResults) => ({ nameResults, matches: await matchTiles(img, tiles, nameResults, options) })),
+    pool.recognizeAll(nameJobs).then(async (nameResults) => ({ nameResults, matches: await matchTiles(img, tiles, places, nameResults, options) })),
   ]);
   const read = matches.map(toReadCard);
   const unmatchedNames = read.filter((card, i) => card === null && looksLikeName(nameResults[i].text)).length;

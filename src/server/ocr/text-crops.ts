@@ -196,11 +196,13 @@ const CONTRAST_NOISE = 8;
  * in this map it is white, and every reader of white text (lines, glyphs, masks) reads it as usual.
  * A pixel's whiteness is how far its colour is from the page's colour in its row: the row's
  * commonest colour (a gradient page changes from row to row; art and text, however wide, are of
- * many colours). Only `region` is mapped; the rest is black.
+ * many colours). Only `region` is mapped, in the image's coordinates; the map ends with the
+ * region's last row (a header's map is no larger than the header) and is black outside it.
  */
 export function colourContrastMap(img: RgbImage, region: Rect): RgbImage {
   const r = clampRect(img, region);
-  const data = new Uint8Array(img.width * img.height * 3);
+  const height = r.top + r.height;
+  const data = new Uint8Array(img.width * height * 3);
   const counts = new Uint16Array(1 << 15);
   const distances = new Float32Array(r.width * r.height);
   const bin = (i: number): number => ((img.data[i] >> 3) << 10) | ((img.data[i + 1] >> 3) << 5) | (img.data[i + 2] >> 3);
@@ -239,5 +241,5 @@ export function colourContrastMap(img: RgbImage, region: Rect): RgbImage {
       data[i] = data[i + 1] = data[i + 2] = v;
     }
   }
-  return { data, width: img.width, height: img.height };
+  return { data, width: img.width, height };
 }
