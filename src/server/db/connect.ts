@@ -14,6 +14,7 @@ import * as m0006 from './migrations/0006-deck-stats';
 import * as m0008 from './migrations/0008-moderation';
 import * as m0009 from './migrations/0009-visible-deck-count';
 import * as m0010 from './migrations/0010-hidden-decks-leave-stats';
+import * as m0011 from './migrations/0011-card-weeks-by-week';
 
 /** Migrations in order; each runs once, recorded by Kysely in its own table. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -26,6 +27,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0008-moderation': m0008,
   '0009-visible-deck-count': m0009,
   '0010-hidden-decks-leave-stats': m0010,
+  '0011-card-weeks-by-week': m0011,
 };
 
 export type Db = Kysely<Database>;
