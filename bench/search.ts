@@ -32,7 +32,7 @@ interface Rows {
   cards: { code: string; name: string; name_norm: string; rarity: string; type: string; album: string; collection: string }[];
   users: { id: string; username: string; username_lower: string; email: string; password_hash: null; created_at: string }[];
   decks: { id: string; user_id: string; title: string; deckcode: string; image: string; description: string; score: number; created_at: string; updated_at: string }[];
-  deck_cards: { deck_id: string; position: number; card_name: string; card_code: string }[];
+  deck_cards: { deck_id: string; position: number; card_name: string; card_code: string; deck_created_at: string }[];
   deck_albums: { deck_id: string; album: string }[];
   deck_collections: { deck_id: string; collection: string }[];
   deck_tags: { deck_id: string; tag: string }[];
@@ -69,7 +69,7 @@ function makeRows(): Rows {
     }
     while (cards.size < 18) cards.add(cardNumber());
     deckCards.push([...cards]);
-    [...cards].forEach((n, position) => rows.deck_cards.push({ deck_id: id, position, card_name: rows.cards[n].name, card_code: rows.cards[n].code }));
+    [...cards].forEach((n, position) => rows.deck_cards.push({ deck_id: id, position, card_name: rows.cards[n].name, card_code: rows.cards[n].code, deck_created_at: created }));
     for (const album of new Set([pick(ALBUMS).name, pick(ALBUMS).name])) rows.deck_albums.push({ deck_id: id, album });
     for (const collection of new Set([pick(COLLECTIONS).code, pick(COLLECTIONS).code])) rows.deck_collections.push({ deck_id: id, collection });
     for (const tag of new Set([pick(TAGS).name, pick(TAGS).name, pick(TAGS).name])) rows.deck_tags.push({ deck_id: id, tag });

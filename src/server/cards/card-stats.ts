@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/connect';
 import { gameWeekOf, startOfGameWeekNumber } from '../../common/game';
 import type { DecksPage } from '../../common/api/decks';
-import { deckIdsWithCard } from '../decks/decks-with-card';
+import { newestDeckIdsWithCard, topDeckIdsWithCard } from '../decks/decks-with-card';
 import { loadDecks } from '../decks/deck-store';
 import { toCardPage, type CardNumbers } from './card-presenter';
 import type { CardPage } from '../../common/api/cards';
@@ -47,7 +47,7 @@ export async function findCardPage(db: Db, code: string, now = new Date()): Prom
     cardNumbers(db, code, week),
   ]);
   if (!card) return undefined;
-  const sample = await deckIdsWithCard(db, { code, order: 'newest', offset: 0, limit: PLAYED_WITH_SAMPLE, cardDecks: numbers.decks, totalDecks: numbers.totalDecks });
+  const sample = numbers.decks > 0 ? await newestDeckIdsWithCard(db, code, PLAYED_WITH_SAMPLE) : [];
   // Counted by code, then named (joining the catalog before grouping costs a lookup per card of
   // every deck), in one query: on PostgreSQL each query is a round trip.
   const playedWith =
@@ -76,9 +76,8 @@ export async function findCardDecks(db: Db, code: string, page: { page: number; 
       (select sum(decks) from week_stats) as total`.execute(db);
   if (Number(rows[0].known) === 0) return undefined;
   const cardDecks = Number(rows[0].decks ?? 0);
-  const ids = await deckIdsWithCard(db, {
+  const ids = await topDeckIdsWithCard(db, {
     code,
-    order: 'score',
     offset: (page.page - 1) * page.limit,
     limit: page.limit,
     cardDecks,

@@ -15,6 +15,7 @@ import * as m0008 from './migrations/0008-moderation';
 import * as m0009 from './migrations/0009-visible-deck-count';
 import * as m0010 from './migrations/0010-hidden-decks-leave-stats';
 import * as m0011 from './migrations/0011-card-weeks-by-week';
+import * as m0012 from './migrations/0012-card-decks-by-date';
 
 /** Migrations in order; each runs once, recorded by Kysely in its own table. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -28,6 +29,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0009-visible-deck-count': m0009,
   '0010-hidden-decks-leave-stats': m0010,
   '0011-card-weeks-by-week': m0011,
+  '0012-card-decks-by-date': m0012,
 };
 
 export type Db = Kysely<Database>;

@@ -79,6 +79,8 @@ export interface DeckCardsTable {
   position: number;
   card_name: string;
   card_code: string | null;
+  /** The deck's created_at, beside the card for the card's newest decks (migration 0012). */
+  deck_created_at: string | null;
 }
 
 export interface DeckAlbumsTable { deck_id: string; album: string }

@@ -271,7 +271,7 @@ export async function insertDeck(db: Db, deck: NewDeck): Promise<string> {
     if (cards.length > 0) {
       await trx
         .insertInto('deck_cards')
-        .values(cards.map((card, position) => ({ deck_id: id, position, card_name: card.name, card_code: card.code })))
+        .values(cards.map((card, position) => ({ deck_id: id, position, card_name: card.name, card_code: card.code, deck_created_at: created })))
         .execute();
     }
     await replaceCategories(trx, id, deck);

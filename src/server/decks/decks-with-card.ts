@@ -1,22 +1,19 @@
-// The public decks that hold one card, in an order, a page at a time: the card page's top decks and
-// the sample its "played with" counts are taken from. A popular card is in a quarter of all decks
-// and a rare one in a handful, and no single plan is fast for both on 100k decks: walking the
-// order's index and keeping the decks that hold the card finds a page of a popular card after a few
-// dozen probes but probes every deck for a rare one, while reading the card's decks and sorting
-// them is the other way round. The card's deck count (card_stats) says which costs less.
+// The public decks that hold one card: the card page's top decks, a page at a time, and its newest
+// decks, the sample its "played with" counts are taken from.
+//
+// By score, a popular card is in a quarter of all decks and a rare one in a handful, and no single
+// plan is fast for both on 100k decks: walking the score index and keeping the decks that hold the
+// card finds a page of a popular card after a few dozen probes but probes every deck for a rare
+// one, while reading the card's decks and sorting them is the other way round. The card's deck
+// count (card_stats) says which costs less. By date no such choice is needed: deck_cards keeps the
+// deck's date beside the card (migration 0012), so the newest are one backward index range.
 import { PostgresAdapter, sql } from 'kysely';
 import type { Db } from '../db/connect';
 
-export type DeckOrder = 'score' | 'newest';
-
-const ORDER_BY = {
-  score: sql`order by d.score desc, d.created_at desc, d.id desc`,
-  newest: sql`order by d.created_at desc, d.id desc`,
-};
+const BY_SCORE = sql`order by d.score desc, d.created_at desc, d.id desc`;
 
 export interface CardDecksQuery {
   code: string;
-  order: DeckOrder;
   offset: number;
   limit: number;
   /** Public decks that hold the card, and all public decks (card_stats, week_stats). */
@@ -24,8 +21,8 @@ export interface CardDecksQuery {
   totalDecks: number;
 }
 
-/** The ids of one page of the public decks holding the card, in the order asked. */
-export async function deckIdsWithCard(db: Db, query: CardDecksQuery): Promise<string[]> {
+/** The ids of one page of the public decks holding the card, highest score first. */
+export async function topDeckIdsWithCard(db: Db, query: CardDecksQuery): Promise<string[]> {
   const { offset, limit, cardDecks, totalDecks } = query;
   if (cardDecks <= 0 || offset >= cardDecks) return [];
   // Decks the index walk probes before it has the page, against the decks the other plan sorts.
@@ -34,13 +31,13 @@ export async function deckIdsWithCard(db: Db, query: CardDecksQuery): Promise<st
   return rows.map((row) => row.id);
 }
 
-/** Walks the decks in the order's index, keeping those that hold the card. */
-async function walkOrder(db: Db, { code, order, offset, limit }: CardDecksQuery) {
+/** Walks the decks in the score index, keeping those that hold the card. */
+async function walkOrder(db: Db, { code, offset, limit }: CardDecksQuery) {
   const { rows } = await sql<{ id: string }>`
     select d.id from decks d
     where exists (select 1 from deck_cards dc where dc.card_code = ${code} and dc.deck_id = d.id)
       and exists (select 1 from public_decks p where p.deck_id = d.id)
-    ${ORDER_BY[order]} limit ${limit} offset ${offset}`.execute(db);
+    ${BY_SCORE} limit ${limit} offset ${offset}`.execute(db);
   return rows;
 }
 
@@ -49,11 +46,20 @@ async function walkOrder(db: Db, { code, order, offset, limit }: CardDecksQuery)
  * materialised set (PostgreSQL) or the left side of a CROSS JOIN (which SQLite never reorders), so
  * neither planner turns this back into the walk.
  */
-async function sortCardDecks(db: Db, { code, order, offset, limit }: CardDecksQuery) {
+async function sortCardDecks(db: Db, { code, offset, limit }: CardDecksQuery) {
   const { rows } = await sql<{ id: string }>`
     with held as ${db.getExecutor().adapter instanceof PostgresAdapter ? sql`materialized` : sql``} (select deck_id from deck_cards where card_code = ${code})
     select d.id from held h cross join decks d cross join public_decks p
     where d.id = h.deck_id and p.deck_id = d.id
-    ${ORDER_BY[order]} limit ${limit} offset ${offset}`.execute(db);
+    ${BY_SCORE} limit ${limit} offset ${offset}`.execute(db);
   return rows;
+}
+
+/** The ids of the card's newest public decks, at most `limit`. */
+export async function newestDeckIdsWithCard(db: Db, code: string, limit: number): Promise<string[]> {
+  const { rows } = await sql<{ id: string }>`
+    select dc.deck_id as id from deck_cards dc
+    where dc.card_code = ${code} and exists (select 1 from public_decks p where p.deck_id = dc.deck_id)
+    order by dc.deck_created_at desc, dc.deck_id desc limit ${limit}`.execute(db);
+  return rows.map((row) => row.id);
 }
