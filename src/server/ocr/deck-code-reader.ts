@@ -11,9 +11,9 @@
 import { CODE_CHARACTERS, codeFromGlyphs, parseDeckCode, secondLookPositions, settleBySecondLook } from './deck-code';
 import { capHeightOf } from './glyph-shapes';
 import { findGlyphs, isColon, type Glyph } from './glyphs';
-import { findTextLines, medianWhiteness, whiteTextImage } from './text-crops';
+import { centredSpan, findTextLines, medianWhiteness, whiteness, whiteTextImage, type TextLine } from './text-crops';
 import type { Rect, RgbImage } from './tile-grid';
-import { OcrBusyError, type OcrJob, type OcrJobRunner, type OcrResult, type OcrSymbol } from './worker-pool';
+import { OcrBusyError, type OcrBox, type OcrJob, type OcrJobRunner, type OcrLine, type OcrResult, type OcrSymbol } from './worker-pool';
 
 /** The header's text is pale blue-grey rather than white: a lower whiteness makes it ink. */
 const HEADER_INK_LOW = 30;
@@ -24,14 +24,26 @@ const HEADER_LINE_THRESHOLD = 100;
  */
 const PAGE_LIFT = 0.6;
 
+interface HeaderThresholds {
+  inkLow: number;
+  line: number;
+  glyph: number;
+}
+
 /** Whiteness thresholds for a header whose typical (median) pixel has this whiteness. */
-function headerThresholds(img: RgbImage, header: Rect): { inkLow: number; line: number; glyph: number } {
+function headerThresholds(img: RgbImage, header: Rect): HeaderThresholds {
   const lift = PAGE_LIFT * Math.max(0, medianWhiteness(img, header));
   return { inkLow: HEADER_INK_LOW + lift, line: HEADER_LINE_THRESHOLD + lift, glyph: GLYPH_THRESHOLD + lift };
 }
 
 /** Whiteness at which a pixel belongs to a glyph: mid-ramp, so JPEG haze between glyphs does not join them. */
 const GLYPH_THRESHOLD = 90;
+/** Widest gap inside the code's line, as a share of the tile height: wider than a space, narrower than the way to art. */
+const WORD_GAP_SHARE = 0.05;
+/** Widest space (capital heights) between the colon and the code, or two of its characters. */
+const MAX_CODE_GAP = 1.5;
+/** Tallest glyph (capital heights) of the code: a J hangs 1.1-1.3 below; art is taller. */
+const MAX_GLYPH_HEIGHT = 1.6;
 /** Margin (px) of paper around the line image, as `whiteTextImage` adds it. */
 const LINE_MARGIN = 12;
 /**
@@ -51,17 +63,22 @@ export interface DeckCodePlan {
   wholeHeader: boolean;
 }
 
-/** The whole header, for when no text line is found or the last line held no code. */
-export async function wholeHeaderPlan(img: RgbImage, header: Rect): Promise<DeckCodePlan> {
-  const image = await whiteTextImage(img, header, { scale: 2, margin: 16, inkLow: headerThresholds(img, header).inkLow });
-  return { job: { image, mode: 'block' }, decide: async (r) => parseDeckCode(r.text), wholeHeader: true };
-}
-
-/** The glyphs after the line's colon: the code's characters. Empty when no colon is found. */
+/**
+ * The glyphs after the line's colon: the code's characters, up to where the text ends (art or a
+ * frame further along the band is not a character). Empty when no colon is found.
+ */
 function codeGlyphs(img: RgbImage, line: Rect, lineHeight: number, threshold: number): Glyph[] {
   const glyphs = findGlyphs(img, line, threshold, lineHeight * 0.5);
-  const colon = glyphs.findIndex((g) => isColon(g, capHeightOf(glyphs)));
-  return colon < 0 ? [] : glyphs.slice(colon + 1);
+  const capHeight = capHeightOf(glyphs);
+  const colon = glyphs.findIndex((g) => isColon(g, capHeight));
+  if (colon < 0) return [];
+  const code: Glyph[] = [];
+  for (const glyph of glyphs.slice(colon + 1)) {
+    const previous = code[code.length - 1] ?? glyphs[colon];
+    if (glyph.left - (previous.left + previous.width) > capHeight * MAX_CODE_GAP) break;
+    if (glyph.height <= capHeight * MAX_GLYPH_HEIGHT) code.push(glyph);
+  }
+  return code;
 }
 
 /**
@@ -96,11 +113,98 @@ export async function planDeckCode(img: RgbImage, header: Rect, tileHeight: numb
   const lines = findTextLines(img, header, thresholds.line).filter((l) => l.bottom - l.top >= tileHeight * 0.03);
   const last = lines[lines.length - 1];
   if (!last) return wholeHeaderPlan(img, header);
-  const lineHeight = last.bottom - last.top;
+  // Art beside the line (an avatar box where another layout's columns put it) is no part of it,
+  // and would make the line as tall as the art.
+  const text = textRows(img, centredSpan(img, last, header.left + header.width / 2, tileHeight * WORD_GAP_SHARE, thresholds.line), thresholds.line);
   const pad = tileHeight * 0.02;
-  const region = { ...header, top: last.top - pad, height: lineHeight + 2 * pad };
+  const region = { left: text.left - pad, top: text.top - pad, width: text.right - text.left + 2 * pad, height: text.bottom - text.top + 2 * pad };
+  return codeLinePlan(img, clip(region, img), text.bottom - text.top, thresholds);
+}
+
+/** The line's top and bottom narrowed to the rows with ink between its left and right. */
+function textRows(img: RgbImage, line: TextLine, threshold: number): TextLine {
+  let top = Infinity;
+  let bottom = -Infinity;
+  for (let y = line.top; y < line.bottom; y++) {
+    for (let x = line.left; x <= line.right; x++) {
+      if (whiteness(img.data, (y * img.width + x) * 3) < threshold) continue;
+      top = Math.min(top, y);
+      bottom = y + 1;
+      break;
+    }
+  }
+  return top < bottom ? { ...line, top, bottom } : line;
+}
+
+/**
+ * The whole header, for when no text line is found or the last line held no code: headers laid out
+ * otherwise put the code first, or at one side. A page read mixes up look-alike characters more
+ * than a line read laid on glyphs, so the line the code was found on is read again that way.
+ */
+export async function wholeHeaderPlan(img: RgbImage, header: Rect): Promise<DeckCodePlan> {
+  const thresholds = headerThresholds(img, header);
+  const scale = 2;
+  const margin = 16;
+  const image = await whiteTextImage(img, header, { scale, margin, inkLow: thresholds.inkLow });
+  const decide = async (result: OcrResult, pool: OcrJobRunner): Promise<string | null> => {
+    const read = parseDeckCode(result.text);
+    const found = labelledWords(result.lines ?? []);
+    if (!found) return read;
+    // The words' boxes are in the header image's pixels.
+    const toSource = (x: number, origin: number) => origin + (x - margin) / scale;
+    const lineHeight = (found.y1 - found.y0) / scale;
+    const left = toSource(found.x0, header.left) - lineHeight;
+    const right = toSource(found.x1, header.left) + lineHeight;
+    const top = toSource(found.y0, header.top) - lineHeight * 0.2;
+    const plan = await codeLinePlan(img, clip({ left, top, width: right - left, height: lineHeight * 1.4 }, img), lineHeight, thresholds);
+    try {
+      return (await plan.decide((await pool.recognizeAll([plan.job]))[0], pool)) ?? read;
+    } catch (error) {
+      if (error instanceof OcrBusyError) return read;
+      throw error;
+    }
+  };
+  return { job: { image, mode: 'block', withSymbols: true }, decide, wholeHeader: true };
+}
+
+/** "DECK CODE" as a page read gives it, the code after it not yet required to be clean. */
+const CODE_LABEL = /D\s*E\s*C\s*K\s*C\s*[O0]\s*D\s*E/i;
+
+/**
+ * The box of the words from "DECK CODE" to the end of its line: the label and the code, without
+ * the art a page read often joins to the same line. Found even when the code itself was misread
+ * ("3)77FW"): the line read that follows has a whitelist and the glyphs.
+ */
+function labelledWords(lines: OcrLine[]): OcrBox | undefined {
+  for (const line of lines) {
+    for (let first = line.words.length - 1; first >= 0; first--) {
+      const words = line.words.slice(first);
+      if (!CODE_LABEL.test(words.map((w) => w.text).join(' '))) continue;
+      return {
+        x0: Math.min(...words.map((w) => w.x0)),
+        y0: Math.min(...words.map((w) => w.y0)),
+        x1: Math.max(...words.map((w) => w.x1)),
+        y1: Math.max(...words.map((w) => w.y1)),
+      };
+    }
+  }
+  return undefined;
+}
+
+function clip(rect: Rect, img: RgbImage): Rect {
+  const left = Math.max(0, rect.left);
+  const top = Math.max(0, rect.top);
+  return { left, top, width: Math.min(img.width, rect.left + rect.width) - left, height: Math.min(img.height, rect.top + rect.height) - top };
+}
+
+/**
+ * One text line (`region`, a little taller than its text) read for the code: the line read with a
+ * whitelist, its characters laid on the glyphs after the colon, look-alikes read again alone.
+ */
+async function codeLinePlan(img: RgbImage, region: Rect, lineHeight: number, thresholds: HeaderThresholds): Promise<DeckCodePlan> {
+  const lineTop = region.top + (region.height - lineHeight) / 2;
   // Glyphs are cut from a taller band: a J's tail hangs below the line the line finder measured.
-  const glyphs = codeGlyphs(img, { ...header, top: last.top - lineHeight * 0.3, height: lineHeight * 1.7 }, lineHeight, thresholds.glyph);
+  const glyphs = codeGlyphs(img, { ...region, top: lineTop - lineHeight * 0.3, height: lineHeight * 1.7 }, lineHeight, thresholds.glyph);
   const scale = Math.min(5, Math.max(1, LINE_TEXT_HEIGHT / lineHeight));
   const image = await whiteTextImage(img, region, { scale, margin: LINE_MARGIN, inkLow: thresholds.inkLow });
   const decide = async (result: OcrResult, pool: OcrJobRunner): Promise<string | null> => {

@@ -28,15 +28,25 @@ export interface OcrJob {
   withSymbols?: boolean;
 }
 
-/** One recognised character and its box in the job's image. */
-export interface OcrSymbol {
-  text: string;
-  /** 0..100 */
-  confidence: number;
+/** A box in the job's image. */
+export interface OcrBox {
   x0: number;
   y0: number;
   x1: number;
   y1: number;
+}
+
+/** One recognised character and its box. */
+export interface OcrSymbol extends OcrBox {
+  text: string;
+  /** 0..100 */
+  confidence: number;
+}
+
+/** One recognised text line, its box and its words' boxes. */
+export interface OcrLine extends OcrBox {
+  text: string;
+  words: Array<OcrBox & { text: string }>;
 }
 
 export interface OcrResult {
@@ -45,6 +55,8 @@ export interface OcrResult {
   confidence: number;
   /** Characters in reading order, when the job asked for them. */
   symbols?: OcrSymbol[];
+  /** Text lines in reading order, when the job asked for symbols (they come from the same tree). */
+  lines?: OcrLine[];
 }
 
 export interface OcrWorker {
@@ -136,9 +148,9 @@ export async function startOcrWorker(timeoutMs: number, workerScript: string = W
     const { data } = await worker.recognize(job.image, {}, { text: true, blocks: job.withSymbols === true });
     const result: OcrResult = { text: data.text, confidence: data.confidence };
     if (job.withSymbols) {
-      result.symbols = (data.blocks ?? []).flatMap((b) =>
-        b.paragraphs.flatMap((p) => p.lines.flatMap((l) => l.words.flatMap((w) => w.symbols.map((sym) => ({ text: sym.text, confidence: sym.confidence, ...sym.bbox }))))),
-      );
+      const lines = (data.blocks ?? []).flatMap((b) => b.paragraphs.flatMap((p) => p.lines));
+      result.symbols = lines.flatMap((l) => l.words.flatMap((w) => w.symbols.map((sym) => ({ text: sym.text, confidence: sym.confidence, ...sym.bbox }))));
+      result.lines = lines.map((l) => ({ text: l.text, ...l.bbox, words: l.words.map((w) => ({ text: w.text, ...w.bbox })) }));
     }
     return result;
   };

@@ -74,6 +74,17 @@ describe('readDeckImage', () => {
     }
   });
 
+  it('reads the code where other layouts put it: first of the header, at one side, beside art', async () => {
+    // Read as OECMBH and 3)77FW (no code) by the whole-header read, and as YDATFT with an avatar
+    // box on the code's line, before the code's own line was found and read glyph by glyph.
+    for (const [seed, layout, code] of [[500002, 'header', '0ECMBH'], [500007, 'header', '3J77FW'], [500010, 'gutters', 'YD4TFT']] as const) {
+      const shot = await generateScreenshot(catalog, { seed, layout });
+      const image = await sharp(shot.image).jpeg({ quality: 85 }).toBuffer();
+      expect(shot.truth.deck_code).toBe(code);
+      expect((await readDeckImage(image, { pool, index })).deck_code).toBe(code);
+    }
+  });
+
   it('finds the rows where page-blue art fills the tops of a row of tiles', async () => {
     // Seed 52: in the last row of two; seed 403: in a full row, which once set a wrong row pitch.
     for (const seed of [52, 403]) {

@@ -19,7 +19,7 @@ import { OcrBusyError, OcrCancelledError, OcrTimeoutError, OcrUnavailableError, 
 import { startOcrWorker, WORKER_SCRIPT, type OcrJob, type OcrResult, type OcrWorker } from './ocr-worker';
 
 export { OcrBusyError, OcrCancelledError, OcrTimeoutError, OcrUnavailableError, OcrWorkerLostError } from './ocr-errors';
-export { localLangPath, type OcrJob, type OcrResult, type OcrSymbol, type PageMode } from './ocr-worker';
+export { localLangPath, type OcrBox, type OcrJob, type OcrLine, type OcrResult, type OcrSymbol, type PageMode } from './ocr-worker';
 export { withTimeout } from './time-limit';
 
 export interface OcrPoolOptions {
