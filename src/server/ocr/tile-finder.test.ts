@@ -2,16 +2,21 @@
  * The tile finder on generated share images of every layout variant, colour cast and small
  * rotation: 18 tiles where the generator drew them.
  */
+import { readFileSync } from 'node:fs';
+import { AUGMENT_CLASSES, augmentRandom } from '../../../bench/augment';
 import sharp from 'sharp';
 import { normaliseColour } from './colour-normalise';
 import { analysisCopy, edgeMaps } from './edge-maps';
 import { decodeImage } from './image-input';
-import { estimateRotation } from './rotation';
+import { estimateRotation, unrotate } from './rotation';
 import { findTiles } from './tile-finder';
-import { generateScreenshot, type GeneratedLayout } from '../demo/share-screenshot';
-import { loadSharedCatalog } from '../../../test/support/shared-data';
+import { generateScreenshot, SHARE_GEOMETRY, type GeneratedLayout } from '../demo/share-screenshot';
+import { loadSharedCatalog, REAL_SCREENSHOT } from '../../../test/support/shared-data';
 
 const catalog = loadSharedCatalog();
+
+/** The real screenshot as a base image of the benchmark's augmentations (only the image is used by those tried here). */
+const realBase = () => ({ image: readFileSync(REAL_SCREENSHOT), truth: { deck_code: null, cards: [] }, geometry: { ...SHARE_GEOMETRY, tiles: [], page: '#1760b5' }, asUploaded: true });
 
 async function tilesOf(image: Buffer) {
   const img = await decodeImage(image);
@@ -75,6 +80,33 @@ describe('findTiles', () => {
       expect(drawn, `a tile at ${Math.round(tile.left)},${Math.round(tile.top)}`).toBeDefined();
       expect(Math.abs(tile.height - drawn!.height)).toBeLessThanOrEqual(tolerance);
     }
+  });
+
+  it('finds the tiles of the real screenshot shown in a phone screenshot, not columns on the picture\'s edge', async () => {
+    // The picture's edge is a vertical edge the whole height long, at the black frame: counted with
+    // the tiles' sides it pulled the columns onto it, and 6 tiles of the wrong width were found.
+    // As the benchmark's phone framing makes it (tuning seed 9): 780 px wide in an 811 px screen.
+    const augment = AUGMENT_CLASSES.findIndex((c) => c.name === 'phone framing');
+    const phone = (await AUGMENT_CLASSES[augment].apply(realBase(), augmentRandom(augment, 0, 9))).image;
+    expect((await sharp(phone).metadata()).width).toBe(811);
+    const { grid } = await tilesOf(phone);
+    expect(grid?.tiles).toHaveLength(18);
+    const scale = 780 / 800;
+    expect(grid!.tiles[0].left).toBeCloseTo(16 + SHARE_GEOMETRY.columnX[0] * scale, -1);
+    expect(grid!.tiles[0].width).toBeCloseTo(SHARE_GEOMETRY.tileWidth * scale, -1);
+  });
+
+  it('in the real screenshot turned 2.9° on grey and turned back, takes the deck, not a grid of 22 that takes in the header', async () => {
+    // As the benchmark's rotation class makes it (tuning seed 4). The corners the rotation filled
+    // become long straight edges; columns fitted on them find 22 tiles, header boxes included.
+    const augment = AUGMENT_CLASSES.findIndex((c) => c.name === 'rotation ±3°');
+    const rotated = await AUGMENT_CLASSES[augment].apply(realBase(), augmentRandom(augment, 0, 4));
+    expect(rotated.detail).toBe('2.94° on #808080');
+    const img = await decodeImage(rotated.image);
+    normaliseColour(img);
+    const upright = await unrotate(img, estimateRotation(edgeMaps(await analysisCopy(img), img.width)));
+    const grid = findTiles(edgeMaps(await analysisCopy(upright), upright.width));
+    expect(grid?.tiles).toHaveLength(18);
   });
 
   it('finds no grid in a picture without tiles', async () => {

@@ -36,12 +36,43 @@ interface Columns {
   width: number;
 }
 
-/** The 4 columns whose frames best explain the vertical edges, or null. */
-function fitColumns(edges: EdgeMaps): Columns | null {
+/**
+ * Longest vertical edge (share of the image width) taken for tiles' sides when long edges are left
+ * out: a tile's side, or those of two or three tiles whose gutters blur away.
+ */
+const MAX_SIDE_RUN = 0.9;
+
+/**
+ * For each column x, its share of the height that is a vertical edge. With `shortRunsOnly`, edges
+ * in a run (within ±1 px) longer than MAX_SIDE_RUN are left out: the edge of a picture inside a
+ * phone screenshot runs the whole height and pulls the columns onto it. But where gutters are
+ * narrow the tiles' own sides may join into such runs, so both profiles are tried.
+ */
+function sideProfile(edges: EdgeMaps, shortRunsOnly: boolean): Float64Array {
   const { width, height, vertical } = edges;
+  const maxRun = shortRunsOnly ? width * MAX_SIDE_RUN : Infinity;
   const profile = new Float64Array(width);
-  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) profile[x] += vertical[y * width + x];
-  for (let x = 0; x < width; x++) profile[x] /= height;
+  const near = (x: number, y: number) => vertical[y * width + x] || (x > 0 && vertical[y * width + x - 1]) || (x < width - 1 && vertical[y * width + x + 1]);
+  for (let x = 0; x < width; x++) {
+    let runStart = 0;
+    let runEdges = 0;
+    for (let y = 0; y <= height; y++) {
+      if (y < height && near(x, y)) {
+        runEdges += vertical[y * width + x];
+        continue;
+      }
+      if (y - runStart <= maxRun) profile[x] += runEdges;
+      runStart = y + 1;
+      runEdges = 0;
+    }
+    profile[x] /= height;
+  }
+  return profile;
+}
+
+/** The 4 columns whose frames best explain the vertical edges of the profile, or null. */
+function fitColumns(profile: Float64Array): Columns | null {
+  const width = profile.length;
   const peak = dilate(profile);
   let best: { score: number; x0: number; w: number; p: number } | null = null;
   for (let w = Math.round(width * TILE_WIDTH_SHARE.min); w <= Math.round(width * TILE_WIDTH_SHARE.max); w++) {
@@ -242,33 +273,66 @@ function gridRows(rows: Row[], h: number): Array<{ top: number; count: number }>
   return bestRun;
 }
 
-/** The tile grid in image pixels, or null when no row of 4 tiles is found. */
-export function findTiles(edges: EdgeMaps): TileGrid | null {
-  const columns = fitColumns(edges);
-  if (!columns) return null;
+interface GridFit {
+  columns: Columns;
+  h: number;
+  rows: Array<{ top: number; count: number }>;
+  /** Its tiles, up to a deck's. */
+  tiles: number;
+  /** Tiles beyond a deck's: the columns also fit boxes that are no cards (a header's, a frame's). */
+  excess: number;
+  /** Mean score of its tiles. */
+  score: number;
+}
+
+/**
+ * Of two grids, the one of more tiles up to a deck's, then of fewer beyond it, then the one whose
+ * tiles look most like tiles.
+ */
+function better(a: GridFit | null, b: GridFit | null): GridFit | null {
+  if (!a || !b) return a ?? b;
+  if (a.tiles !== b.tiles) return b.tiles > a.tiles ? b : a;
+  if (a.excess !== b.excess) return b.excess < a.excess ? b : a;
+  return b.score > a.score ? b : a;
+}
+
+/** The best grid in these columns, trying the likeliest tile heights. */
+function gridInColumns(edges: EdgeMaps, columns: Columns): GridFit | null {
   const w = columns.width;
   const evidence: ColumnEvidence[] = columns.lefts.map((left) => ({
     top: horizontalCoverage(edges, left, w),
     left: verticalEdgeRuns(edges, left),
     right: verticalEdgeRuns(edges, left + w),
   }));
-  // The grid of the most tiles, and of those the one whose tiles look most like tiles: a height a
-  // gutter too tall can still find a whole deck (blur softens the edges that tell them apart), but
-  // its tiles' bottoms miss their edges.
-  let best: { h: number; rows: Array<{ top: number; count: number }>; tiles: number; score: number } | null = null;
+  // Not the first height to find a whole deck: a height a gutter too tall can still find one (blur
+  // softens the edges that tell them apart), but its tiles' bottoms miss their edges.
+  let best: GridFit | null = null;
   for (const h of heightsByFit(evidence, w, edges.height).slice(0, HEIGHTS_TRIED)) {
     const candidates = rowsAt(evidence, h, edges.height);
     const rows = gridRows(candidates, h);
-    const tiles = Math.min(DECK_SIZE, rows.reduce((n, r) => n + r.count, 0));
+    const found = rows.reduce((n, r) => n + r.count, 0);
+    const tiles = Math.min(DECK_SIZE, found);
     const score = rows.reduce((sum, r) => sum + candidates[r.top].scores.slice(0, r.count).reduce((a, b) => a + b, 0), 0) / Math.max(1, tiles);
-    if (!best || tiles > best.tiles || (tiles === best.tiles && score > best.score)) best = { h, rows, tiles, score };
+    best = better(best, { columns, h, rows, tiles, excess: found - tiles, score });
   }
-  if (!best) return null;
-  const { h, rows } = best;
-  if (rows.length === 0) return null;
+  return best;
+}
+
+/** The tile grid in image pixels, or null when no row of 4 tiles is found. */
+export function findTiles(edges: EdgeMaps): TileGrid | null {
+  let best: GridFit | null = null;
+  const tried: Columns[] = [];
+  for (const shortRunsOnly of [false, true]) {
+    const columns = fitColumns(sideProfile(edges, shortRunsOnly));
+    if (!columns || tried.some((c) => c.width === columns.width && c.lefts[0] === columns.lefts[0])) continue;
+    tried.push(columns);
+    best = better(best, gridInColumns(edges, columns));
+  }
+  if (!best || best.rows.length === 0) return null;
+  const { columns, h, rows } = best;
   const s = edges.scale;
   const tiles: Rect[] = rows.flatMap((row) =>
-    columns.lefts.slice(0, row.count).map((left) => ({ left: left * s, top: row.top * s, width: w * s, height: h * s })),
+    columns.lefts.slice(0, row.count).map((left) => ({ left: left * s, top: row.top * s, width: columns.width * s, height: h * s })),
   );
   return { tiles, columns: COLUMNS, top: rows[0].top * s };
 }
