@@ -38,8 +38,11 @@ function headerThresholds(img: RgbImage, header: Rect): HeaderThresholds {
 
 /** Whiteness at which a pixel belongs to a glyph: mid-ramp, so JPEG haze between glyphs does not join them. */
 const GLYPH_THRESHOLD = 90;
-/** Widest gap inside the code's line, as a share of the tile height: wider than a space, narrower than the way to art. */
-const WORD_GAP_SHARE = 0.05;
+/**
+ * Widest gap inside the code's line, as a share of the tile height: wider than a space (at 0.05,
+ * dim blurred text broke at its own spaces), narrower than the way to art beside the line.
+ */
+const WORD_GAP_SHARE = 0.1;
 /** Widest space (capital heights) between the colon and the code, or two of its characters. */
 const MAX_CODE_GAP = 1.5;
 /** Tallest glyph (capital heights) of the code: a J hangs 1.1-1.3 below; art is taller. */
