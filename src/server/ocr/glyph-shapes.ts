@@ -62,8 +62,8 @@ export function looksLikeBar(glyph: Glyph, capHeight: number): boolean {
  * middle, where S and T are open. The bounds are the ends of each character's range on the code
  * glyphs of 300 generated headers (seeds 101-400, at 500-1500 px, JPEG, some blurred; about 40 of
  * each character): between them the glyph is not decisive and the line model's reading stands.
- * Pairs whose ranges overlapped (Z/2, B/8, 9/Y) are left out; the real screenshot's 2 has the
- * shape a generated Z has there, so a rule for it would fit our generator's font, not the game's.
+ * Pairs whose ranges met or overlapped (Z/2, B/8, 9/Y) are left out: a Z/2 rule fitted to the
+ * generated glyphs read the real screenshot's 2 as a Z, a rule for our generator's font, not the game's.
  */
 interface ShapePair {
   first: string;
