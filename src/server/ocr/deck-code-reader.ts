@@ -43,6 +43,8 @@ const GLYPH_THRESHOLD = 90;
  * dim blurred text broke at its own spaces), narrower than the way to art beside the line.
  */
 const WORD_GAP_SHARE = 0.1;
+/** The shortest deck code (as `parseDeckCode` takes them). */
+const MIN_CODE_LENGTH = 4;
 /** Widest space (capital heights) between the colon and the code, or two of its characters. */
 const MAX_CODE_GAP = 1.5;
 /** Tallest glyph (capital heights) of the code: a J hangs 1.1-1.3 below; art is taller. */
@@ -73,7 +75,8 @@ export interface DeckCodePlan {
 function codeGlyphs(img: RgbImage, line: Rect, lineHeight: number, threshold: number): Glyph[] {
   const glyphs = findGlyphs(img, line, threshold, lineHeight * 0.5);
   const capHeight = capHeightOf(glyphs);
-  const colon = glyphs.findIndex((g) => isColon(g, capHeight));
+  // A glyph of the code broken in two can pass for a colon; the real one leaves a code behind it.
+  const colon = glyphs.findIndex((g, i) => isColon(g, capHeight) && glyphs.length - 1 - i >= MIN_CODE_LENGTH);
   if (colon < 0) return [];
   const code: Glyph[] = [];
   for (const glyph of glyphs.slice(colon + 1)) {
