@@ -11,7 +11,7 @@
 import { CODE_CHARACTERS, codeFromGlyphs, parseDeckCode, secondLookPositions, settleBySecondLook } from './deck-code';
 import { capHeightOf } from './glyph-shapes';
 import { findGlyphs, isColon, type Glyph } from './glyphs';
-import { centredSpan, findTextLines, medianWhiteness, whiteness, whiteTextImage, type TextLine } from './text-crops';
+import { centredSpan, clampRect, findTextLines, medianWhiteness, textRows, whiteTextImage } from './text-crops';
 import type { Rect, RgbImage } from './tile-grid';
 import { OcrBusyError, type OcrBox, type OcrJob, type OcrJobRunner, type OcrLine, type OcrResult, type OcrSymbol } from './worker-pool';
 
@@ -124,22 +124,7 @@ export async function planDeckCode(img: RgbImage, header: Rect, tileHeight: numb
   const text = textRows(img, centredSpan(img, last, header.left + header.width / 2, tileHeight * WORD_GAP_SHARE, thresholds.line), thresholds.line);
   const pad = tileHeight * 0.02;
   const region = { left: text.left - pad, top: text.top - pad, width: text.right - text.left + 2 * pad, height: text.bottom - text.top + 2 * pad };
-  return codeLinePlan(img, clip(region, img), text.bottom - text.top, thresholds);
-}
-
-/** The line's top and bottom narrowed to the rows with ink between its left and right. */
-function textRows(img: RgbImage, line: TextLine, threshold: number): TextLine {
-  let top = Infinity;
-  let bottom = -Infinity;
-  for (let y = line.top; y < line.bottom; y++) {
-    for (let x = line.left; x <= line.right; x++) {
-      if (whiteness(img.data, (y * img.width + x) * 3) < threshold) continue;
-      top = Math.min(top, y);
-      bottom = y + 1;
-      break;
-    }
-  }
-  return top < bottom ? { ...line, top, bottom } : line;
+  return codeLinePlan(img, clampRect(img, region), text.bottom - text.top, thresholds);
 }
 
 /**
@@ -162,7 +147,7 @@ export async function wholeHeaderPlan(img: RgbImage, header: Rect): Promise<Deck
     const left = toSource(found.x0, header.left) - lineHeight;
     const right = toSource(found.x1, header.left) + lineHeight;
     const top = toSource(found.y0, header.top) - lineHeight * 0.2;
-    const plan = await codeLinePlan(img, clip({ left, top, width: right - left, height: lineHeight * 1.4 }, img), lineHeight, thresholds);
+    const plan = await codeLinePlan(img, clampRect(img, { left, top, width: right - left, height: lineHeight * 1.4 }), lineHeight, thresholds);
     try {
       return (await plan.decide((await pool.recognizeAll([plan.job]))[0], pool)) ?? read;
     } catch (error) {
@@ -195,12 +180,6 @@ function labelledWords(lines: OcrLine[]): OcrBox | undefined {
     }
   }
   return undefined;
-}
-
-function clip(rect: Rect, img: RgbImage): Rect {
-  const left = Math.max(0, rect.left);
-  const top = Math.max(0, rect.top);
-  return { left, top, width: Math.min(img.width, rect.left + rect.width) - left, height: Math.min(img.height, rect.top + rect.height) - top };
 }
 
 /**

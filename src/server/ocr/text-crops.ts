@@ -25,7 +25,8 @@ export function whiteness(data: Uint8Array, i: number): number {
   return min - 0.5 * (max - min);
 }
 
-function clampRect(img: RgbImage, rect: Rect): Rect {
+/** The rectangle in whole pixels, inside the image and at least one pixel in size. */
+export function clampRect(img: RgbImage, rect: Rect): Rect {
   const left = Math.max(0, Math.min(img.width - 1, Math.round(rect.left)));
   const top = Math.max(0, Math.min(img.height - 1, Math.round(rect.top)));
   const width = Math.max(1, Math.min(img.width - left, Math.round(rect.width)));
@@ -183,6 +184,21 @@ export function centredSpan(img: RgbImage, line: TextLine, centreX: number, maxG
   const distance = (r: { left: number; right: number }): number => (centreX < r.left ? r.left - centreX : centreX > r.right ? centreX - r.right : 0);
   const closest = runs.reduce((a, b) => (distance(b) < distance(a) ? b : a));
   return { ...line, left: closest.left, right: closest.right };
+}
+
+/** The line's top and bottom narrowed to the rows with text between its left and right. */
+export function textRows(img: RgbImage, line: TextLine, threshold = TEXT_LINE_THRESHOLD): TextLine {
+  let top = Infinity;
+  let bottom = -Infinity;
+  for (let y = line.top; y < line.bottom; y++) {
+    for (let x = line.left; x <= line.right; x++) {
+      if (whiteness(img.data, (y * img.width + x) * 3) < threshold) continue;
+      top = Math.min(top, y);
+      bottom = y + 1;
+      break;
+    }
+  }
+  return top < bottom ? { ...line, top, bottom } : line;
 }
 
 /** A colour this far (largest channel difference) from its row's page colour is full ink. */

@@ -42,16 +42,23 @@ interface Columns {
  */
 const MAX_SIDE_RUN = 0.9;
 
-/**
- * For each column x, its share of the height that is a vertical edge. With `shortRunsOnly`, edges
- * in a run (within ±1 px) longer than MAX_SIDE_RUN are left out: the edge of a picture inside a
- * phone screenshot runs the whole height and pulls the columns onto it. But where gutters are
- * narrow the tiles' own sides may join into such runs, so both profiles are tried.
- */
-function sideProfile(edges: EdgeMaps, shortRunsOnly: boolean): Float64Array {
+interface SideProfiles {
+  /** For each column x, its share of the height that is a vertical edge. */
+  all: Float64Array;
+  /**
+   * The same without edges in a run (within ±1 px) longer than MAX_SIDE_RUN: the edge of a picture
+   * inside a phone screenshot runs the whole height and pulls the columns onto it. But where
+   * gutters are narrow the tiles' own sides may join into such runs, so both profiles are tried.
+   */
+  shortRuns: Float64Array;
+}
+
+/** Both profiles of the vertical edges, in one pass over them. */
+function sideProfiles(edges: EdgeMaps): SideProfiles {
   const { width, height, vertical } = edges;
-  const maxRun = shortRunsOnly ? width * MAX_SIDE_RUN : Infinity;
-  const profile = new Float64Array(width);
+  const maxRun = width * MAX_SIDE_RUN;
+  const all = new Float64Array(width);
+  const shortRuns = new Float64Array(width);
   const near = (x: number, y: number) => vertical[y * width + x] || (x > 0 && vertical[y * width + x - 1]) || (x < width - 1 && vertical[y * width + x + 1]);
   for (let x = 0; x < width; x++) {
     let runStart = 0;
@@ -61,13 +68,15 @@ function sideProfile(edges: EdgeMaps, shortRunsOnly: boolean): Float64Array {
         runEdges += vertical[y * width + x];
         continue;
       }
-      if (y - runStart <= maxRun) profile[x] += runEdges;
+      all[x] += runEdges;
+      if (y - runStart <= maxRun) shortRuns[x] += runEdges;
       runStart = y + 1;
       runEdges = 0;
     }
-    profile[x] /= height;
+    all[x] /= height;
+    shortRuns[x] /= height;
   }
-  return profile;
+  return { all, shortRuns };
 }
 
 /** The 4 columns whose frames best explain the vertical edges of the profile, or null. */
@@ -322,8 +331,9 @@ function gridInColumns(edges: EdgeMaps, columns: Columns): GridFit | null {
 export function findTiles(edges: EdgeMaps): TileGrid | null {
   let best: GridFit | null = null;
   const tried: Columns[] = [];
-  for (const shortRunsOnly of [false, true]) {
-    const columns = fitColumns(sideProfile(edges, shortRunsOnly));
+  const { all, shortRuns } = sideProfiles(edges);
+  for (const profile of [all, shortRuns]) {
+    const columns = fitColumns(profile);
     if (!columns || tried.some((c) => c.width === columns.width && c.lefts[0] === columns.lefts[0])) continue;
     tried.push(columns);
     best = better(best, gridInColumns(edges, columns));
