@@ -24,7 +24,7 @@ for (const store of STORES) {
         ctx.app.inject({ method: 'POST', url: '/api/users/passwordlogin/', remoteAddress, payload: { username, password } });
 
       it('200 wrong passwords and the right one sent at once: exactly 10 reach the password check', async () => {
-        const account = await register(ctx.app, newAccount('brute'));
+        const account = await register(ctx.app, newAccount('brute'), freshIp());
         // Each guess from its own address: only the account's budget can stop them.
         const guesses = Array.from({ length: 200 }, (_, i) => loginFrom(freshIp(), account.username, `Wrong#${i}xyz`));
         const right = loginFrom(freshIp(), account.username, account.password);
@@ -47,7 +47,7 @@ for (const store of STORES) {
       });
 
       it('a successful sign-in gives its attempt back: a user who signs in often is never locked out', async () => {
-        const account = await register(ctx.app, newAccount('often'));
+        const account = await register(ctx.app, newAccount('often'), freshIp());
         const ip = freshIp();
         for (let i = 0; i < DEFAULT_RATE_LIMITS.failedLoginsPerAccount + 5; i++) {
           expect((await loginFrom(ip, account.username, account.password)).statusCode).toBe(200);
