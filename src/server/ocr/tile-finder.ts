@@ -277,6 +277,11 @@ function gridRows(rows: Row[], h: number): Array<{ top: number; count: number }>
       if (n > 0) run.push({ top: below.top, count: n });
       break;
     }
+    // A deck short of one full row: the row above may have a tile whose art hides its frame.
+    if (pitch && tiles(run) <= DECK_SIZE - COLUMNS) {
+      const above = bestRowIn(rows, run[0].top - pitch - h * 0.04, run[0].top - pitch + h * 0.04);
+      if (above && above.scores.filter((x) => x >= FOLLOWED.tile).length >= COLUMNS - 1) run.unshift({ top: above.top, count: above.scores.length });
+    }
     if (tiles(run) > tiles(bestRun)) bestRun = run;
   }
   return bestRun;
