@@ -69,22 +69,36 @@ export interface DeckCodePlan {
 }
 
 /**
- * The glyphs after the line's colon: the code's characters, up to where the text ends (art or a
- * frame further along the band is not a character). Empty when no colon is found.
+ * The code's glyphs from `first` on, up to where the text ends (art or a frame further along the
+ * band is not a character). `colon`, when found, must be close before the first.
  */
-function codeGlyphs(img: RgbImage, line: Rect, lineHeight: number, threshold: number): Glyph[] {
-  const glyphs = findGlyphs(img, line, threshold, lineHeight * 0.5);
-  const capHeight = capHeightOf(glyphs);
-  // A glyph of the code broken in two can pass for a colon; the real one leaves a code behind it.
-  const colon = glyphs.findIndex((g, i) => isColon(g, capHeight) && glyphs.length - 1 - i >= MIN_CODE_LENGTH);
-  if (colon < 0) return [];
+function codeRun(glyphs: Glyph[], first: number, capHeight: number, colon?: Glyph): Glyph[] {
   const code: Glyph[] = [];
-  for (const glyph of glyphs.slice(colon + 1)) {
-    const previous = code[code.length - 1] ?? glyphs[colon];
-    if (glyph.left - (previous.left + previous.width) > capHeight * MAX_CODE_GAP) break;
+  for (const glyph of glyphs.slice(first)) {
+    const previous = code[code.length - 1] ?? colon;
+    if (previous && glyph.left - (previous.left + previous.width) > capHeight * MAX_CODE_GAP) break;
     if (glyph.height <= capHeight * MAX_GLYPH_HEIGHT) code.push(glyph);
   }
   return code;
+}
+
+/** The line's colon, or -1 when none is found. */
+function colonIndex(glyphs: Glyph[], capHeight: number): number {
+  // A glyph of the code broken in two can pass for a colon; the real one leaves a code behind it.
+  return glyphs.findIndex((g, i) => isColon(g, capHeight) && glyphs.length - 1 - i >= MIN_CODE_LENGTH);
+}
+
+/**
+ * Where the code starts when the colon is lost (dim or blurred small text fades its dots, or joins
+ * them into a bar): the glyph under the first character of the code the line read found, its
+ * symbols being the line's last characters. -1 when the symbols do not spell the code.
+ */
+function atReadCode(glyphs: Glyph[], symbols: OcrSymbol[], code: string): number {
+  const characters = symbols.filter((s) => s.text.trim().length === 1 && CODE_CHARACTERS.includes(s.text.trim().toUpperCase()));
+  const spelled = characters.slice(-code.length);
+  if (spelled.map((s) => s.text.trim().toUpperCase()).join('') !== code) return -1;
+  const x = spelled[0].x0;
+  return glyphs.findIndex((g) => g.left + g.width / 2 >= x);
 }
 
 /**
@@ -93,7 +107,8 @@ function codeGlyphs(img: RgbImage, line: Rect, lineHeight: number, threshold: nu
  */
 async function takeSecondLook(img: RgbImage, glyphs: Glyph[], code: string, pool: OcrJobRunner, inkLow: number): Promise<string> {
   const positions = secondLookPositions(code);
-  if (positions.length === 0) return code;
+  // Two characters on one glyph (joined by blur): the positions are no longer glyphs.
+  if (positions.length === 0 || code.length !== glyphs.length) return code;
   const capHeight = capHeightOf(glyphs);
   const top = Math.min(...glyphs.map((g) => g.top));
   const jobs = await Promise.all(
@@ -184,25 +199,30 @@ function labelledWords(lines: OcrLine[]): OcrBox | undefined {
 
 /**
  * One text line (`region`, a little taller than its text) read for the code: the line read with a
- * whitelist, its characters laid on the glyphs after the colon, look-alikes read again alone.
+ * whitelist, its characters laid on the glyphs after the colon (or, the colon lost, from where the
+ * line read puts the code), look-alikes read again alone.
  */
 async function codeLinePlan(img: RgbImage, region: Rect, lineHeight: number, thresholds: HeaderThresholds): Promise<DeckCodePlan> {
   const lineTop = region.top + (region.height - lineHeight) / 2;
   // Glyphs are cut from a taller band: a J's tail hangs below the line the line finder measured.
-  const glyphs = codeGlyphs(img, { ...region, top: lineTop - lineHeight * 0.3, height: lineHeight * 1.7 }, lineHeight, thresholds.glyph);
+  const glyphs = findGlyphs(img, { ...region, top: lineTop - lineHeight * 0.3, height: lineHeight * 1.7 }, thresholds.glyph, lineHeight * 0.5);
+  const capHeight = capHeightOf(glyphs);
   const scale = Math.min(5, Math.max(1, LINE_TEXT_HEIGHT / lineHeight));
   const image = await whiteTextImage(img, region, { scale, margin: LINE_MARGIN, inkLow: thresholds.inkLow });
   const decide = async (result: OcrResult, pool: OcrJobRunner): Promise<string | null> => {
     const read = parseDeckCode(result.text);
-    if (!read || glyphs.length === 0) return read;
+    if (!read) return read;
     // Symbol boxes are in the line image's pixels; the glyphs are in the source image's.
     const placed = (result.symbols ?? []).map((s): OcrSymbol => ({
       ...s,
       x0: region.left + (s.x0 - LINE_MARGIN) / scale,
       x1: region.left + (s.x1 - LINE_MARGIN) / scale,
     }));
-    const code = codeFromGlyphs(glyphs, placed);
-    return code === null ? read : takeSecondLook(img, glyphs, code, pool, thresholds.inkLow);
+    const colon = colonIndex(glyphs, capHeight);
+    const first = colon >= 0 ? colon + 1 : atReadCode(glyphs, placed, read);
+    const codeGlyphs = first >= 0 ? codeRun(glyphs, first, capHeight, colon >= 0 ? glyphs[colon] : undefined) : [];
+    const code = codeGlyphs.length >= MIN_CODE_LENGTH ? codeFromGlyphs(codeGlyphs, placed) : null;
+    return code === null ? read : takeSecondLook(img, codeGlyphs, code, pool, thresholds.inkLow);
   };
   return { job: { image, mode: 'line', whitelist: `${CODE_CHARACTERS}: `, withSymbols: true }, decide, wholeHeader: false };
 }

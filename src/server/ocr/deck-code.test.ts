@@ -41,11 +41,10 @@ describe('codeFromGlyphs', () => {
     }
     return { left, top: 0, width, height: CAP, ink };
   };
-  /** A glyph drawn in a 5x5 grid of cells ('#' ink), each cell 6 px: capital height 30. */
-  const drawn = (left: number, rows: string[]): Glyph => {
-    const width = 30;
+  /** A glyph drawn in a 5x5 grid of cells ('#' ink), each cell 6 px high (capital height 30) and width / 5 wide. */
+  const drawn = (left: number, rows: string[], width = 30): Glyph => {
     const ink = new Uint8Array(width * CAP);
-    for (let y = 0; y < CAP; y++) for (let x = 0; x < width; x++) ink[y * width + x] = rows[Math.floor(y / 6)][Math.floor(x / 6)] === '#' ? 1 : 0;
+    for (let y = 0; y < CAP; y++) for (let x = 0; x < width; x++) ink[y * width + x] = rows[Math.floor(y / 6)][Math.floor((x * 5) / width)] === '#' ? 1 : 0;
     return { left, top: 0, width, height: CAP, ink };
   };
   const SHAPES: Record<string, string[]> = {
@@ -56,6 +55,7 @@ describe('codeFromGlyphs', () => {
     D: ['####.', '#...#', '#...#', '#...#', '####.'],
     S: ['.####', '#....', '.###.', '....#', '####.'],
     9: ['.###.', '#...#', '.####', '....#', '.###.'],
+    Z: ['#####', '...#.', '..#..', '.#...', '#####'],
   };
 
   const symbol = (text: string, x0: number, width: number, confidence = 90) => ({ text, confidence, x0, x1: x0 + width, y0: 0, y1: CAP });
@@ -85,8 +85,38 @@ describe('codeFromGlyphs', () => {
     ['1', 'L'],
     ['D', 'O'],
     ['9', 'S'],
+    ['Z', '2'],
   ])('reads a %s drawn but read as %s by its shape', (drawnChar, readChar) => {
     expect(codeFromGlyphs([drawn(0, SHAPES[drawnChar])], [symbol(readChar, 0, 30)])).toBe(drawnChar);
+  });
+
+  it('measures no strokes on capitals under 10 px: a 4 smeared solid by JPEG stays a 4', () => {
+    expect(codeFromGlyphs([glyph(0, 7, 9)], [symbol('4', 0, 7)])).toBe('4');
+    expect(codeFromGlyphs([glyph(0, 23, 30)], [symbol('4', 0, 23)])).toBe('A');
+  });
+
+  it("keeps a narrow 2 a 2, even open at the upper right (the game's 2 at low resolution)", () => {
+    expect(codeFromGlyphs([drawn(0, SHAPES.Z, 17)], [symbol('2', 0, 17)])).toBe('2');
+  });
+
+  it('spells both characters of a glyph two characters wide (joined by blur), left to right', () => {
+    // The model's box for the K spans both; the T's sits on the right half.
+    const glyphs = [glyph(0, 24), glyph(30, 54), glyph(90, 24)];
+    const symbols = [symbol('X', 0, 24), symbol('K', 30, 54, 99), symbol('T', 60, 24, 95), symbol('8', 90, 24)];
+    expect(codeFromGlyphs(glyphs, symbols)).toBe('XKT8');
+    // A W is as wide as 1.46 capital heights: one character, however it was read.
+    expect(codeFromGlyphs([glyph(0, 42)], [symbol('V', 0, 20, 60), symbol('W', 0, 42)])).toBe('W');
+  });
+
+  it('takes a stem broken off a character, inside the box read on it, for part of it', () => {
+    // Dim and blurred, an H's crossbar fades and its left stem is a glyph of its own.
+    const glyphs = [glyph(0, 24), glyph(30, 5), glyph(37, 12), glyph(55, 24)];
+    expect(codeFromGlyphs(glyphs, [symbol('U', 0, 24), symbol('H', 30, 19), symbol('X', 55, 24)])).toBe('UHX');
+    // A D's broken-off bowl read as a less sure I.
+    const broken = [glyph(0, 24), glyph(30, 12), glyph(44, 10), glyph(60, 16)];
+    expect(codeFromGlyphs(broken, [symbol('U', 0, 24), symbol('D', 30, 24, 99), symbol('I', 42, 8, 87), symbol('X', 60, 16, 94)])).toBe('UDX');
+    // But a box over two glyphs wider than one character together spans two characters.
+    expect(codeFromGlyphs([glyph(0, 24), glyph(28, 24)], [symbol('K', 1, 51, 98), symbol('T', 28, 24, 97)])).toBeNull();
   });
 
   it('gives up when a glyph has no character', () => {

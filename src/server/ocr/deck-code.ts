@@ -30,34 +30,68 @@ export function parseDeckCode(text: string): string | null {
 /** Below this confidence a character read over a J-shaped glyph is taken for the J it missed. */
 const DOUBTFUL_CONFIDENCE = 60;
 
-/** For each glyph, the surest character whose box overlaps that glyph most. */
-function readingPerGlyph(glyphs: Glyph[], symbols: OcrSymbol[]): Array<OcrSymbol | null> {
-  const readings: Array<OcrSymbol | null> = glyphs.map(() => null);
+/**
+ * Widest glyph (capital heights) that is one character: a W is 1.28-1.46 in generated headers.
+ * Wider, it is two characters whose strokes touch (blur joins the K and T of "XKT8UF").
+ */
+const MAX_CHARACTER_WIDTH = 1.55;
+
+/** The code characters read, each given to the glyph its box overlaps most. */
+function symbolsPerGlyph(glyphs: Glyph[], symbols: OcrSymbol[]): OcrSymbol[][] {
+  const perGlyph: OcrSymbol[][] = glyphs.map(() => []);
   for (const symbol of symbols) {
     const char = symbol.text.trim().toUpperCase();
     if (char.length !== 1 || !CODE_CHARACTERS.includes(char)) continue;
     const overlaps = glyphs.map((g) => Math.min(g.left + g.width, symbol.x1) - Math.max(g.left, symbol.x0));
     const best = overlaps.indexOf(Math.max(...overlaps));
-    if (overlaps[best] <= 0) continue;
-    const current = readings[best];
-    if (!current || symbol.confidence > current.confidence) readings[best] = { ...symbol, text: char };
+    if (overlaps[best] > 0) perGlyph[best].push({ ...symbol, text: char });
   }
-  return readings;
+  return perGlyph;
+}
+
+const surest = (symbols: OcrSymbol[]): OcrSymbol | null => symbols.reduce<OcrSymbol | null>((best, s) => (!best || s.confidence > best.confidence ? s : best), null);
+
+/**
+ * The two characters of a glyph two characters wide: its two surest readings, left to right (the
+ * model's box for the first often spans both). Null for a glyph of one character.
+ */
+function joinedPair(glyph: Glyph, symbols: OcrSymbol[], capHeight: number): OcrSymbol[] | null {
+  if (glyph.width <= capHeight * MAX_CHARACTER_WIDTH || symbols.length < 2) return null;
+  const [first, second] = [...symbols].sort((a, b) => b.confidence - a.confidence);
+  return [first, second].sort((a, b) => a.x0 - b.x0 || a.x1 - b.x1);
 }
 
 /**
  * The deck code spelled by its glyphs. Each glyph gets the surest character whose box overlaps it
  * most, so a glyph read twice ("4" as "A4") gives one character, and a J the model skipped or
- * merged into its neighbour is still counted. O/0 and I/1 are settled by shape. The symbols' boxes
- * are in the glyphs' (source image) pixels. Null when a glyph has no character at all.
+ * merged into its neighbour is still counted; a glyph two characters wide gets one in each half.
+ * O/0 and I/1 are settled by shape. The symbols' boxes are in the glyphs' (source image) pixels.
+ * Null when a glyph has no character at all.
  */
 export function codeFromGlyphs(glyphs: Glyph[], symbols: OcrSymbol[]): string | null {
   const capHeight = capHeightOf(glyphs);
-  const readings = readingPerGlyph(glyphs, symbols);
+  const perGlyph = symbolsPerGlyph(glyphs, symbols);
+  const readings = perGlyph.map(surest);
+  const isJ = (i: number): boolean => {
+    const reading = readings[i];
+    return looksLikeJ(glyphs[i], capHeight) && (!reading || reading.text === 'J' || reading.confidence < DOUBTFUL_CONFIDENCE);
+  };
+  // A glyph inside the box of a surer character read on its neighbour, the two no wider than one
+  // character, is a piece of it: blur breaks an H's crossbar or a D's bowl, and the pieces part.
+  const isPiece = (i: number): boolean =>
+    [i - 1, i + 1].some((n) => {
+      const [glyph, other, own, reading] = [glyphs[i], glyphs[n], readings[i], readings[n]];
+      if (!other || !reading || isJ(n) || (own && own.confidence >= reading.confidence)) return false;
+      const span = Math.max(glyph.left + glyph.width, other.left + other.width) - Math.min(glyph.left, other.left);
+      return reading.x0 <= glyph.left + 1 && reading.x1 >= glyph.left + glyph.width - 1 && span <= capHeight * MAX_CHARACTER_WIDTH;
+    });
   let code = '';
   for (const [i, glyph] of glyphs.entries()) {
     const reading = readings[i];
-    if (looksLikeJ(glyph, capHeight) && (!reading || reading.text === 'J' || reading.confidence < DOUBTFUL_CONFIDENCE)) code += 'J';
+    const pair = joinedPair(glyph, perGlyph[i], capHeight);
+    if (pair) code += pair.map((s) => s.text).join('');
+    else if (isJ(i)) code += 'J';
+    else if (isPiece(i)) continue;
     else if (reading) code += settleLookalike(reading.text, glyph, capHeight);
     // A bare bar is an I whose reading a wider neighbour's box took (a J's "I" often spans both).
     else if (looksLikeBar(glyph, capHeight)) code += 'I';

@@ -62,8 +62,8 @@ export function looksLikeBar(glyph: Glyph, capHeight: number): boolean {
  * middle, where S and T are open. The bounds are the ends of each character's range on the code
  * glyphs of 300 generated headers (seeds 101-400, at 500-1500 px, JPEG, some blurred; about 40 of
  * each character): between them the glyph is not decisive and the line model's reading stands.
- * Pairs whose ranges met or overlapped (Z/2, B/8, 9/Y) are left out: a Z/2 rule fitted to the
- * generated glyphs read the real screenshot's 2 as a Z, a rule for our generator's font, not the game's.
+ * Pairs whose ranges met or overlapped (B/8, 9/Y) are left out. Z/2 has its own rule (`looksLikeZ`):
+ * its stroke measure alone, fitted to the generated glyphs, read the real screenshot's 2 as a Z.
  */
 interface ShapePair {
   first: string;
@@ -85,8 +85,28 @@ const SHAPE_PAIRS: ShapePair[] = [
   { first: '7', second: 'T', measure: upperRight, firstFrom: 0.3, secondTo: 0.05 },
 ];
 
+/**
+ * Capital height (px) below which strokes are not measured: a corner of 0.15 x 0.12 of a glyph 9 px
+ * high is one JPEG-smeared pixel (a 567 px screenshot at quality 41 made a 4 an "A"). Widths still count.
+ */
+const MIN_STROKE_CAP_HEIGHT = 10;
+
+/**
+ * A Z the line model read as 2 (it does so confidently, even on the glyph alone): as wide as the
+ * round capitals, with its diagonal leaving the upper right at once where a 2 comes down the
+ * right side first. Seeds 101-260: Z 0.75-0.90 wide, upper right 0.10-0.44 (one 0.67); 2 0.64-0.77
+ * wide, 0.58-1.0. The game's 2 is narrower (0.50-0.62 over the real screenshot's variants, seeds
+ * 1-60) but its upper right goes down to 0.33 at low resolutions: width alone keeps it a 2.
+ */
+const Z_MIN_WIDTH = 0.78;
+const Z_MAX_UPPER_RIGHT = 0.45;
+function looksLikeZ(glyph: Glyph, capHeight: number): boolean {
+  return capHeight >= MIN_STROKE_CAP_HEIGHT && glyph.width >= capHeight * Z_MIN_WIDTH && upperRight(glyph) <= Z_MAX_UPPER_RIGHT;
+}
+
 /** The character read, or the other of its pair when the glyph clearly has that one's shape. */
-function settleByShape(char: string, glyph: Glyph): string {
+function settleByShape(char: string, glyph: Glyph, capHeight: number): string {
+  if (capHeight < MIN_STROKE_CAP_HEIGHT) return char;
   for (const { first, second, measure, firstFrom, secondTo } of SHAPE_PAIRS) {
     if (char === first && measure(glyph) <= secondTo) return second;
     if (char === second && measure(glyph) >= firstFrom) return first;
@@ -96,11 +116,12 @@ function settleByShape(char: string, glyph: Glyph): string {
 
 /**
  * The character read from a glyph, with look-alikes settled by shape: O/0 and I/1 by the glyph's
- * width, the pairs above by their strokes.
+ * width, the pairs above by their strokes, a 2 that is a Z by both.
  */
 export function settleLookalike(char: string, glyph: Glyph, capHeight: number): string {
   const width = glyph.width / capHeight;
-  if (char === 'I' || char === '1') return width <= I_MAX_WIDTH ? 'I' : settleByShape('1', glyph);
-  const shaped = settleByShape(char === '0' ? 'O' : char, glyph);
+  if (char === '2') return looksLikeZ(glyph, capHeight) ? 'Z' : char;
+  if (char === 'I' || char === '1') return width <= I_MAX_WIDTH ? 'I' : settleByShape('1', glyph, capHeight);
+  const shaped = settleByShape(char === '0' ? 'O' : char, glyph, capHeight);
   return shaped === 'O' ? (width >= O_MIN_WIDTH ? 'O' : '0') : shaped;
 }

@@ -31,6 +31,13 @@ describe('findGlyphs', () => {
     expect(isColon(glyphs[2], 30)).toBe(false);
   });
 
+  it('takes no stem broken in two for a colon: it is as tall as a capital', () => {
+    // The real screenshot dimmed and blurred: the stem of a K, with one row faded out.
+    const [stem] = findGlyphs(imageWith(40, 40, [[10, 5, 4, 14], [10, 20, 4, 14]]), region, 90, 15);
+    expect(stem).toMatchObject({ height: 29 });
+    expect(isColon(stem, 30)).toBe(false);
+  });
+
   it('keeps each glyph’s own ink when a neighbour reaches into its box', () => {
     // An L-shaped glyph whose foot runs under the next glyph's box without touching it.
     const img = imageWith(120, 40, [

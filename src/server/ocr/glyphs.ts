@@ -110,9 +110,12 @@ export function findGlyphs(img: RgbImage, region: Rect, threshold: number, minHe
     .map(({ parts: _parts, ...glyph }) => glyph);
 }
 
-/** A colon: two small parts, one above the other. */
+/**
+ * A colon: two small parts, one above the other, from about the x-height down (0.6-0.7 of a
+ * capital). A letter's stem that blur and dimming break in two is as tall as a capital.
+ */
 export function isColon(glyph: Glyph, capHeight: number): boolean {
-  return glyph.height >= capHeight * 0.4 && glyph.width < capHeight * 0.45 && hasGapRow(glyph);
+  return glyph.height >= capHeight * 0.4 && glyph.height <= capHeight * 0.85 && glyph.width < capHeight * 0.45 && hasGapRow(glyph);
 }
 
 function hasGapRow(glyph: Glyph): boolean {

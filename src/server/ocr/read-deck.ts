@@ -56,6 +56,16 @@ const READ_FAILED = 'The cards in this image could not be read. Please add them 
 
 /** Below this a tile's best match is a guess, not a reading: leave the card out. */
 const MIN_CARD_CONFIDENCE = 0.6;
+/**
+ * A card that two garbled readings of its tile find, each at least this sure, is read even below
+ * MIN_CARD_CONFIDENCE: a long name in the game's smallest font comes out of a small or blurred
+ * image as broken words ("RIN VICIORA aNO ZEN ALD RT"), but each reading breaks it differently,
+ * and chance does not land two of them on one card of 2,000. Only readings the OCR itself doubts
+ * count: a name read cleanly that fits a card at 0.5 is a name the catalog lacks ("THE HIEROPHANT
+ * (V)" against the demo cards, read at OCR confidence 55-91; the garbled ones came at 4-39).
+ */
+const AGREED_CARD_CONFIDENCE = 0.5;
+const GARBLED_OCR_CONFIDENCE = 50;
 /** Below this the name alone is not trusted and the printed code is read too. */
 const NAME_TRUSTED_CONFIDENCE = 0.8;
 
@@ -212,9 +222,10 @@ function isAmbiguous(result: MatchResult): boolean {
   return result.alternatives.some((a) => a.confidence >= best.confidence - 0.02);
 }
 
-function toReadCard(result: MatchResult): ReadCard | null {
+/** The card read, or null for a guess; `agreed` is the card several readings of the tile agree on. */
+function toReadCard(result: MatchResult, agreed?: string): ReadCard | null {
   const best = result.best;
-  if (!best || best.confidence < MIN_CARD_CONFIDENCE) return null;
+  if (!best || best.confidence < (best.code === agreed ? AGREED_CARD_CONFIDENCE : MIN_CARD_CONFIDENCE)) return null;
   return { code: best.code, name: best.name, confidence: round(best.confidence), alternatives: result.alternatives.map((a) => ({ ...a, confidence: round(a.confidence) })) };
 }
 
@@ -241,14 +252,22 @@ function distinctCards(results: MatchResult[]): MatchResult[] {
 
 const oneLine = (text: string): string => text.replace(/\s+/g, ' ').trim();
 
+/** The card that at least two of a tile's garbled readings find with AGREED_CARD_CONFIDENCE, if any. */
+function agreedCard(readings: MatchResult[], ocrConfidences: number[]): string | undefined {
+  const found = readings.flatMap(({ best }, i) => (best && best.confidence >= AGREED_CARD_CONFIDENCE && ocrConfidences[i] < GARBLED_OCR_CONFIDENCE ? [best.code] : []));
+  return found.find((code, i) => found.indexOf(code) !== i);
+}
+
 /**
  * The card of each tile: by name, and where the name is ambiguous or poorly read, by its printed
- * code and a second look at the name too (the reading that fits a card best is kept).
+ * code and a second look at the name too (the reading that fits a card best is kept, and the card
+ * two readings agree on is noted in `agreed`).
  */
 async function matchTiles(img: RgbImage, tiles: Rect[], places: NamePlace[], nameResults: OcrResult[], { pool, index }: ReadDeckOptions) {
   const nameTexts = nameResults.map((r) => oneLine(r.text));
   const matches = nameTexts.map((text) => index.match({ nameText: text }));
   const unsure = matches.map((m, i) => (isAmbiguous(m) ? i : -1)).filter((i) => i >= 0);
+  const agreed: Array<string | undefined> = matches.map(() => undefined);
   if (unsure.length > 0) {
     const jobs = await Promise.all(unsure.map(async (i) => [...(await codeCrops(img, tiles[i])), ...(await secondNameJobs(img, tiles[i], places[i]))]));
     const results = await pool.recognizeAll(jobs.flat());
@@ -258,9 +277,10 @@ async function matchTiles(img: RgbImage, tiles: Rect[], places: NamePlace[], nam
       const codeText = `${grey.text}\n${pale.text}`;
       const readings = [nameTexts[tileIndex], ...secondNames.map((r) => oneLine(r.text))].map((nameText) => index.match({ nameText, codeText }));
       matches[tileIndex] = readings.reduce((best, r) => ((r.best?.confidence ?? 0) > (best.best?.confidence ?? 0) ? r : best));
+      agreed[tileIndex] = agreedCard(readings, [nameResults[tileIndex], ...secondNames].map((r) => r.confidence));
     });
   }
-  return distinctCards(matches);
+  return { matches: distinctCards(matches), agreed };
 }
 
 async function readDeckCode(img: RgbImage, grid: TileGrid, pool: OcrJobRunner): Promise<string | null> {
@@ -288,11 +308,11 @@ async function readTiles(img: RgbImage, grid: TileGrid, options: ReadDeckOptions
   const places = tiles.map((tile) => namePlace(img, tile));
   const nameJobs = await Promise.all(places.map((place) => nameJob(img, place)));
   // Header and names side by side, so both workers stay busy until the last crop.
-  const [deckCode, { nameResults, matches }] = await Promise.all([
+  const [deckCode, { nameResults, matches, agreed }] = await Promise.all([
     readDeckCode(img, grid, pool),
-    pool.recognizeAll(nameJobs).then(async (nameResults) => ({ nameResults, matches: await matchTiles(img, tiles, places, nameResults, options) })),
+    pool.recognizeAll(nameJobs).then(async (nameResults) => ({ nameResults, ...(await matchTiles(img, tiles, places, nameResults, options)) })),
   ]);
-  const read = matches.map(toReadCard);
+  const read = matches.map((match, i) => toReadCard(match, agreed[i]));
   const unmatchedNames = read.filter((card, i) => card === null && looksLikeName(nameResults[i].text)).length;
   return { deck_code: deckCode, cards: read.filter((c): c is ReadCard => c !== null), unmatchedNames };
 }
@@ -324,7 +344,7 @@ async function readPixels(decoded: RgbImage, options: ReadDeckOptions): Promise<
   const fromGrid = grid && grid.tiles.length > 0 ? await readTiles(img, grid, options) : null;
   if (fromGrid && grid && grid.tiles.length >= DECK_SIZE) return { ...fromGrid, path: 'grid' };
   const text = await readTextAnywhere(img, options);
-  const fromText = { deck_code: text.deck_code, cards: distinctCards(text.found).map(toReadCard).filter((c): c is ReadCard => c !== null) };
+  const fromText = { deck_code: text.deck_code, cards: distinctCards(text.found).map((match) => toReadCard(match)).filter((c): c is ReadCard => c !== null) };
   const seen = new Set(fromGrid?.cards.map((c) => c.code));
   const extra = fromText.cards.filter((c) => !seen.has(c.code) && !fromGrid?.cards.some((g) => g.name === c.name));
   const cards = [...(fromGrid?.cards ?? []), ...extra].slice(0, DECK_SIZE);
