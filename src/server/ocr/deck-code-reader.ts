@@ -82,23 +82,28 @@ function codeRun(glyphs: Glyph[], first: number, capHeight: number, colon?: Glyp
   return code;
 }
 
-/** The line's colon, or -1 when none is found. */
-function colonIndex(glyphs: Glyph[], capHeight: number): number {
-  // A glyph of the code broken in two can pass for a colon; the real one leaves a code behind it.
-  return glyphs.findIndex((g, i) => isColon(g, capHeight) && glyphs.length - 1 - i >= MIN_CODE_LENGTH);
+/** Where the line read put the code: its first character, and the right end of the label before it. */
+interface ReadCodePlace {
+  first: OcrSymbol;
+  labelEnd: number;
+}
+
+/** The code read among the line's symbols (its last characters); null when they do not spell it. */
+function readCodePlace(symbols: OcrSymbol[], code: string): ReadCodePlace | null {
+  const characters = symbols.filter((s) => s.text.trim().length === 1 && CODE_CHARACTERS.includes(s.text.trim().toUpperCase()));
+  const spelled = characters.slice(-code.length);
+  if (spelled.length < code.length || spelled.map((s) => s.text.trim().toUpperCase()).join('') !== code) return null;
+  return { first: spelled[0], labelEnd: characters[characters.length - code.length - 1]?.x1 ?? -Infinity };
 }
 
 /**
- * Where the code starts when the colon is lost (dim or blurred small text fades its dots, or joins
- * them into a bar): the glyph under the first character of the code the line read found, its
- * symbols being the line's last characters. -1 when the symbols do not spell the code.
+ * The line's colon, or -1 when none is found. Where the line read placed the code, the colon lies
+ * between the label and the code: a piece of a broken letter of "DECK" has a colon's shape too.
  */
-function atReadCode(glyphs: Glyph[], symbols: OcrSymbol[], code: string): number {
-  const characters = symbols.filter((s) => s.text.trim().length === 1 && CODE_CHARACTERS.includes(s.text.trim().toUpperCase()));
-  const spelled = characters.slice(-code.length);
-  if (spelled.map((s) => s.text.trim().toUpperCase()).join('') !== code) return -1;
-  const x = spelled[0].x0;
-  return glyphs.findIndex((g) => g.left + g.width / 2 >= x);
+function colonIndex(glyphs: Glyph[], capHeight: number, place: ReadCodePlace | null): number {
+  const between = (g: Glyph) => !place || (g.left >= place.labelEnd - 1 && g.left + g.width <= place.first.x0 + 1);
+  // A glyph of the code broken in two can pass for a colon; the real one leaves a code behind it.
+  return glyphs.findIndex((g, i) => isColon(g, capHeight) && between(g) && glyphs.length - 1 - i >= MIN_CODE_LENGTH);
 }
 
 /**
@@ -218,8 +223,11 @@ async function codeLinePlan(img: RgbImage, region: Rect, lineHeight: number, thr
       x0: region.left + (s.x0 - LINE_MARGIN) / scale,
       x1: region.left + (s.x1 - LINE_MARGIN) / scale,
     }));
-    const colon = colonIndex(glyphs, capHeight);
-    const first = colon >= 0 ? colon + 1 : atReadCode(glyphs, placed, read);
+    const place = readCodePlace(placed, read);
+    const colon = colonIndex(glyphs, capHeight, place);
+    // The colon lost (dim or blurred small text fades its dots, or joins them into a bar): the code
+    // starts at the glyph under the first character the line read gave it.
+    const first = colon >= 0 ? colon + 1 : place ? glyphs.findIndex((g) => g.left + g.width / 2 >= place.first.x0) : -1;
     const codeGlyphs = first >= 0 ? codeRun(glyphs, first, capHeight, colon >= 0 ? glyphs[colon] : undefined) : [];
     const code = codeGlyphs.length >= MIN_CODE_LENGTH ? codeFromGlyphs(codeGlyphs, placed) : null;
     return code === null ? read : takeSecondLook(img, codeGlyphs, code, pool, thresholds.inkLow);

@@ -106,6 +106,9 @@ describe('readDeckImage', () => {
     ['rotation ±3°', 7, 'GMPAD1'],
     // Generated seed 9 desaturated: blur joined K and T into one glyph, which gave one character.
     ['desaturated', 9, 'XKT8UF'],
+    // Generated seed 29 dimmed and blurred: a piece of the E of "DECK" passed for the colon, and the
+    // code came out as "CKCODE".
+    ['warm + dim 0.85 + blur 0.7', 29, '3T3CD2'],
   ] as const)('reads the code of a generated header %s (seed %i) glyph by glyph: %s', async (className, seed, code) => {
     const augment = AUGMENT_CLASSES.findIndex((c) => c.name === className);
     const [, generated] = await baseImages(AUGMENT_CLASSES[augment], seed, catalog, { image: readFileSync(REAL_SCREENSHOT), truth: { deck_code: null, cards: [] }, geometry: { ...SHARE_GEOMETRY, tiles: [], page: '#1760b5' }, asUploaded: true });
