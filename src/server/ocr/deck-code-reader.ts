@@ -216,7 +216,7 @@ async function codeLinePlan(img: RgbImage, region: Rect, lineHeight: number, thr
   const image = await whiteTextImage(img, region, { scale, margin: LINE_MARGIN, inkLow: thresholds.inkLow });
   const decide = async (result: OcrResult, pool: OcrJobRunner): Promise<string | null> => {
     const read = parseDeckCode(result.text);
-    if (!read) return read;
+    if (!read) return null;
     // Symbol boxes are in the line image's pixels; the glyphs are in the source image's.
     const placed = (result.symbols ?? []).map((s): OcrSymbol => ({
       ...s,

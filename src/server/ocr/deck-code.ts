@@ -64,8 +64,8 @@ function joinedPair(glyph: Glyph, symbols: OcrSymbol[], capHeight: number): OcrS
 /**
  * The deck code spelled by its glyphs. Each glyph gets the surest character whose box overlaps it
  * most, so a glyph read twice ("4" as "A4") gives one character, and a J the model skipped or
- * merged into its neighbour is still counted; a glyph two characters wide gets one in each half.
- * O/0 and I/1 are settled by shape. The symbols' boxes are in the glyphs' (source image) pixels.
+ * merged into its neighbour is still counted; a glyph two characters wide (joined by blur) gets
+ * both, and a piece broken off a character none. O/0 and I/1 are settled by shape. The symbols' boxes are in the glyphs' (source image) pixels.
  * Null when a glyph has no character at all.
  */
 export function codeFromGlyphs(glyphs: Glyph[], symbols: OcrSymbol[]): string | null {
