@@ -241,6 +241,12 @@ function leading(r: Row, need = START): number {
 }
 
 /**
+ * At the grid's pitch, in a run still short of a deck by a full row: a row whose tiles are clear
+ * but for one, whose art is as dark as its frame (or, tinted, as warm) and hides its sides.
+ */
+const isNearlyFull = (r: Row, tilesSoFar: number): boolean => tilesSoFar + COLUMNS <= DECK_SIZE && r.scores.filter((x) => x >= FOLLOWED.tile).length >= COLUMNS - 1;
+
+/**
  * The tiles in reading order. Rows must be full (4 tiles) except the last, whose tiles are the
  * first columns (18 = 4+4+4+4+2): header boxes and stat panels never make such rows. From each
  * strong full row, the grid is followed up and down one pitch (a tile and a gutter) at a time.
@@ -259,7 +265,7 @@ function gridRows(rows: Row[], h: number): Array<{ top: number; count: number }>
     let pitch = 0;
     for (let top = start.top; ; ) {
       const above = pitch ? bestRowIn(rows, top - pitch - h * 0.04, top - pitch + h * 0.04) : bestRowIn(rows, top - h * MAX_PITCH_PER_HEIGHT, top - h * MIN_PITCH_PER_HEIGHT);
-      if (!above || !isFull(above, FOLLOWED)) break;
+      if (!above || !(isFull(above, FOLLOWED) || (pitch && isNearlyFull(above, tiles(run))))) break;
       pitch = pitch || top - above.top;
       run.unshift({ top: above.top, count: above.scores.length });
       top = above.top;
@@ -267,7 +273,7 @@ function gridRows(rows: Row[], h: number): Array<{ top: number; count: number }>
     for (let top = start.top; ; ) {
       const below = pitch ? bestRowIn(rows, top + pitch - h * 0.04, top + pitch + h * 0.04) : bestRowIn(rows, top + h * MIN_PITCH_PER_HEIGHT, top + h * MAX_PITCH_PER_HEIGHT);
       if (!below) break;
-      if (isFull(below, FOLLOWED)) {
+      if (isFull(below, FOLLOWED) || (pitch && isNearlyFull(below, tiles(run)))) {
         pitch = pitch || below.top - top;
         run.push({ top: below.top, count: below.scores.length });
         top = below.top;
@@ -277,11 +283,9 @@ function gridRows(rows: Row[], h: number): Array<{ top: number; count: number }>
       if (n > 0) run.push({ top: below.top, count: n });
       break;
     }
-    // A deck short of one full row: the row above may have a tile whose art hides its frame.
-    if (pitch && tiles(run) <= DECK_SIZE - COLUMNS) {
-      const above = bestRowIn(rows, run[0].top - pitch - h * 0.04, run[0].top - pitch + h * 0.04);
-      if (above && above.scores.filter((x) => x >= FOLLOWED.tile).length >= COLUMNS - 1) run.unshift({ top: above.top, count: above.scores.length });
-    }
+    // The pitch was not known yet on the way up: the row above may be nearly full too.
+    const above = pitch ? bestRowIn(rows, run[0].top - pitch - h * 0.04, run[0].top - pitch + h * 0.04) : null;
+    if (above && isNearlyFull(above, tiles(run))) run.unshift({ top: above.top, count: above.scores.length });
     if (tiles(run) > tiles(bestRun)) bestRun = run;
   }
   return bestRun;
