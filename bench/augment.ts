@@ -6,7 +6,7 @@
 import sharp from 'sharp';
 import type { CatalogCard } from '../src/server/ocr/catalog-index';
 import { seededRandom } from '../src/common/seeded-random';
-import { generateScreenshot, type GeneratedLayout, type ScreenshotGeometry } from '../src/server/demo/share-screenshot';
+import { generateScreenshot, SHARE_GEOMETRY, type GeneratedLayout, type ScreenshotGeometry } from '../src/server/demo/share-screenshot';
 
 type Random = () => number;
 const between = (random: Random, low: number, high: number): number => low + random() * (high - low);
@@ -200,6 +200,24 @@ export const AUGMENT_CLASSES: AugmentClass[] = [
   { name: 'layout: other background', layout: 'background', apply: async (base) => same(base, await jpeg(sharp(base.image), 85), 'background') },
   { name: 'layout: other gutters', layout: 'gutters', apply: async (base) => same(base, await jpeg(sharp(base.image), 85), 'gutters') },
 ];
+
+/**
+ * The real screenshot as a base image. It has the share layout at 800 px: its tiles sit where the
+ * generator puts them, and its page colour is read beside the last row.
+ */
+export async function realBaseImage(image: Buffer, truth: Truth): Promise<BaseImage> {
+  const g = SHARE_GEOMETRY;
+  const { width } = await sharp(image).metadata();
+  if (width !== g.width) throw new Error(`the real screenshot is ${width} px wide, the share layout ${g.width}`);
+  const tiles = truth.cards.map((_, i) => ({ left: g.columnX[i % 4], top: g.gridTop + Math.floor(i / 4) * g.rowPitch, width: g.tileWidth, height: g.tileHeight }));
+  const page = await pageColourBeside(image, g.width - 4, g.gridTop + 4 * g.rowPitch);
+  return { image, truth, asUploaded: true, geometry: { width: g.width, height: g.height, gridTop: g.gridTop, tiles, page } };
+}
+
+async function pageColourBeside(image: Buffer, x: number, y: number): Promise<string> {
+  const { data } = await sharp(image).extract({ left: x - 2, top: y, width: 4, height: 4 }).removeAlpha().resize(1, 1).raw().toBuffer({ resolveWithObject: true });
+  return `#${[...data.subarray(0, 3)].map((v) => v.toString(16).padStart(2, '0')).join('')}`;
+}
 
 /** The base images of one class and seed: the real screenshot (share layout only) and a generated one. */
 export async function baseImages(augment: AugmentClass, seed: number, catalog: CatalogCard[], real: BaseImage): Promise<BaseImage[]> {

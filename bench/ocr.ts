@@ -17,9 +17,8 @@ import { cardsFromList } from '../src/server/ocr/card-list';
 import { CatalogIndex } from '../src/server/ocr/catalog-index';
 import { readDeckImage, type DeckReading } from '../src/server/ocr/read-deck';
 import { createOcrPool } from '../src/server/ocr/worker-pool';
-import { SHARE_GEOMETRY } from '../src/server/demo/share-screenshot';
 import { idleLateness, worstLateness } from '../test/support/event-loop';
-import { AUGMENT_CLASSES, augmentRandom, baseImages, type BaseImage, type Truth } from './augment';
+import { AUGMENT_CLASSES, augmentRandom, baseImages, realBaseImage, type Truth } from './augment';
 
 const shared = path.resolve(import.meta.dirname, '..', '..', 'shared', 'data');
 const { values } = parseArgs({
@@ -69,26 +68,7 @@ const realTruth = JSON.parse(await readFile(path.join(shared, 'screenshots', 'sh
 const { reading: real } = await timedRead(realFile);
 const realInOrder = real.cards.filter((c, i) => realTruth.cards[i] && key(realTruth.cards[i]) === key(c)).length;
 const realCodeExact = real.deck_code === realTruth.deck_code;
-// The real image has the share layout at 800 px: its tiles sit where the generator puts them.
-const g = SHARE_GEOMETRY;
-const realBase: BaseImage = {
-  image: realFile,
-  truth: realTruth,
-  asUploaded: true,
-  geometry: {
-    width: g.width,
-    height: g.height,
-    gridTop: g.gridTop,
-    tiles: realTruth.cards.map((_, i) => ({ left: g.columnX[i % 4], top: g.gridTop + Math.floor(i / 4) * g.rowPitch, width: g.tileWidth, height: g.tileHeight })),
-    page: await pageColourBeside(realFile, g.width - 4, g.gridTop + 4 * g.rowPitch),
-  },
-};
-async function pageColourBeside(image: Buffer, x: number, y: number): Promise<string> {
-  const { data } = await sharp(image).extract({ left: x - 2, top: y, width: 4, height: 4 }).removeAlpha().resize(1, 1).raw().toBuffer({ resolveWithObject: true });
-  return `#${[...data.subarray(0, 3)].map((v) => v.toString(16).padStart(2, '0')).join('')}`;
-}
-const realMeta = await sharp(realFile).metadata();
-if (realMeta.width !== g.width) throw new Error(`the real screenshot is ${realMeta.width} px wide, the share layout ${g.width}`);
+const realBase = await realBaseImage(realFile, realTruth);
 
 interface ClassResult {
   name: string;

@@ -13,8 +13,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import sharp from 'sharp';
 import { CatalogIndex } from './catalog-index';
-import { AUGMENT_CLASSES, augmentRandom, baseImages } from '../../../bench/augment';
-import { generateScreenshot, SHARE_GEOMETRY } from '../demo/share-screenshot';
+import { benchSample } from '../../../test/support/bench-samples';
+import { generateScreenshot } from '../demo/share-screenshot';
 import { OcrImageError } from './image-input';
 import { readDeckImage } from './read-deck';
 import { REAL_SCREENSHOT, REAL_SCREENSHOT_ANSWER, loadSharedCatalog } from '../../../test/support/shared-data';
@@ -110,11 +110,9 @@ describe('readDeckImage', () => {
     // code came out as "CKCODE".
     ['warm + dim 0.85 + blur 0.7', 29, '3T3CD2'],
   ] as const)('reads the code of a generated header %s (seed %i) glyph by glyph: %s', async (className, seed, code) => {
-    const augment = AUGMENT_CLASSES.findIndex((c) => c.name === className);
-    const [, generated] = await baseImages(AUGMENT_CLASSES[augment], seed, catalog, { image: readFileSync(REAL_SCREENSHOT), truth: { deck_code: null, cards: [] }, geometry: { ...SHARE_GEOMETRY, tiles: [], page: '#1760b5' }, asUploaded: true });
-    expect(generated.truth.deck_code).toBe(code);
-    const image = (await AUGMENT_CLASSES[augment].apply(generated, augmentRandom(augment, 1, seed))).image;
-    expect((await readDeckImage(image, { pool, index })).deck_code).toBe(code);
+    const { sample } = await benchSample(className, seed, 1);
+    expect(sample.truth.deck_code).toBe(code);
+    expect((await readDeckImage(sample.image, { pool, index })).deck_code).toBe(code);
   });
 
   it('finds the rows where page-blue art fills the tops of a row of tiles', async () => {

@@ -2,8 +2,6 @@
  * The tile finder on generated share images of every layout variant, colour cast and small
  * rotation: 18 tiles where the generator drew them.
  */
-import { readFileSync } from 'node:fs';
-import { AUGMENT_CLASSES, augmentRandom, baseImages } from '../../../bench/augment';
 import sharp from 'sharp';
 import { normaliseColour } from './colour-normalise';
 import { analysisCopy, edgeMaps } from './edge-maps';
@@ -11,12 +9,10 @@ import { decodeImage } from './image-input';
 import { estimateRotation, unrotate } from './rotation';
 import { findTiles } from './tile-finder';
 import { generateScreenshot, SHARE_GEOMETRY, type GeneratedLayout } from '../demo/share-screenshot';
-import { loadSharedCatalog, REAL_SCREENSHOT } from '../../../test/support/shared-data';
+import { benchSample } from '../../../test/support/bench-samples';
+import { loadSharedCatalog } from '../../../test/support/shared-data';
 
 const catalog = loadSharedCatalog();
-
-/** The real screenshot as a base image of the benchmark's augmentations (only the image is used by those tried here). */
-const realBase = () => ({ image: readFileSync(REAL_SCREENSHOT), truth: { deck_code: null, cards: [] }, geometry: { ...SHARE_GEOMETRY, tiles: [], page: '#1760b5' }, asUploaded: true });
 
 async function tilesOf(image: Buffer) {
   const img = await decodeImage(image);
@@ -86,8 +82,7 @@ describe('findTiles', () => {
     // The picture's edge is a vertical edge the whole height long, at the black frame: counted with
     // the tiles' sides it pulled the columns onto it, and 6 tiles of the wrong width were found.
     // As the benchmark's phone framing makes it (tuning seed 9): 780 px wide in an 811 px screen.
-    const augment = AUGMENT_CLASSES.findIndex((c) => c.name === 'phone framing');
-    const phone = (await AUGMENT_CLASSES[augment].apply(realBase(), augmentRandom(augment, 0, 9))).image;
+    const phone = (await benchSample('phone framing', 9, 0)).sample.image;
     expect((await sharp(phone).metadata()).width).toBe(811);
     const { grid } = await tilesOf(phone);
     expect(grid?.tiles).toHaveLength(18);
@@ -99,8 +94,7 @@ describe('findTiles', () => {
   it('in the real screenshot turned 2.9° on grey and turned back, takes the deck, not a grid of 22 that takes in the header', async () => {
     // As the benchmark's rotation class makes it (tuning seed 4). The corners the rotation filled
     // become long straight edges; columns fitted on them find 22 tiles, header boxes included.
-    const augment = AUGMENT_CLASSES.findIndex((c) => c.name === 'rotation ±3°');
-    const rotated = await AUGMENT_CLASSES[augment].apply(realBase(), augmentRandom(augment, 0, 4));
+    const { sample: rotated } = await benchSample('rotation ±3°', 4, 0);
     expect(rotated.detail).toBe('2.94° on #808080');
     const img = await decodeImage(rotated.image);
     normaliseColour(img);
@@ -115,12 +109,10 @@ describe('findTiles', () => {
     // In another tile order, the third row: 8 tiles, and two cards the text fallback got wrong.
     ['other tile order', 6],
   ])('takes in rows whose tiles are clear but for one, whose art hides its sides (%s, generated seed %i)', async (className, seed) => {
-    const augment = AUGMENT_CLASSES.findIndex((c) => c.name === className);
-    const [, generated] = await baseImages(AUGMENT_CLASSES[augment], seed, catalog, realBase());
-    const sample = await AUGMENT_CLASSES[augment].apply(generated, augmentRandom(augment, 1, seed));
+    const { sample, base } = await benchSample(className, seed, 1);
     const { grid } = await tilesOf(sample.image);
     expect(grid?.tiles).toHaveLength(18);
-    const first = generated.geometry.tiles[0];
+    const first = base.geometry.tiles[0];
     expect(Math.abs(grid!.tiles[0].top - first.top)).toBeLessThan(first.height * 0.05);
   });
 
