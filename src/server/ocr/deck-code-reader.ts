@@ -8,7 +8,7 @@
  * and settles look-alikes by shape. An S, 5, B, 8, 1 or 9 is then read once more on its own
  * glyph (`settleBySecondLook`): out of the line, the model no longer swaps them.
  */
-import { CODE_CHARACTERS, codeFromGlyphs, parseDeckCode, secondLookPositions, settleBySecondLook } from './deck-code';
+import { CODE_CHARACTERS, DECK_CODE_LABEL, codeFromGlyphs, readDeckCodeLine, secondLookPositions, settleBySecondLook, type DeckCodeRead } from './deck-code';
 import { capHeightOf } from './glyph-shapes';
 import { findGlyphs, isColon, type Glyph } from './glyphs';
 import { centredSpan, clampRect, findTextLines, medianWhiteness, textRows, whiteTextImage } from './text-crops';
@@ -43,7 +43,7 @@ const GLYPH_THRESHOLD = 90;
  * dim blurred text broke at its own spaces), narrower than the way to art beside the line.
  */
 const WORD_GAP_SHARE = 0.1;
-/** The shortest deck code (as `parseDeckCode` takes them). */
+/** The shortest deck code (as `readDeckCodeLine` takes them). */
 const MIN_CODE_LENGTH = 4;
 /** Widest space (capital heights) between the colon and the code, or two of its characters. */
 const MAX_CODE_GAP = 1.5;
@@ -63,7 +63,7 @@ const GLYPH_TEXT_HEIGHT = 32;
 export interface DeckCodePlan {
   job: OcrJob;
   /** The deck code in the job's result, or null; may read parts of the image again with the pool. */
-  decide(result: OcrResult, pool: OcrJobRunner): Promise<string | null>;
+  decide(result: OcrResult, pool: OcrJobRunner): Promise<DeckCodeRead | null>;
   /** The job reads the whole header (no better line was found): reading it again finds nothing new. */
   wholeHeader: boolean;
 }
@@ -157,8 +157,8 @@ export async function wholeHeaderPlan(img: RgbImage, header: Rect): Promise<Deck
   const scale = 2;
   const margin = 16;
   const image = await whiteTextImage(img, header, { scale, margin, inkLow: thresholds.inkLow });
-  const decide = async (result: OcrResult, pool: OcrJobRunner): Promise<string | null> => {
-    const read = parseDeckCode(result.text);
+  const decide = async (result: OcrResult, pool: OcrJobRunner): Promise<DeckCodeRead | null> => {
+    const read = readDeckCodeLine(result.text);
     const found = labelledWords(result.lines ?? []);
     if (!found) return read;
     // The words' boxes are in the header image's pixels.
@@ -179,7 +179,7 @@ export async function wholeHeaderPlan(img: RgbImage, header: Rect): Promise<Deck
 }
 
 /** "DECK CODE" as a page read gives it, the code after it not yet required to be clean. */
-const CODE_LABEL = /D\s*E\s*C\s*K\s*C\s*[O0]\s*D\s*E/i;
+const CODE_LABEL = new RegExp(DECK_CODE_LABEL);
 
 /**
  * The box of the words from "DECK CODE" to the end of its line: the label and the code, without
@@ -214,8 +214,8 @@ async function codeLinePlan(img: RgbImage, region: Rect, lineHeight: number, thr
   const capHeight = capHeightOf(glyphs);
   const scale = Math.min(5, Math.max(1, LINE_TEXT_HEIGHT / lineHeight));
   const image = await whiteTextImage(img, region, { scale, margin: LINE_MARGIN, inkLow: thresholds.inkLow });
-  const decide = async (result: OcrResult, pool: OcrJobRunner): Promise<string | null> => {
-    const read = parseDeckCode(result.text);
+  const decide = async (result: OcrResult, pool: OcrJobRunner): Promise<DeckCodeRead | null> => {
+    const read = readDeckCodeLine(result.text);
     if (!read) return null;
     // Symbol boxes are in the line image's pixels; the glyphs are in the source image's.
     const placed = (result.symbols ?? []).map((s): OcrSymbol => ({
@@ -223,14 +223,14 @@ async function codeLinePlan(img: RgbImage, region: Rect, lineHeight: number, thr
       x0: region.left + (s.x0 - LINE_MARGIN) / scale,
       x1: region.left + (s.x1 - LINE_MARGIN) / scale,
     }));
-    const place = readCodePlace(placed, read);
+    const place = readCodePlace(placed, read.code);
     const colon = colonIndex(glyphs, capHeight, place);
     // The colon lost (dim or blurred small text fades its dots, or joins them into a bar): the code
     // starts at the glyph under the first character the line read gave it.
     const first = colon >= 0 ? colon + 1 : place ? glyphs.findIndex((g) => g.left + g.width / 2 >= place.first.x0) : -1;
     const codeGlyphs = first >= 0 ? codeRun(glyphs, first, capHeight, colon >= 0 ? glyphs[colon] : undefined) : [];
     const code = codeGlyphs.length >= MIN_CODE_LENGTH ? codeFromGlyphs(codeGlyphs, placed) : null;
-    return code === null ? read : takeSecondLook(img, codeGlyphs, code, pool, thresholds.inkLow);
+    return { ...read, code: code === null ? read.code : await takeSecondLook(img, codeGlyphs, code, pool, thresholds.inkLow) };
   };
   return { job: { image, mode: 'line', whitelist: `${CODE_CHARACTERS}: `, withSymbols: true }, decide, wholeHeader: false };
 }

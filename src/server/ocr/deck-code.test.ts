@@ -7,12 +7,18 @@ describe('parseDeckCode', () => {
     ['Referral Code: XPP-CTY-BU5\nDECK CODE: UH42XD\n', 'UH42XD'],
     ['DECK C0DE; uh42xd', 'UH42XD'],
     ['DECKCODE UH42XD', 'UH42XD'],
+    // Dim pale text on a light page, read on its colour contrast.
+    ['DECK CDOE: KOPWAG', 'KOPWAG'],
+    ['OECK CODE: VCZX70', 'VCZX70'],
+    ['DECK LODE" FLUIFO', 'FLUIFO'],
   ])('reads %j', (text, code) => expect(parseDeckCode(text)).toBe(code));
 
   it('finds nothing without the label', () => {
     expect(parseDeckCode('Referral Code: XPP-CTY-BU5')).toBeNull();
     // A whole header read with the deck code's line garbled: the referral code is never taken for it.
-    expect(parseDeckCode('Referral Code: ZLIL-WPR-QOWY\nDECK LODE FLOIFC')).toBeNull();
+    expect(parseDeckCode('Referral Code: ZLIL-WPR-QOWY\nDFCK IODF FLOIFC')).toBeNull();
+    // Hyphens read as spaces: "Code" is not the label's capitals.
+    expect(parseDeckCode('Refertal Code: Z2L1 WPR QW')).toBeNull();
     expect(parseDeckCode('')).toBeNull();
   });
 });

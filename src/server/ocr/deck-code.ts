@@ -8,23 +8,48 @@ import type { OcrSymbol } from './worker-pool';
 /** The characters of printed codes, deck codes and card codes alike. */
 export const CODE_CHARACTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 
+/** "DECK CODE" as printed, with the swaps OCR makes even on clean text (O/0, lost spaces). */
+const CLEAN_LABEL = String.raw`D\s*E\s*C\s*K\s*C\s*[O0]\s*D\s*E`;
 /**
- * "DECK CODE" as OCR tends to read it: O/0 swaps, lost spaces, a colon read as ; or . or nothing.
- * The code ends where letters and digits end, but never at a hyphen: "Referral Code: ZLU-WPR-QW9"
- * on the line above is another code.
+ * "DECK CODE" as OCR reads it from dim or faint text: its first letter or the middle of CODE
+ * misread ("OECK", "CDOE", "LODE"). It is printed in capitals, and "Referral Code" on the line
+ * above is not: labels are matched case-sensitively.
  */
-const DECK_CODE_LINE = /D\s*E\s*C\s*K\s*C\s*[O0]\s*D\s*E\s*[:;.,]?\s*([A-Z0-9]{4,10})(?![A-Z0-9-])/i;
+export const DECK_CODE_LABEL = String.raw`[DOPQ0]\s*E\s*C\s*K\s*[CL(]\s*[A-Z0-9]\s*[A-Z0-9]\s*[EF]`;
+/**
+ * The code ends where letters and digits end, but never at a hyphen: "Referral Code: ZLU-WPR-QW9"
+ * is another code. A colon may be read as ; or . or a quote, or be lost.
+ */
+const CODE = String.raw`\s*[:;.,"']?\s*([A-Za-z0-9]{4,10})(?![A-Za-z0-9-])`;
 /** When only the end of the line was read ("...ODE: UH42XD"). */
-const CODE_AFTER_COLON = /(?:C\s*[O0]\s*D\s*E|D\s*E)\s*[:;]\s*([A-Z0-9]{4,10})(?![A-Z0-9-])/i;
+const CODE_AFTER_COLON = String.raw`(?:C\s*[O0]\s*D\s*E|D\s*E)\s*[:;]\s*([A-Za-z0-9]{4,10})(?![A-Za-z0-9-])`;
 
-export function parseDeckCode(text: string): string | null {
-  for (const pattern of [DECK_CODE_LINE, CODE_AFTER_COLON]) {
+/** Patterns in the order they are tried, and whether the label they find was read garbled. */
+const DECK_CODE_LINES: Array<[RegExp, boolean]> = [
+  [new RegExp(CLEAN_LABEL + CODE), false],
+  [new RegExp(CODE_AFTER_COLON), false],
+  [new RegExp(DECK_CODE_LABEL + CODE), true],
+];
+
+export interface DeckCodeRead {
+  code: string;
+  /** The label was read garbled ("PECK CODF"): the line was read poorly, and its code may be too. */
+  garbled: boolean;
+}
+
+/** The deck code in text read from a header, with how well its label was read; null when there is none. */
+export function readDeckCodeLine(text: string): DeckCodeRead | null {
+  for (const [pattern, garbled] of DECK_CODE_LINES) {
     for (const line of text.split('\n')) {
       const found = pattern.exec(line);
-      if (found) return found[1].toUpperCase();
+      if (found) return { code: found[1].toUpperCase(), garbled };
     }
   }
   return null;
+}
+
+export function parseDeckCode(text: string): string | null {
+  return readDeckCodeLine(text)?.code ?? null;
 }
 
 /** Below this confidence a character read over a J-shaped glyph is taken for the J it missed. */

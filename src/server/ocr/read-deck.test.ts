@@ -115,6 +115,19 @@ describe('readDeckImage', () => {
     expect((await readDeckImage(sample.image, { pool, index })).deck_code).toBe(code);
   });
 
+  it.each([
+    // A gradient page beside the avatars' dark boxes: the row's page colour was the boxes'.
+    [13, 1, 'VCZX7O'],
+    // The label read "DECK CDOE" on the contrast map.
+    [26, 0, 'KOPW4G'],
+    // Read on the image first, pieces of the faint text gave "ALIDHD".
+    [49, 0, 'A1J0HD'],
+  ] as const)('reads the pale code on a light page (generated seed %i, base %i) on its colour contrast: %s', async (seed, base, code) => {
+    const { sample } = await benchSample('layout: other background', seed, base);
+    expect(sample.truth.deck_code).toBe(code);
+    expect((await readDeckImage(sample.image, { pool, index })).deck_code).toBe(code);
+  });
+
   it('finds the rows where page-blue art fills the tops of a row of tiles', async () => {
     // Seed 52: in the last row of two; seed 403: in a full row, which once set a wrong row pitch.
     for (const seed of [52, 403]) {

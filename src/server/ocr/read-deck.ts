@@ -21,7 +21,8 @@ import { decodeImage, OcrImageError } from './image-input';
 import { MIN_CORRECTED_ANGLE, estimateRotation, unrotate } from './rotation';
 import { readInReaderThread } from './reader-thread';
 import { readTextAnywhere } from './text-fallback';
-import { centredSpan, colourContrastMap, findTextLines, greyTextImage, whiteTextImage, type TextLine } from './text-crops';
+import { colourContrastMap } from './colour-contrast-map';
+import { centredSpan, findTextLines, greyTextImage, medianWhiteness, whiteTextImage, type TextLine } from './text-crops';
 import { findTiles } from './tile-finder';
 import type { Rect, RgbImage, TileGrid } from './tile-grid';
 import { OcrBusyError, OcrCancelledError, OcrTimeoutError, type OcrJob, type OcrJobRunner, type OcrResult } from './worker-pool';
@@ -212,6 +213,13 @@ function headerRegion(tiles: Rect[], columns: number, gridTop: number): Rect {
   return { left, top: 0, width: Math.max(1, right - left), height: gridTop };
 }
 
+/**
+ * Page whiteness from which a header's text is read on colour contrast first: its pale blue text
+ * (#b9cde6) is 162 white, and a page near that hides it from the whiteness mask, which still sees
+ * pieces of it and misreads them ("ALIDHD" for A1J0HD on a light page).
+ */
+const LIGHT_PAGE_WHITENESS = 150;
+
 /** A header lower than this share of a tile holds no text line: the image was cropped below it. */
 const MIN_HEADER_SHARE = 0.12;
 
@@ -288,18 +296,23 @@ async function readDeckCode(img: RgbImage, grid: TileGrid, pool: OcrJobRunner): 
   if (grid.top < tileHeight * MIN_HEADER_SHARE) return null;
   const header = headerRegion(grid.tiles, grid.columns, grid.top);
   const wholeHeader = { left: 0, top: 0, width: img.width, height: grid.top };
-  // A header whose text is not whiter than its page (a light page) is read again, on a map of
-  // colour contrast where its text is white; the map is made only when the image gave no code.
-  for (const source of [() => img, () => colourContrastMap(img, wholeHeader)]) {
+  // A header whose text is not whiter than its page (a light page) is read on a map of colour
+  // contrast, where its text is white: first when the page is light, else only when the image gave
+  // no code, or one whose label was read garbled (faint text): the map may read it cleanly.
+  const contrast = () => colourContrastMap(img, wholeHeader);
+  const sources = medianWhiteness(img, header) >= LIGHT_PAGE_WHITENESS ? [contrast, () => img] : [() => img, contrast];
+  let doubtful: string | null = null;
+  for (const source of sources) {
     const image = source();
     // The line finder may have picked art, or the header is laid out otherwise: then read it all, full width.
     for (const makePlan of [() => planDeckCode(image, header, tileHeight), () => wholeHeaderPlan(image, wholeHeader)]) {
       const plan = await makePlan();
-      const code = await plan.decide((await pool.recognizeAll([plan.job]))[0], pool);
-      if (code !== null) return code;
+      const read = await plan.decide((await pool.recognizeAll([plan.job]))[0], pool);
+      if (read && !read.garbled) return read.code;
+      doubtful ??= read?.code ?? null;
     }
   }
-  return null;
+  return doubtful;
 }
 
 async function readTiles(img: RgbImage, grid: TileGrid, options: ReadDeckOptions): Promise<{ deck_code: string | null; cards: ReadCard[]; unmatchedNames: number }> {

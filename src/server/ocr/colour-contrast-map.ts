@@ -1,0 +1,161 @@
+/**
+ * The image as white text on a black page, by colour contrast: pale blue text on a light page
+ * (another layout, a light theme) is no whiter than its page, so the whiteness mask cannot see it;
+ * in this map it is white, and every reader of white text (lines, glyphs, masks) reads it as usual.
+ *
+ * Two measures make the map. Colour distance from the page finds the text: in a JPEG, though,
+ * colour is kept at half resolution and coarsely, so strokes come out blurred and speckled. Pale
+ * text on a light page differs from it mostly in colour and only a little in brightness (5 levels
+ * of 255 in the generated light layout), but brightness is kept at full resolution: near the text
+ * that colour found, each piece of text is drawn from brightness, scaled by its own step.
+ */
+import { clampRect } from './text-crops';
+import type { Rect, RgbImage } from './tile-grid';
+
+/** A colour this far (largest channel difference) from its row's page colour is full ink. */
+const CONTRAST_FULL_INK = 30;
+/** Differences up to this are the page's own: JPEG noise, a gradient's steps. */
+const CONTRAST_NOISE = 8;
+/** Share of a piece of text's pixels at the full step of its strokes: the rest are their anti-aliased edges. */
+const STROKE_SHARE = 0.25;
+/**
+ * Map value from which a pixel is near the text: colour is smeared a pixel or two past a stroke,
+ * so this covers the strokes that brightness then draws sharply.
+ */
+const NEAR_TEXT = 40;
+/** The smallest brightness step (levels) between strokes and their page worth drawing from: below it, JPEG noise. */
+const MIN_LUMA_STEP = 3;
+
+/** A colour's bin: 5 bits per channel. */
+const colourBin = (data: Uint8Array, i: number): number => ((data[i] >> 3) << 10) | ((data[i + 1] >> 3) << 5) | (data[i + 2] >> 3);
+
+const luma = (r: number, g: number, b: number): number => 0.299 * r + 0.587 * g + 0.114 * b;
+
+/** Pixels of the row's commonest colour and the colours next to it (bins within one step per channel). */
+function nearBinCount(counts: Uint16Array, bin: number): number {
+  const [r, g, b] = [bin >> 10, (bin >> 5) & 31, bin & 31];
+  let near = 0;
+  for (let nr = Math.max(0, r - 1); nr <= Math.min(31, r + 1); nr++) {
+    for (let ng = Math.max(0, g - 1); ng <= Math.min(31, g + 1); ng++) {
+      for (let nb = Math.max(0, b - 1); nb <= Math.min(31, b + 1); nb++) near += counts[(nr << 10) | (ng << 5) | nb];
+    }
+  }
+  return near;
+}
+
+/**
+ * The page's colour in row `y` of `r`: the mean of the pixels of the row's commonest colour and
+ * the colours next to it. Neighbouring bins count together: a gradient page spreads over two or
+ * three bins per channel, where one flat dark box beside it (an avatar's frame) would otherwise
+ * outnumber each. `counts` is scratch space of 2^15 zeros, left zeroed.
+ */
+function rowPageColour(img: RgbImage, y: number, r: Rect, counts: Uint16Array): [number, number, number] {
+  const row = y * img.width;
+  for (let x = r.left; x < r.left + r.width; x++) counts[colourBin(img.data, (row + x) * 3)]++;
+  let page = colourBin(img.data, (row + r.left) * 3);
+  let pageCount = -1;
+  for (let x = r.left; x < r.left + r.width; x++) {
+    const bin = colourBin(img.data, (row + x) * 3);
+    const near = nearBinCount(counts, bin);
+    if (near > pageCount) [page, pageCount] = [bin, near];
+  }
+  const sum = [0, 0, 0];
+  let n = 0;
+  for (let x = r.left; x < r.left + r.width; x++) {
+    const i = (row + x) * 3;
+    const bin = colourBin(img.data, i);
+    counts[bin] = 0;
+    if (Math.abs((bin >> 10) - (page >> 10)) > 1 || Math.abs(((bin >> 5) & 31) - ((page >> 5) & 31)) > 1 || Math.abs((bin & 31) - (page & 31)) > 1) continue;
+    for (let k = 0; k < 3; k++) sum[k] += img.data[i + k];
+    n++;
+  }
+  return [sum[0] / Math.max(1, n), sum[1] / Math.max(1, n), sum[2] / Math.max(1, n)];
+}
+
+/** Each pixel's largest channel difference from its row's page colour, and each row's page brightness. */
+function pageDistances(img: RgbImage, r: Rect): { distances: Float32Array; pageLuma: Float32Array } {
+  const counts = new Uint16Array(1 << 15);
+  const distances = new Float32Array(r.width * r.height);
+  const pageLuma = new Float32Array(r.height);
+  for (let y = r.top; y < r.top + r.height; y++) {
+    const page = rowPageColour(img, y, r, counts);
+    pageLuma[y - r.top] = luma(...page);
+    const row = y * img.width;
+    for (let x = r.left; x < r.left + r.width; x++) {
+      const i = (row + x) * 3;
+      distances[(y - r.top) * r.width + x - r.left] = Math.max(Math.abs(img.data[i] - page[0]), Math.abs(img.data[i + 1] - page[1]), Math.abs(img.data[i + 2] - page[2]));
+    }
+  }
+  return { distances, pageLuma };
+}
+
+/**
+ * The colour-contrast map of `region`: a pixel's value is its colour's distance from its row's page
+ * colour (a gradient page changes from row to row), averaged over its neighbours, then redrawn
+ * from brightness near text. Only `region` is mapped, in the image's coordinates; the map ends with the region's last row (a
+ * header's map is no larger than the header) and is black outside it.
+ */
+export function colourContrastMap(img: RgbImage, region: Rect): RgbImage {
+  const r = clampRect(img, region);
+  const { distances, pageLuma } = pageDistances(img, r);
+  const map: RgbImage = { data: new Uint8Array(img.width * (r.top + r.height) * 3), width: img.width, height: r.top + r.height };
+  // Averaged over 3x3 pixels: JPEG keeps colour at half resolution, so a thin stroke's colour is
+  // smeared over its neighbours and its own pixels come out speckled.
+  for (let y = 0; y < r.height; y++) {
+    for (let x = 0; x < r.width; x++) {
+      let sum = 0;
+      let n = 0;
+      for (let yy = Math.max(0, y - 1); yy <= Math.min(r.height - 1, y + 1); yy++) {
+        for (let xx = Math.max(0, x - 1); xx <= Math.min(r.width - 1, x + 1); xx++, n++) sum += distances[yy * r.width + xx];
+      }
+      setGrey(map, r.left + x, r.top + y, Math.round((Math.max(0, sum / n - CONTRAST_NOISE) * 255) / CONTRAST_FULL_INK));
+    }
+  }
+  drawTextByLuma(map, img, r, pageLuma);
+  return map;
+}
+
+function setGrey(map: RgbImage, x: number, y: number, value: number): void {
+  const i = (y * map.width + x) * 3;
+  map.data[i] = map.data[i + 1] = map.data[i + 2] = Math.max(0, Math.min(255, value));
+}
+
+/**
+ * Redraws each connected piece of the map's text (a glyph, or glyphs the colour blur joined) from
+ * brightness: the piece's step from the page, reached by a quarter of its pixels (the rest are its
+ * anti-aliased edges), is full ink; pixels of the piece on the other side of the page are none. A
+ * piece as bright as the page keeps its colour drawing. Each piece has a step of its own: pale
+ * text, white text and an avatar's dark frame stand beside each other in a header.
+ */
+function drawTextByLuma(map: RgbImage, img: RgbImage, r: Rect, pageLuma: Float32Array): void {
+  const step = (p: number): number => {
+    const x = r.left + (p % r.width);
+    const y = r.top + Math.floor(p / r.width);
+    const i = (y * img.width + x) * 3;
+    return luma(img.data[i], img.data[i + 1], img.data[i + 2]) - pageLuma[y - r.top];
+  };
+  const seen = new Uint8Array(r.width * r.height);
+  const isText = (p: number): boolean => map.data[((r.top + Math.floor(p / r.width)) * map.width + r.left + (p % r.width)) * 3] >= NEAR_TEXT;
+  const stack: number[] = [];
+  for (let start = 0; start < seen.length; start++) {
+    if (seen[start] || !isText(start)) continue;
+    const piece: number[] = [];
+    seen[start] = 1;
+    stack.push(start);
+    while (stack.length > 0) {
+      const p = stack.pop() as number;
+      piece.push(p);
+      const x = p % r.width;
+      for (const q of [x > 0 ? p - 1 : -1, x < r.width - 1 ? p + 1 : -1, p - r.width, p + r.width]) {
+        if (q < 0 || q >= seen.length || seen[q] || !isText(q)) continue;
+        seen[q] = 1;
+        stack.push(q);
+      }
+    }
+    const steps = piece.map(step).sort((a, b) => a - b);
+    const median = steps[Math.floor(steps.length / 2)];
+    const inkStep = steps[Math.floor((steps.length - 1) * (median > 0 ? 1 - STROKE_SHARE : STROKE_SHARE))];
+    if (Math.abs(inkStep) < MIN_LUMA_STEP || Math.sign(inkStep) !== Math.sign(median)) continue;
+    for (const p of piece) setGrey(map, r.left + (p % r.width), r.top + Math.floor(p / r.width), Math.round((step(p) / inkStep) * 255));
+  }
+}
