@@ -6,12 +6,14 @@
  * the zero is narrower than the O, the I is a bare bar, the J hangs below the line with nothing on
  * its upper left. The thresholds were measured on 300 generated headers (seeds 101-400, none of
  * which the benchmark reads), in units of the code's capital height:
- *   O 0.92-1.20 wide, zero 0.73-0.92; I 0.18-0.31, one 0.43-0.72;
+ *   O 0.93-1.20 wide, zero 0.72-0.88 (measured again at 500-1500 px, JPEG q40-90, 40 % of them
+ *   blurred 0.3-1 px: a 10 px O is 0.91 when blur adds a row to the capital height); I 0.18-0.31,
+ *   one 0.43-0.72;
  *   J 1.07-1.33 tall and 0.33-0.50 wide, with no ink on its upper left (every other character has some).
  */
 import type { Glyph } from './glyphs';
 
-const O_MIN_WIDTH = 0.92;
+const O_MIN_WIDTH = 0.9;
 const I_MAX_WIDTH = 0.37;
 const J_MIN_HEIGHT = 1.05;
 const J_MAX_WIDTH = 0.55;
@@ -62,7 +64,9 @@ export function looksLikeBar(glyph: Glyph, capHeight: number): boolean {
  * middle, where S and T are open. The bounds are the ends of each character's range on the code
  * glyphs of 300 generated headers (seeds 101-400, at 500-1500 px, JPEG, some blurred; about 40 of
  * each character): between them the glyph is not decisive and the line model's reading stands.
- * Pairs whose ranges met or overlapped (B/8, 9/Y) are left out. Z/2 has its own rule (`looksLikeZ`):
+ * Pairs whose ranges met or overlapped (B/8, 9/Y) are left out. D/O was measured again with the
+ * O/0 width ranges: an O or a zero of 8-10 px capitals fills up to 1.0 of its two left corners
+ * (a pixel each), a D 1.25 or more but for two of 45 (0.75), which the line model reads as D anyway. Z/2 has its own rule (`looksLikeZ`):
  * its stroke measure alone, fitted to the generated glyphs, read the real screenshot's 2 as a Z.
  */
 interface ShapePair {
@@ -80,7 +84,7 @@ const upperRight = (g: Glyph) => inkShare(g, 0.25, 0.45, 0.75, 1);
 const SHAPE_PAIRS: ShapePair[] = [
   { first: 'A', second: '4', measure: lowerLeft, firstFrom: 0.5, secondTo: 0.1 },
   { first: 'L', second: '1', measure: middleLeft, firstFrom: 0.75, secondTo: 0.1 },
-  { first: 'D', second: 'O', measure: (g) => upperLeft(g) + lowerLeft(g), firstFrom: 1, secondTo: 0.25 },
+  { first: 'D', second: 'O', measure: (g) => upperLeft(g) + lowerLeft(g), firstFrom: 1.25, secondTo: 0.25 },
   { first: '9', second: 'S', measure: upperRight, firstFrom: 0.67, secondTo: 0.33 },
   { first: '7', second: 'T', measure: upperRight, firstFrom: 0.3, secondTo: 0.05 },
 ];
@@ -125,3 +129,4 @@ export function settleLookalike(char: string, glyph: Glyph, capHeight: number): 
   const shaped = settleByShape(char === '0' ? 'O' : char, glyph, capHeight);
   return shaped === 'O' ? (width >= O_MIN_WIDTH ? 'O' : '0') : shaped;
 }
+
