@@ -84,9 +84,7 @@ describe('codeFromGlyphs', () => {
     expect(codeFromGlyphs(glyphs, symbols)).toBe('O0I1');
   });
 
-  it('takes a glyph 0.9 capitals wide for an O, and a zero of 10 px capitals with a pixel in its left corners for no D', () => {
-    // Blur adds a row to a 10 px capital: its O is 0.91 wide. Generated zeros are at most 0.88.
-    expect(codeFromGlyphs([ring(0, 27)], [symbol('0', 0, 27)])).toBe('O');
+  it('takes a zero of 10 px capitals with a pixel in its left corners for no D', () => {
     const rows = ['..####..', '##....##', '##....##', '##....##', '##....##', '##....##', '##....##', '##....##', '##....##', '..####..'];
     const zero: Glyph = { left: 0, top: 0, width: 8, height: 10, ink: Uint8Array.from(rows.join(''), (c) => (c === '#' ? 1 : 0)) };
     expect(codeFromGlyphs([zero], [symbol('O', 0, 8)])).toBe('0');

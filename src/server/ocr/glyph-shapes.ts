@@ -6,14 +6,13 @@
  * the zero is narrower than the O, the I is a bare bar, the J hangs below the line with nothing on
  * its upper left. The thresholds were measured on 300 generated headers (seeds 101-400, none of
  * which the benchmark reads), in units of the code's capital height:
- *   O 0.93-1.20 wide, zero 0.72-0.88 (measured again at 500-1500 px, JPEG q40-90, 40 % of them
- *   blurred 0.3-1 px: a 10 px O is 0.91 when blur adds a row to the capital height); I 0.18-0.31,
- *   one 0.43-0.72;
+ *   O 0.92-1.20 wide, zero 0.73-0.92 (at 11-12 px capitals the two meet: a 10 px O under an
+ *   11 px capital is 0.91, an 11 px zero under a 12 px one 0.92); I 0.18-0.31, one 0.43-0.72;
  *   J 1.07-1.33 tall and 0.33-0.50 wide, with no ink on its upper left (every other character has some).
  */
 import type { Glyph } from './glyphs';
 
-const O_MIN_WIDTH = 0.9;
+const O_MIN_WIDTH = 0.92;
 const I_MAX_WIDTH = 0.37;
 const J_MIN_HEIGHT = 1.05;
 const J_MAX_WIDTH = 0.55;
