@@ -62,7 +62,7 @@ const GLYPH_TEXT_HEIGHT = 32;
 
 export interface DeckCodePlan {
   job: OcrJob;
-  /** The deck code in the job's result, or null; may read parts of the image again with the pool. */
+  /** The deck code in the job's result and how well its label was read, or null; may read parts of the image again with the pool. */
   decide(result: OcrResult, pool: OcrJobRunner): Promise<DeckCodeRead | null>;
   /** The job reads the whole header (no better line was found): reading it again finds nothing new. */
   wholeHeader: boolean;

@@ -48,6 +48,7 @@ export function readDeckCodeLine(text: string): DeckCodeRead | null {
   return null;
 }
 
+/** The deck code in text read from a header or a whole picture, or null. */
 export function parseDeckCode(text: string): string | null {
   return readDeckCodeLine(text)?.code ?? null;
 }
