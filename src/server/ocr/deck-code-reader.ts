@@ -5,7 +5,7 @@
  * whole header with its avatar art, and a character whitelist keeps "5" from becoming "S:". A deck
  * code is random characters, which the line model reads worst: the line is also cut into glyphs,
  * and the characters read are laid on them (`codeFromGlyphs`), which fixes the length of the code
- * and settles look-alikes by shape. An S, 5, B, 8, 1 or 9 is then read once more on its own
+ * and settles look-alikes by shape. An S, 5, B, 8, 1, 9 or 0 is then read once more on its own
  * glyph (`settleBySecondLook`): out of the line, the model no longer swaps them.
  */
 import { CODE_CHARACTERS, DECK_CODE_LABEL, codeFromGlyphs, readDeckCodeLine, secondLookPositions, settleBySecondLook, type DeckCodeRead } from './deck-code';
@@ -107,7 +107,7 @@ function colonIndex(glyphs: Glyph[], capHeight: number, place: ReadCodePlace | n
 }
 
 /**
- * The code with its swappable characters (S/5/B/8, 1/9) read again, each on its own glyph. When the
+ * The code with its swappable characters (S/5/B/8, 1/9/0) read again, each on its own glyph. When the
  * reader is full the line's reading stands: a second look is worth less than an answer.
  */
 async function takeSecondLook(img: RgbImage, glyphs: Glyph[], code: string, pool: OcrJobRunner, inkLow: number): Promise<string> {

@@ -147,6 +147,7 @@ describe('second looks at S, 5, B, 8, 1 and 9', () => {
     expect(secondLookPositions('HY5MQB')).toEqual([2, 5]);
     expect(secondLookPositions('PC9LR1')).toEqual([2, 5]);
     expect(secondLookPositions('UH42XD')).toEqual([]);
+    expect(secondLookPositions('GHLV0W')).toEqual([4]);
   });
 
   it('overrule the line only with another character of the group, read with confidence', () => {
@@ -155,6 +156,8 @@ describe('second looks at S, 5, B, 8, 1 and 9', () => {
     expect(settleBySecondLook('V87MRS', [look(1, 'B\n'), look(5, 'S')])).toBe('VB7MRS');
     expect(settleBySecondLook('VKSRBR', [look(2, '8'), look(4, 'B')])).toBe('VK8RBR');
     expect(settleBySecondLook('PC1LR7', [look(2, '9')])).toBe('PC9LR7');
+    // A 9 the line read as O, a 0 by its width.
+    expect(settleBySecondLook('R0ULNX', [look(1, '9')])).toBe('R9ULNX');
     // Unsure, another character than the pair's, or nothing at all: the line's reading stands.
     expect(settleBySecondLook('KB2Q4S', [look(5, '5', 0)])).toBe('KB2Q4S');
     expect(settleBySecondLook('KB2Q4S', [look(1, '3'), look(5, '')])).toBe('KB2Q4S');

@@ -109,6 +109,8 @@ describe('readDeckImage', () => {
     // Generated seed 29 dimmed and blurred: a piece of the E of "DECK" passed for the colon, and the
     // code came out as "CKCODE".
     ['warm + dim 0.85 + blur 0.7', 29, '3T3CD2'],
+    // Generated seed 96 on another page colour: the line read the 9 as an O, narrow enough for a 0.
+    ['layout: other background', 96, 'GHLV9W'],
   ] as const)('reads the code of a generated header %s (seed %i) glyph by glyph: %s', async (className, seed, code) => {
     const { sample } = await benchSample(className, seed, 1);
     expect(sample.truth.deck_code).toBe(code);
