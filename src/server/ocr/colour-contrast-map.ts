@@ -9,6 +9,7 @@
  * of 255 in the generated light layout), but brightness is kept at full resolution: near the text
  * that colour found, each piece of text is drawn from brightness, scaled by its own step.
  */
+import { components } from './glyphs';
 import { clampRect } from './text-crops';
 import type { Rect, RgbImage } from './tile-grid';
 
@@ -31,7 +32,10 @@ const colourBin = (data: Uint8Array, i: number): number => ((data[i] >> 3) << 10
 
 const luma = (r: number, g: number, b: number): number => 0.299 * r + 0.587 * g + 0.114 * b;
 
-/** Pixels of the row's commonest colour and the colours next to it (bins within one step per channel). */
+/** Two colour bins within one step of each other in every channel. */
+const binsNear = (a: number, b: number): boolean => Math.abs((a >> 10) - (b >> 10)) <= 1 && Math.abs(((a >> 5) & 31) - ((b >> 5) & 31)) <= 1 && Math.abs((a & 31) - (b & 31)) <= 1;
+
+/** Pixels of the row's commonest colour and the colours next to it (`binsNear` it). */
 function nearBinCount(counts: Uint16Array, bin: number): number {
   const [r, g, b] = [bin >> 10, (bin >> 5) & 31, bin & 31];
   let near = 0;
@@ -65,7 +69,7 @@ function rowPageColour(img: RgbImage, y: number, r: Rect, counts: Uint16Array): 
     const i = (row + x) * 3;
     const bin = colourBin(img.data, i);
     counts[bin] = 0;
-    if (Math.abs((bin >> 10) - (page >> 10)) > 1 || Math.abs(((bin >> 5) & 31) - ((page >> 5) & 31)) > 1 || Math.abs((bin & 31) - (page & 31)) > 1) continue;
+    if (!binsNear(bin, page)) continue;
     for (let k = 0; k < 3; k++) sum[k] += img.data[i + k];
     n++;
   }
@@ -92,8 +96,8 @@ function pageDistances(img: RgbImage, r: Rect): { distances: Float32Array; pageL
 /**
  * The colour-contrast map of `region`: a pixel's value is its colour's distance from its row's page
  * colour (a gradient page changes from row to row), averaged over its neighbours, then redrawn
- * from brightness near text. Only `region` is mapped, in the image's coordinates; the map ends with the region's last row (a
- * header's map is no larger than the header) and is black outside it.
+ * from brightness near text. Only `region` is mapped, in the image's coordinates; the map ends
+ * with the region's last row (a header's map is no larger than the header) and is black outside it.
  */
 export function colourContrastMap(img: RgbImage, region: Rect): RgbImage {
   const r = clampRect(img, region);
@@ -121,9 +125,9 @@ function setGrey(map: RgbImage, x: number, y: number, value: number): void {
 }
 
 /**
- * Redraws each connected piece of the map's text (a glyph, or glyphs the colour blur joined) from
- * brightness: the piece's step from the page, reached by a quarter of its pixels (the rest are its
- * anti-aliased edges), is full ink; pixels of the piece on the other side of the page are none. A
+ * Redraws each connected piece of the map's text (a glyph, or glyphs the colour blur joined: the
+ * glyph finder's `components`) from brightness: the piece's step from the page, reached by a
+ * quarter of its pixels (the rest are its anti-aliased edges), is full ink; pixels of the piece on the other side of the page are none. A
  * piece as bright as the page keeps its colour drawing. Each piece has a step of its own: pale
  * text, white text and an avatar's dark frame stand beside each other in a header.
  */
@@ -134,24 +138,7 @@ function drawTextByLuma(map: RgbImage, img: RgbImage, r: Rect, pageLuma: Float32
     const i = (y * img.width + x) * 3;
     return luma(img.data[i], img.data[i + 1], img.data[i + 2]) - pageLuma[y - r.top];
   };
-  const seen = new Uint8Array(r.width * r.height);
-  const isText = (p: number): boolean => map.data[((r.top + Math.floor(p / r.width)) * map.width + r.left + (p % r.width)) * 3] >= NEAR_TEXT;
-  const stack: number[] = [];
-  for (let start = 0; start < seen.length; start++) {
-    if (seen[start] || !isText(start)) continue;
-    const piece: number[] = [];
-    seen[start] = 1;
-    stack.push(start);
-    while (stack.length > 0) {
-      const p = stack.pop() as number;
-      piece.push(p);
-      const x = p % r.width;
-      for (const q of [x > 0 ? p - 1 : -1, x < r.width - 1 ? p + 1 : -1, p - r.width, p + r.width]) {
-        if (q < 0 || q >= seen.length || seen[q] || !isText(q)) continue;
-        seen[q] = 1;
-        stack.push(q);
-      }
-    }
+  for (const { pixels: piece } of components(map, r, NEAR_TEXT)) {
     const steps = piece.map(step).sort((a, b) => a - b);
     const median = steps[Math.floor(steps.length / 2)];
     const inkStep = steps[Math.floor((steps.length - 1) * (median > 0 ? 1 - STROKE_SHARE : STROKE_SHARE))];

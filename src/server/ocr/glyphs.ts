@@ -19,7 +19,7 @@ export interface Glyph {
   ink: Uint8Array;
 }
 
-interface Component {
+export interface Component {
   left: number;
   top: number;
   right: number;
@@ -28,7 +28,7 @@ interface Component {
 }
 
 /** 8-connected components of the pixels at or above `threshold` whiteness, in region coordinates. */
-function components(img: RgbImage, r: Rect, threshold: number): Component[] {
+export function components(img: RgbImage, r: Rect, threshold: number): Component[] {
   const labels = new Int32Array(r.width * r.height).fill(-1);
   const isInk = (x: number, y: number): boolean => whiteness(img.data, ((r.top + y) * img.width + r.left + x) * 3) >= threshold;
   const found: Component[] = [];
