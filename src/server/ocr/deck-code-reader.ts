@@ -4,11 +4,11 @@
  * The code is the header's last text line. Reading only that line is 3-4 times faster than the
  * whole header with its avatar art, and a character whitelist keeps "5" from becoming "S:". A deck
  * code is random characters, which the line model reads worst: the line is also cut into glyphs,
- * and the characters read are laid on them (`codeFromGlyphs`), which fixes the length of the code
- * and settles look-alikes by shape. An S, 5, B, 8, 1, 9 or 0 is then read once more on its own
- * glyph (`settleBySecondLook`): out of the line, the model no longer swaps them.
+ * and the characters read are laid on them (`codeCharacters`), which fixes the length of the code
+ * and settles look-alikes by shape. Each glyph is then read once more on its own
+ * (`settleBySecondLook`): out of the line, the model no longer swaps look-alikes.
  */
-import { CODE_CHARACTERS, DECK_CODE_LABEL, codeFromGlyphs, readDeckCodeLine, secondLookPositions, settleBySecondLook, type DeckCodeRead } from './deck-code';
+import { CODE_CHARACTERS, DECK_CODE_LABEL, codeCharacters, readDeckCodeLine, secondLookPositions, settleBySecondLook, spell, type CodeCharacter, type DeckCodeRead } from './deck-code';
 import { capHeightOf } from './glyph-shapes';
 import { findGlyphs, isColon, type Glyph } from './glyphs';
 import { centredSpan, clampRect, findTextLines, medianWhiteness, textRows, whiteTextImage } from './text-crops';
@@ -28,16 +28,19 @@ interface HeaderThresholds {
   inkLow: number;
   line: number;
   glyph: number;
+  fainterGlyph: number[];
 }
 
 /** Whiteness thresholds for a header whose typical (median) pixel has this whiteness. */
 function headerThresholds(img: RgbImage, header: Rect): HeaderThresholds {
   const lift = PAGE_LIFT * Math.max(0, medianWhiteness(img, header));
-  return { inkLow: HEADER_INK_LOW + lift, line: HEADER_LINE_THRESHOLD + lift, glyph: GLYPH_THRESHOLD + lift };
+  return { inkLow: HEADER_INK_LOW + lift, line: HEADER_LINE_THRESHOLD + lift, glyph: GLYPH_THRESHOLD + lift, fainterGlyph: FAINTER_GLYPH_THRESHOLDS.map((t) => t + lift) };
 }
 
 /** Whiteness at which a pixel belongs to a glyph: mid-ramp, so JPEG haze between glyphs does not join them. */
 const GLYPH_THRESHOLD = 90;
+/** Fainter glyph thresholds, tried in turn where the glyphs cut at GLYPH_THRESHOLD spell no code of the line's length. */
+const FAINTER_GLYPH_THRESHOLDS = [60, 35];
 /**
  * Widest gap inside the code's line, as a share of the tile height: wider than a space (at 0.05,
  * dim blurred text broke at its own spaces), narrower than the way to art beside the line.
@@ -107,18 +110,18 @@ function colonIndex(glyphs: Glyph[], capHeight: number, place: ReadCodePlace | n
 }
 
 /**
- * The code with its swappable characters (S/5/B/8, 1/9/0) read again, each on its own glyph. When the
- * reader is full the line's reading stands: a second look is worth less than an answer.
+ * The code with each character read again on its own glyph. When the reader is full the line's
+ * reading stands: a second look is worth less than an answer.
  */
-async function takeSecondLook(img: RgbImage, glyphs: Glyph[], code: string, pool: OcrJobRunner, inkLow: number): Promise<string> {
-  const positions = secondLookPositions(code);
-  // Two characters on one glyph (joined by blur): the positions are no longer glyphs.
-  if (positions.length === 0 || code.length !== glyphs.length) return code;
+async function takeSecondLook(img: RgbImage, characters: CodeCharacter[], pool: OcrJobRunner, inkLow: number): Promise<string> {
+  const positions = secondLookPositions(characters);
+  if (positions.length === 0) return spell(characters);
+  const glyphs = characters.flatMap((c) => (c.glyph ? [c.glyph] : []));
   const capHeight = capHeightOf(glyphs);
   const top = Math.min(...glyphs.map((g) => g.top));
   const jobs = await Promise.all(
     positions.map(async (position): Promise<OcrJob> => {
-      const glyph = glyphs[position];
+      const glyph = characters[position].glyph!;
       const region = { left: glyph.left - 1, top: top - capHeight * 0.2, width: glyph.width + 2, height: capHeight * 1.6 };
       const image = await whiteTextImage(img, region, { scale: GLYPH_TEXT_HEIGHT / capHeight, margin: 16, inkLow });
       return { image, mode: 'char', whitelist: CODE_CHARACTERS };
@@ -126,9 +129,9 @@ async function takeSecondLook(img: RgbImage, glyphs: Glyph[], code: string, pool
   );
   try {
     const looks = await pool.recognizeAll(jobs);
-    return settleBySecondLook(code, looks.map((look, i) => ({ position: positions[i], text: look.text, confidence: look.confidence })));
+    return settleBySecondLook(characters, looks.map((look, i) => ({ position: positions[i], text: look.text, confidence: look.confidence })));
   } catch (error) {
-    if (error instanceof OcrBusyError) return code;
+    if (error instanceof OcrBusyError) return spell(characters);
     throw error;
   }
 }
@@ -210,8 +213,7 @@ function labelledWords(lines: OcrLine[]): OcrBox | undefined {
 async function codeLinePlan(img: RgbImage, region: Rect, lineHeight: number, thresholds: HeaderThresholds): Promise<DeckCodePlan> {
   const lineTop = region.top + (region.height - lineHeight) / 2;
   // Glyphs are cut from a taller band: a J's tail hangs below the line the line finder measured.
-  const glyphs = findGlyphs(img, { ...region, top: lineTop - lineHeight * 0.3, height: lineHeight * 1.7 }, thresholds.glyph, lineHeight * 0.5);
-  const capHeight = capHeightOf(glyphs);
+  const band = { ...region, top: lineTop - lineHeight * 0.3, height: lineHeight * 1.7 };
   const scale = Math.min(5, Math.max(1, LINE_TEXT_HEIGHT / lineHeight));
   const image = await whiteTextImage(img, region, { scale, margin: LINE_MARGIN, inkLow: thresholds.inkLow });
   const decide = async (result: OcrResult, pool: OcrJobRunner): Promise<DeckCodeRead | null> => {
@@ -224,13 +226,28 @@ async function codeLinePlan(img: RgbImage, region: Rect, lineHeight: number, thr
       x1: region.left + (s.x1 - LINE_MARGIN) / scale,
     }));
     const place = readCodePlace(placed, read.code);
-    const colon = colonIndex(glyphs, capHeight, place);
-    // The colon lost (dim or blurred small text fades its dots, or joins them into a bar): the code
-    // starts at the glyph under the first character the line read gave it.
-    const first = colon >= 0 ? colon + 1 : place ? glyphs.findIndex((g) => g.left + g.width / 2 >= place.first.x0) : -1;
-    const codeGlyphs = first >= 0 ? codeRun(glyphs, first, capHeight, colon >= 0 ? glyphs[colon] : undefined) : [];
-    const code = codeGlyphs.length >= MIN_CODE_LENGTH ? codeFromGlyphs(codeGlyphs, placed) : null;
-    return { ...read, code: code === null ? read.code : await takeSecondLook(img, codeGlyphs, code, pool, thresholds.inkLow) };
+    /** The code's characters on the glyphs cut at one whiteness, or null when too few glyphs follow the label. */
+    const charactersAt = (threshold: number): CodeCharacter[] | null => {
+      const glyphs = findGlyphs(img, band, threshold, lineHeight * 0.5);
+      const capHeight = capHeightOf(glyphs);
+      const colon = colonIndex(glyphs, capHeight, place);
+      // The colon lost (dim or blurred small text fades its dots, or joins them into a bar): the code
+      // starts at the glyph under the first character the line read gave it.
+      const first = colon >= 0 ? colon + 1 : place ? glyphs.findIndex((g) => g.left + g.width / 2 >= place.first.x0) : -1;
+      const codeGlyphs = first >= 0 ? codeRun(glyphs, first, capHeight, colon >= 0 ? glyphs[colon] : undefined) : [];
+      return codeGlyphs.length >= MIN_CODE_LENGTH ? codeCharacters(codeGlyphs, placed) : null;
+    };
+    // Blur and a small size dim thin strokes below the glyph threshold, and glyphs fall apart into
+    // specks: where they spell a code shorter than the line's, they are cut again fainter. (Longer
+    // is the line's fault: it skips a J tucked under its neighbour.)
+    const spellsCode = (c: CodeCharacter[] | null): c is CodeCharacter[] => (c?.length ?? 0) >= read.code.length;
+    let characters = charactersAt(thresholds.glyph);
+    for (const fainter of thresholds.fainterGlyph) {
+      if (spellsCode(characters)) break;
+      const again = charactersAt(fainter);
+      if (spellsCode(again)) characters = again;
+    }
+    return { ...read, code: characters === null ? read.code : await takeSecondLook(img, characters, pool, thresholds.inkLow) };
   };
   return { job: { image, mode: 'line', whitelist: `${CODE_CHARACTERS}: `, withSymbols: true }, decide, wholeHeader: false };
 }

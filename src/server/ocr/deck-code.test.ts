@@ -1,4 +1,4 @@
-import { codeFromGlyphs, parseDeckCode, secondLookPositions, settleBySecondLook } from './deck-code';
+import { codeCharacters, parseDeckCode, secondLookPositions, settleBySecondLook, spell, type CodeCharacter } from './deck-code';
 import type { Glyph } from './glyphs';
 
 describe('parseDeckCode', () => {
@@ -23,7 +23,7 @@ describe('parseDeckCode', () => {
   });
 });
 
-describe('codeFromGlyphs', () => {
+describe('codeCharacters', () => {
   const CAP = 30;
   /** A solid glyph (a filled box), or a J: a hook whose upper left is empty, hanging below the line. */
   const glyph = (left: number, width: number, height = CAP): Glyph => ({ left, top: 0, width, height, ink: new Uint8Array(width * height).fill(1) });
@@ -65,6 +65,10 @@ describe('codeFromGlyphs', () => {
   };
 
   const symbol = (text: string, x0: number, width: number, confidence = 90) => ({ text, confidence, x0, x1: x0 + width, y0: 0, y1: CAP });
+  const codeFromGlyphs = (glyphs: Glyph[], symbols: ReturnType<typeof symbol>[]): string | null => {
+    const characters = codeCharacters(glyphs, symbols);
+    return characters && spell(characters);
+  };
 
   it('spells one character per glyph, keeping the surer of two read from one glyph', () => {
     const glyphs = [glyph(0, 26), glyph(32, 24), glyph(62, 25)];
@@ -127,6 +131,8 @@ describe('codeFromGlyphs', () => {
     // A D's broken-off bowl read as a less sure I.
     const broken = [glyph(0, 24), glyph(30, 12), glyph(44, 10), glyph(60, 16)];
     expect(codeFromGlyphs(broken, [symbol('U', 0, 24), symbol('D', 30, 24, 99), symbol('I', 42, 8, 87), symbol('X', 60, 16, 94)])).toBe('UDX');
+    // A 1 whose flag JPEG broke off its stem: joined again, it is as wide as a 1, not a bare I.
+    expect(codeFromGlyphs([glyph(0, 24), glyph(30, 4, 8), glyph(36, 8)], [symbol('U', 0, 24), symbol('1', 30, 14)])).toBe('U1');
     // But a box over two glyphs wider than one character together spans two characters.
     expect(codeFromGlyphs([glyph(0, 24), glyph(28, 24)], [symbol('K', 1, 51, 98), symbol('T', 28, 24, 97)])).toBeNull();
   });
@@ -142,24 +148,36 @@ describe('codeFromGlyphs', () => {
   });
 });
 
-describe('second looks at S, 5, B, 8, 1 and 9', () => {
-  it('are taken at the characters of the groups the line model swaps', () => {
-    expect(secondLookPositions('HY5MQB')).toEqual([2, 5]);
-    expect(secondLookPositions('PC9LR1')).toEqual([2, 5]);
-    expect(secondLookPositions('UH42XD')).toEqual([]);
-    expect(secondLookPositions('GHLV0W')).toEqual([4]);
+describe('second looks', () => {
+  const stub: Glyph = { left: 0, top: 0, width: 1, height: 1, ink: new Uint8Array(1) };
+  const characters = (code: string): CodeCharacter[] => [...code].map((char) => ({ char, glyph: stub }));
+  const look = (position: number, text: string, confidence = 96) => ({ position, text, confidence });
+  const settled = (code: string, looks: ReturnType<typeof look>[]) => settleBySecondLook(characters(code), looks);
+
+  it('are taken at every character with a glyph of its own', () => {
+    expect(secondLookPositions(characters('UH42XD'))).toEqual([0, 1, 2, 3, 4, 5]);
+    // Two characters joined on one glyph have no glyph of their own to read.
+    expect(secondLookPositions([{ char: '5' }, ...characters('XY')])).toEqual([1, 2]);
   });
 
-  it('overrule the line only with another character of the group, read with confidence', () => {
-    const look = (position: number, text: string, confidence = 96) => ({ position, text, confidence });
-    expect(settleBySecondLook('HYSMQH', [look(2, '5')])).toBe('HY5MQH');
-    expect(settleBySecondLook('V87MRS', [look(1, 'B\n'), look(5, 'S')])).toBe('VB7MRS');
-    expect(settleBySecondLook('VKSRBR', [look(2, '8'), look(4, 'B')])).toBe('VK8RBR');
-    expect(settleBySecondLook('PC1LR7', [look(2, '9')])).toBe('PC9LR7');
-    // A 9 the line read as O, a 0 by its width.
-    expect(settleBySecondLook('R0ULNX', [look(1, '9')])).toBe('R9ULNX');
-    // Unsure, another character than the pair's, or nothing at all: the line's reading stands.
-    expect(settleBySecondLook('KB2Q4S', [look(5, '5', 0)])).toBe('KB2Q4S');
-    expect(settleBySecondLook('KB2Q4S', [look(1, '3'), look(5, '')])).toBe('KB2Q4S');
+  it('overrule the line where they are sure of another character', () => {
+    expect(settled('HYSMQH', [look(2, '5')])).toBe('HY5MQH');
+    expect(settled('V87MRS', [look(1, 'B\n'), look(5, 'S')])).toBe('VB7MRS');
+    expect(settled('NAXEGY', [look(4, '6', 96)])).toBe('NAXE6Y');
+    expect(settled('FQUYEO', [look(1, '9', 88)])).toBe('F9UYEO');
+    // A 1 the line read right and its narrow, blurred glyph made an I.
+    expect(settled('XIYOEA', [look(1, '1', 81)])).toBe('X1YOEA');
+    // A Q the line read as O.
+    expect(settled('742OIA', [look(3, 'Q', 90)])).toBe('742QIA');
+  });
+
+  it("leave the line's reading where they are unsure, read nothing or no code character", () => {
+    expect(settled('575VTX', [look(2, 'S', 65)])).toBe('575VTX');
+    expect(settled('KB2Q4S', [look(1, '3', 79), look(5, ''), look(4, 'P4'), look(3, '-')])).toBe('KB2Q4S');
+  });
+
+  it('leave an O to its width and corners: alone, an O reads as 0 or D', () => {
+    expect(settled('R91OBL', [look(3, '0', 96)])).toBe('R91OBL');
+    expect(settled('OPH0TC', [look(0, 'D', 84)])).toBe('OPH0TC');
   });
 });

@@ -110,6 +110,21 @@ export function findGlyphs(img: RgbImage, region: Rect, threshold: number, minHe
     .map(({ parts: _parts, ...glyph }) => glyph);
 }
 
+/** One glyph of the ink of both: the pieces of a character that blur or JPEG broke apart. */
+export function joinGlyphs(a: Glyph, b: Glyph): Glyph {
+  const left = Math.min(a.left, b.left);
+  const top = Math.min(a.top, b.top);
+  const width = Math.max(a.left + a.width, b.left + b.width) - left;
+  const height = Math.max(a.top + a.height, b.top + b.height) - top;
+  const ink = new Uint8Array(width * height);
+  for (const g of [a, b]) {
+    for (let y = 0; y < g.height; y++) {
+      for (let x = 0; x < g.width; x++) if (g.ink[y * g.width + x]) ink[(g.top - top + y) * width + (g.left - left + x)] = 1;
+    }
+  }
+  return { left, top, width, height, ink };
+}
+
 /**
  * A colon: two small parts, one above the other, from about the x-height down (0.6-0.7 of a
  * capital). A letter's stem that blur and dimming break in two is as tall as a capital.

@@ -86,6 +86,15 @@ describe('readDeckImage', () => {
     }
   });
 
+  it('cuts the glyphs of a small blurred code fainter where they fell apart into specks', async () => {
+    // At 777 px, blurred 0.77 px and JPEG quality 45, the glyphs cut at the usual whiteness gave
+    // "RTBXW": the J was lost and the 8 was left to the line.
+    const shot = await generateScreenshot(catalog, { seed: 358, png: true });
+    const image = await sharp(shot.image).resize({ width: 777 }).blur(0.77).jpeg({ quality: 45 }).toBuffer();
+    expect(shot.truth.deck_code).toBe('RT8XWJ');
+    expect((await readDeckImage(image, { pool, index })).deck_code).toBe('RT8XWJ');
+  });
+
   it('takes no glyph of the code for its colon: the real screenshot at 578 px, JPEG quality 45', async () => {
     // The colon's dots are lost as specks there, and a "2" broken in two passed for it: "XD".
     const image = await sharp(readFileSync(REAL_SCREENSHOT)).resize({ width: 578 }).jpeg({ quality: 45 }).toBuffer();
@@ -111,6 +120,13 @@ describe('readDeckImage', () => {
     ['warm + dim 0.85 + blur 0.7', 29, '3T3CD2'],
     // Generated seed 96 on another page colour: the line read the 9 as an O, narrow enough for a 0.
     ['layout: other background', 96, 'GHLV9W'],
+    // The line read the 8 as "8S", surer of the S, and the S's right side made it a 9; alone, an 8.
+    ['as sent', 107, 'CRIU8U'],
+    // JPEG broke the 1's flag off its stem, and the stem alone was as narrow as an I.
+    ['as sent', 129, 'R91OBL'],
+    // The line read the 6 as B and the 8 as 3; each read alone is right.
+    ['as sent', 397, 'NAXE6Y'],
+    ['as sent', 342, 'WB30Y8'],
   ] as const)('reads the code of a generated header %s (seed %i) glyph by glyph: %s', async (className, seed, code) => {
     const { sample } = await benchSample(className, seed, 1);
     expect(sample.truth.deck_code).toBe(code);
