@@ -23,8 +23,25 @@ describe('parseDeckCode', () => {
   });
 });
 
+const CAP = 30;
+/** A glyph drawn in a 5x5 grid of cells ('#' ink), each cell 6 px high (capital height 30) and width / 5 wide. */
+const drawn = (left: number, rows: string[], width = 30): Glyph => {
+  const ink = new Uint8Array(width * CAP);
+  for (let y = 0; y < CAP; y++) for (let x = 0; x < width; x++) ink[y * width + x] = rows[Math.floor(y / 6)][Math.floor((x * 5) / width)] === '#' ? 1 : 0;
+  return { left, top: 0, width, height: CAP, ink };
+};
+const SHAPES: Record<string, string[]> = {
+  A: ['..#..', '.#.#.', '#####', '#...#', '#...#'],
+  4: ['...#.', '..##.', '.#.#.', '#####', '...#.'],
+  L: ['#....', '#....', '#....', '#....', '#####'],
+  1: ['.##..', '#.#..', '..#..', '..#..', '#####'],
+  D: ['####.', '#...#', '#...#', '#...#', '####.'],
+  S: ['.####', '#....', '.###.', '....#', '####.'],
+  9: ['.###.', '#...#', '.####', '....#', '.###.'],
+  Z: ['#####', '...#.', '..#..', '.#...', '#####'],
+};
+
 describe('codeCharacters', () => {
-  const CAP = 30;
   /** A solid glyph (a filled box), or a J: a hook whose upper left is empty, hanging below the line. */
   const glyph = (left: number, width: number, height = CAP): Glyph => ({ left, top: 0, width, height, ink: new Uint8Array(width * height).fill(1) });
   const jGlyph = (left: number): Glyph => {
@@ -47,23 +64,6 @@ describe('codeCharacters', () => {
     }
     return { left, top: 0, width, height: CAP, ink };
   };
-  /** A glyph drawn in a 5x5 grid of cells ('#' ink), each cell 6 px high (capital height 30) and width / 5 wide. */
-  const drawn = (left: number, rows: string[], width = 30): Glyph => {
-    const ink = new Uint8Array(width * CAP);
-    for (let y = 0; y < CAP; y++) for (let x = 0; x < width; x++) ink[y * width + x] = rows[Math.floor(y / 6)][Math.floor((x * 5) / width)] === '#' ? 1 : 0;
-    return { left, top: 0, width, height: CAP, ink };
-  };
-  const SHAPES: Record<string, string[]> = {
-    A: ['..#..', '.#.#.', '#####', '#...#', '#...#'],
-    4: ['...#.', '..##.', '.#.#.', '#####', '...#.'],
-    L: ['#....', '#....', '#....', '#....', '#####'],
-    1: ['.##..', '#.#..', '..#..', '..#..', '#####'],
-    D: ['####.', '#...#', '#...#', '#...#', '####.'],
-    S: ['.####', '#....', '.###.', '....#', '####.'],
-    9: ['.###.', '#...#', '.####', '....#', '.###.'],
-    Z: ['#####', '...#.', '..#..', '.#...', '#####'],
-  };
-
   const symbol = (text: string, x0: number, width: number, confidence = 90) => ({ text, confidence, x0, x1: x0 + width, y0: 0, y1: CAP });
   const codeFromGlyphs = (glyphs: Glyph[], symbols: ReturnType<typeof symbol>[]): string | null => {
     const characters = codeCharacters(glyphs, symbols);
@@ -120,6 +120,8 @@ describe('codeCharacters', () => {
     const glyphs = [glyph(0, 24), glyph(30, 54), glyph(90, 24)];
     const symbols = [symbol('X', 0, 24), symbol('K', 30, 54, 99), symbol('T', 60, 24, 95), symbol('8', 90, 24)];
     expect(codeFromGlyphs(glyphs, symbols)).toBe('XKT8');
+    // The T's box spans both and starts left of the Y's: the boxes' centres keep the order.
+    expect(codeFromGlyphs([glyph(0, 54)], [symbol('Y', 2, 24, 97), symbol('T', 0, 54, 98)])).toBe('YT');
     // A W is as wide as 1.46 capital heights: one character, however it was read.
     expect(codeFromGlyphs([glyph(0, 42)], [symbol('V', 0, 20, 60), symbol('W', 0, 42)])).toBe('W');
   });
@@ -174,6 +176,13 @@ describe('second looks', () => {
   it("leave the line's reading where they are unsure, read nothing or no code character", () => {
     expect(settled('575VTX', [look(2, 'S', 65)])).toBe('575VTX');
     expect(settled('KB2Q4S', [look(1, '3', 79), look(5, ''), look(4, 'P4'), look(3, '-')])).toBe('KB2Q4S');
+  });
+
+  it("are settled by the glyph's shape, as the line's reading is, but for a 1", () => {
+    const four = drawn(0, SHAPES[4]);
+    expect(settleBySecondLook([{ char: '4', glyph: four }, { char: 'X', glyph: four }], [look(0, 'A')])).toBe('4X');
+    const one = drawn(0, ['.#...', '##...', '.#...', '.#...', '.#...'], 6);
+    expect(settleBySecondLook([{ char: 'I', glyph: one }], [look(0, '1', 81)])).toBe('1');
   });
 
   it('leave an O to its width and corners: alone, an O reads as 0 or D', () => {
