@@ -156,10 +156,11 @@ describe('second looks', () => {
   const look = (position: number, text: string, confidence = 96) => ({ position, text, confidence });
   const settled = (code: string, looks: ReturnType<typeof look>[]) => settleBySecondLook(characters(code), looks);
 
-  it('are taken at every character with a glyph of its own', () => {
-    expect(secondLookPositions(characters('UH42XD'))).toEqual([0, 1, 2, 3, 4, 5]);
+  it('are taken at characters with a look-alike and a glyph of their own', () => {
+    expect(secondLookPositions(characters('UH42XD'))).toEqual([2, 3, 5]);
+    expect(secondLookPositions(characters('KMNPRW'))).toEqual([]);
     // Two characters joined on one glyph have no glyph of their own to read.
-    expect(secondLookPositions([{ char: '5' }, ...characters('XY')])).toEqual([1, 2]);
+    expect(secondLookPositions([{ char: '5' }, ...characters('S8')])).toEqual([1, 2]);
   });
 
   it('overrule the line where they are sure of another character', () => {
