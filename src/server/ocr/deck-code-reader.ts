@@ -5,8 +5,8 @@
  * whole header with its avatar art, and a character whitelist keeps "5" from becoming "S:". A deck
  * code is random characters, which the line model reads worst: the line is also cut into glyphs,
  * and the characters read are laid on them (`codeCharacters`), which fixes the length of the code
- * and settles look-alikes by shape. Each glyph is then read once more on its own
- * (`settleBySecondLook`): out of the line, the model no longer swaps look-alikes.
+ * and settles look-alikes by shape. Each glyph of a character with a look-alike is then read once
+ * more on its own (`settleBySecondLook`): out of the line, the model no longer swaps them.
  */
 import { CODE_CHARACTERS, DECK_CODE_LABEL, codeCharacters, readDeckCodeLine, secondLookPositions, settleBySecondLook, spell, type CodeCharacter, type DeckCodeRead } from './deck-code';
 import { capHeightOf } from './glyph-shapes';
@@ -39,7 +39,7 @@ function headerThresholds(img: RgbImage, header: Rect): HeaderThresholds {
 
 /** Whiteness at which a pixel belongs to a glyph: mid-ramp, so JPEG haze between glyphs does not join them. */
 const GLYPH_THRESHOLD = 90;
-/** Fainter glyph thresholds, tried in turn where the glyphs cut at GLYPH_THRESHOLD spell no code of the line's length. */
+/** Fainter glyph thresholds, tried in turn where the glyphs cut at GLYPH_THRESHOLD spell a code shorter than the line's. */
 const FAINTER_GLYPH_THRESHOLDS = [60, 35];
 /**
  * Widest gap inside the code's line, as a share of the tile height: wider than a space (at 0.05,
@@ -110,8 +110,8 @@ function colonIndex(glyphs: Glyph[], capHeight: number, place: ReadCodePlace | n
 }
 
 /**
- * The code with each character read again on its own glyph. When the reader is full the line's
- * reading stands: a second look is worth less than an answer.
+ * The code with each character that has a look-alike read again on its own glyph. When the reader
+ * is full the line's reading stands: a second look is worth less than an answer.
  */
 async function takeSecondLook(img: RgbImage, characters: CodeCharacter[], pool: OcrJobRunner, inkLow: number): Promise<string> {
   const positions = secondLookPositions(characters);
