@@ -127,9 +127,10 @@ function setGrey(map: RgbImage, x: number, y: number, value: number): void {
 /**
  * Redraws each connected piece of the map's text (a glyph, or glyphs the colour blur joined: the
  * glyph finder's `components`) from brightness: the piece's step from the page, reached by a
- * quarter of its pixels (the rest are its anti-aliased edges), is full ink; pixels of the piece on the other side of the page are none. A
- * piece as bright as the page keeps its colour drawing. Each piece has a step of its own: pale
- * text, white text and an avatar's dark frame stand beside each other in a header.
+ * quarter of its pixels (the rest are its anti-aliased edges), is full ink; pixels of the piece on
+ * the other side of the page are none. A piece as bright as the page keeps its colour drawing.
+ * Each piece has a step of its own: pale text, white text and an avatar's dark frame stand beside
+ * each other in a header.
  */
 function drawTextByLuma(map: RgbImage, img: RgbImage, r: Rect, pageLuma: Float32Array): void {
   const step = (p: number): number => {

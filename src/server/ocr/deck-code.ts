@@ -128,7 +128,10 @@ export function codeCharacters(glyphs: Glyph[], symbols: OcrSymbol[]): CodeChara
     });
   };
   const whole = glyphs.map((_, i) => wholeOf(i));
-  const joined = glyphs.map((glyph, i) => whole.reduce((g, of, piece) => (of === i ? joinGlyphs(g, glyphs[piece]) : g), glyph));
+  const joined = [...glyphs];
+  whole.forEach((of, piece) => {
+    if (of !== undefined) joined[of] = joinGlyphs(joined[of], glyphs[piece]);
+  });
   const characters: CodeCharacter[] = [];
   for (const [i, glyph] of joined.entries()) {
     if (whole[i] !== undefined) continue;

@@ -91,23 +91,21 @@ export function findGlyphs(img: RgbImage, region: Rect, threshold: number, minHe
     else groups.push([c]);
   }
   return groups
-    .map((parts) => {
-      const left = Math.min(...parts.map((p) => p.left));
-      const top = Math.min(...parts.map((p) => p.top));
-      const width = Math.max(...parts.map((p) => p.right)) - left + 1;
-      const height = Math.max(...parts.map((p) => p.bottom)) - top + 1;
-      const ink = new Uint8Array(width * height);
-      for (const part of parts) {
-        for (const p of part.pixels) {
-          const x = p % r.width;
-          const y = (p - x) / r.width;
-          ink[(y - top) * width + (x - left)] = 1;
-        }
-      }
-      return { left: r.left + left, top: r.top + top, width, height, ink, parts: parts.length };
-    })
-    .filter((g) => g.height >= minHeight || g.parts > 1)
-    .map(({ parts: _parts, ...glyph }) => glyph);
+    .filter((parts) => parts.length > 1 || parts[0].bottom - parts[0].top + 1 >= minHeight)
+    .map((parts) => parts.map((part) => componentGlyph(part, r)).reduce(joinGlyphs));
+}
+
+/** A component (in region `r`'s coordinates) as a glyph in the image's. */
+function componentGlyph(c: Component, r: Rect): Glyph {
+  const width = c.right - c.left + 1;
+  const height = c.bottom - c.top + 1;
+  const ink = new Uint8Array(width * height);
+  for (const p of c.pixels) {
+    const x = p % r.width;
+    const y = (p - x) / r.width;
+    ink[(y - c.top) * width + (x - c.left)] = 1;
+  }
+  return { left: r.left + c.left, top: r.top + c.top, width, height, ink };
 }
 
 /** One glyph of the ink of both: the pieces of a character that blur or JPEG broke apart. */
