@@ -40,9 +40,11 @@ const LENGTH_BONUS_PER_CHAR = 0.002;
 
 /** Characters OCR swaps for each other: substituting one for the other costs little. */
 const CONFUSABLE_GROUPS = ['o0qd', 'i1lj', 's5', 'b8', 'z2', 'g6', 'e3', 'uv'];
-const CONFUSABLE = new Set<string>();
+/** A pair of UTF-16 code units as one number: the distance's inner loop looks pairs up without building strings. */
+const pairKey = (a: number, b: number): number => a * 0x10000 + b;
+const CONFUSABLE = new Set<number>();
 for (const group of CONFUSABLE_GROUPS) {
-  for (const a of group) for (const b of group) if (a !== b) CONFUSABLE.add(a + b);
+  for (const a of group) for (const b of group) if (a !== b) CONFUSABLE.add(pairKey(a.charCodeAt(0), b.charCodeAt(0)));
 }
 const CONFUSED_SUBSTITUTION_COST = 0.4;
 
@@ -78,10 +80,10 @@ function ocrDistance(a: string, b: string, inside = false): number {
   for (let j = 0; j <= b.length; j++) previous[j] = inside ? 0 : j;
   for (let i = 1; i <= a.length; i++) {
     current[0] = i;
-    const ca = a[i - 1];
+    const ca = a.charCodeAt(i - 1);
     for (let j = 1; j <= b.length; j++) {
-      const cb = b[j - 1];
-      const substitution = ca === cb ? 0 : CONFUSABLE.has(ca + cb) ? CONFUSED_SUBSTITUTION_COST : 1;
+      const cb = b.charCodeAt(j - 1);
+      const substitution = ca === cb ? 0 : CONFUSABLE.has(pairKey(ca, cb)) ? CONFUSED_SUBSTITUTION_COST : 1;
       current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + substitution);
     }
     [previous, current] = [current, previous];

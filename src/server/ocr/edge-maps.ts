@@ -42,17 +42,20 @@ export function edgeMaps(small: RgbImage, sourceWidth: number): EdgeMaps {
   const vertical = new Uint8Array(width * height);
   const horizontal = new Uint8Array(width * height);
   const stride = width * 3;
+  // Squared steps, written out per channel: this loop walks every pixel of the analysis copy
+  // (~700,000) once or twice per image before any text can be read, and with Math.abs and
+  // Math.max calls it took twice the time.
+  const edge = EDGE_STEP * EDGE_STEP;
   for (let y = 1; y < height - 1; y++) {
-    for (let x = 1; x < width - 1; x++) {
-      const i = y * stride + x * 3;
-      let dx = 0;
-      let dy = 0;
-      for (let c = 0; c < 3; c++) {
-        dx = Math.max(dx, Math.abs(data[i + 3 + c] - data[i - 3 + c]));
-        dy = Math.max(dy, Math.abs(data[i + stride + c] - data[i - stride + c]));
-      }
-      if (dx >= EDGE_STEP) vertical[y * width + x] = 1;
-      if (dy >= EDGE_STEP) horizontal[y * width + x] = 1;
+    for (let x = 1, i = y * stride + 3, o = y * width + 1; x < width - 1; x++, i += 3, o++) {
+      let r = data[i + 3] - data[i - 3];
+      let g = data[i + 4] - data[i - 2];
+      let b = data[i + 5] - data[i - 1];
+      if (r * r >= edge || g * g >= edge || b * b >= edge) vertical[o] = 1;
+      r = data[i + stride] - data[i - stride];
+      g = data[i + stride + 1] - data[i - stride + 1];
+      b = data[i + stride + 2] - data[i - stride + 2];
+      if (r * r >= edge || g * g >= edge || b * b >= edge) horizontal[o] = 1;
     }
   }
   return { width, height, scale: sourceWidth / width, vertical, horizontal };

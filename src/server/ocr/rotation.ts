@@ -18,6 +18,13 @@ export const MIN_CORRECTED_ANGLE = 0.2;
 
 /** Edge pixels kept per direction: plenty for a sharp profile, and each angle tried stays cheap. */
 const MAX_POINTS = 40_000;
+/**
+ * The coarse search looks at every COARSE_SAMPLE-th of them: at a quarter-degree apart the right
+ * angle's peaks stand far above the others' with 10,000 points, and the 29 angles of the coarse
+ * search were two thirds of the estimate's time (about 30 ms of an image's 600 on a 2-core server).
+ * The fine search around it uses them all.
+ */
+const COARSE_SAMPLE = 4;
 
 interface EdgePoints {
   width: number;
@@ -29,14 +36,17 @@ interface EdgePoints {
 
 function pointsOf(map: Uint8Array, width: number, height: number): Int32Array {
   let count = 0;
-  for (const v of map) count += v;
+  for (let i = 0; i < map.length; i++) count += map[i];
   const step = Math.max(1, Math.ceil(count / MAX_POINTS));
   const points = new Int32Array(2 * Math.ceil(count / step));
-  let seen = 0;
+  // Every step-th edge pixel, in reading order.
+  let skip = 0;
   let n = 0;
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      if (!map[y * width + x] || seen++ % step !== 0) continue;
+  for (let y = 0, i = 0; y < height; y++) {
+    for (let x = 0; x < width; x++, i++) {
+      if (!map[i]) continue;
+      if (skip-- > 0) continue;
+      skip = step - 1;
       points[n++] = x;
       points[n++] = y;
     }
@@ -44,20 +54,30 @@ function pointsOf(map: Uint8Array, width: number, height: number): Int32Array {
   return points.subarray(0, n);
 }
 
+/** Every n-th of the x, y pairs. */
+function everyNthPoint(points: Int32Array, n: number): Int32Array {
+  const kept = new Int32Array(2 * Math.ceil(points.length / (2 * n)));
+  for (let i = 0, k = 0; i < points.length; i += 2 * n, k += 2) {
+    kept[k] = points[i];
+    kept[k + 1] = points[i + 1];
+  }
+  return kept;
+}
+
 function peakiness(points: EdgePoints, degrees: number): number {
   const { width, height } = points;
   const t = Math.tan((degrees * Math.PI) / 180);
   const margin = Math.ceil(Math.abs(t) * Math.max(width, height)) + 1;
-  const columns = new Float64Array(width + 2 * margin);
-  const rows = new Float64Array(height + 2 * margin);
+  const columns = new Int32Array(width + 2 * margin);
+  const rows = new Int32Array(height + 2 * margin);
   // A line tilted by the rotation is straightened by moving each edge pixel across.
   const v = points.vertical;
   for (let i = 0; i < v.length; i += 2) columns[Math.round(v[i] + (v[i + 1] - height / 2) * t) + margin]++;
   const h = points.horizontal;
   for (let i = 0; i < h.length; i += 2) rows[Math.round(h[i + 1] - (h[i] - width / 2) * t) + margin]++;
   let score = 0;
-  for (const c of columns) score += c * c;
-  for (const r of rows) score += r * r;
+  for (let i = 0; i < columns.length; i++) score += columns[i] * columns[i];
+  for (let i = 0; i < rows.length; i++) score += rows[i] * rows[i];
   return score;
 }
 
@@ -69,13 +89,15 @@ export function estimateRotation(edges: EdgeMaps): number {
     vertical: pointsOf(edges.vertical, edges.width, edges.height),
     horizontal: pointsOf(edges.horizontal, edges.width, edges.height),
   };
-  let best = 0;
-  let bestScore = peakiness(points, 0);
+  const sample: EdgePoints = { ...points, vertical: everyNthPoint(points.vertical, COARSE_SAMPLE), horizontal: everyNthPoint(points.horizontal, COARSE_SAMPLE) };
+  let coarse = 0;
+  let coarseScore = peakiness(sample, 0);
   for (let a = -MAX_ANGLE; a <= MAX_ANGLE + 1e-9; a += COARSE_STEP) {
-    const score = peakiness(points, a);
-    if (score > bestScore) [best, bestScore] = [a, score];
+    const score = peakiness(sample, a);
+    if (score > coarseScore) [coarse, coarseScore] = [a, score];
   }
-  const coarse = best;
+  let best = coarse;
+  let bestScore = peakiness(points, coarse);
   for (let a = coarse - COARSE_STEP; a <= coarse + COARSE_STEP + 1e-9; a += FINE_STEP) {
     const score = peakiness(points, a);
     if (score > bestScore) [best, bestScore] = [a, score];

@@ -38,12 +38,13 @@ export function clampRect(img: RgbImage, rect: Rect): Rect {
 export function medianWhiteness(img: RgbImage, region: Rect): number {
   const r = clampRect(img, region);
   const step = Math.max(1, Math.floor(Math.sqrt((r.width * r.height) / 20_000)));
-  const values: number[] = [];
+  const values = new Float64Array(Math.ceil(r.height / step) * Math.ceil(r.width / step));
+  let n = 0;
   for (let y = r.top; y < r.top + r.height; y += step) {
-    for (let x = r.left; x < r.left + r.width; x += step) values.push(whiteness(img.data, (y * img.width + x) * 3));
+    for (let x = r.left; x < r.left + r.width; x += step) values[n++] = whiteness(img.data, (y * img.width + x) * 3);
   }
-  values.sort((a, b) => a - b);
-  return values[Math.floor(values.length / 2)] ?? 0;
+  // A typed array sorts numbers natively, several times faster than a comparator over a plain array.
+  return values.sort()[Math.floor(n / 2)] ?? 0;
 }
 
 /** A horizontal run of text rows inside a region, in image coordinates. */
