@@ -128,7 +128,7 @@ async function takeSecondLook(img: RgbImage, characters: CodeCharacter[], pool: 
     }),
   );
   try {
-    const looks = await pool.recognizeAll(jobs);
+    const looks = await pool.recognizeAll(jobs, { first: true });
     return settleBySecondLook(characters, looks.map((look, i) => ({ position: positions[i], text: look.text, confidence: look.confidence })));
   } catch (error) {
     if (error instanceof OcrBusyError) return spell(characters);
@@ -172,7 +172,7 @@ export async function wholeHeaderPlan(img: RgbImage, header: Rect): Promise<Deck
     const top = toSource(found.y0, header.top) - lineHeight * 0.2;
     const plan = await codeLinePlan(img, clampRect(img, { left, top, width: right - left, height: lineHeight * 1.4 }), lineHeight, thresholds);
     try {
-      return (await plan.decide((await pool.recognizeAll([plan.job]))[0], pool)) ?? read;
+      return (await plan.decide((await pool.recognizeAll([plan.job], { first: true }))[0], pool)) ?? read;
     } catch (error) {
       if (error instanceof OcrBusyError) return read;
       throw error;

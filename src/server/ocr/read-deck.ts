@@ -307,7 +307,7 @@ async function readDeckCode(img: RgbImage, grid: TileGrid, pool: OcrJobRunner): 
     // The line finder may have picked art, or the header is laid out otherwise: then read it all, full width.
     for (const makePlan of [() => planDeckCode(image, header, tileHeight), () => wholeHeaderPlan(image, wholeHeader)]) {
       const plan = await makePlan();
-      const read = await plan.decide((await pool.recognizeAll([plan.job]))[0], pool);
+      const read = await plan.decide((await pool.recognizeAll([plan.job], { first: true }))[0], pool);
       if (read && !read.garbled) return read.code;
       doubtful ??= read?.code ?? null;
     }

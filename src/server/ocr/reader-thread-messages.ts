@@ -17,7 +17,7 @@ export type ToReader =
   | { type: 'ocr-result'; callId: number; results?: OcrResult[]; error?: WireError };
 
 export type FromReader =
-  | { type: 'ocr'; readId: number; callId: number; jobs: OcrJob[] }
+  | { type: 'ocr'; readId: number; callId: number; jobs: OcrJob[]; first: boolean }
   | { type: 'done'; readId: number; reading: DeckReading }
   | { type: 'failed'; readId: number; error: WireError };
 

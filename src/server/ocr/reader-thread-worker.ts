@@ -6,7 +6,7 @@ import { parentPort } from 'node:worker_threads';
 import { CatalogIndex, type CatalogCard } from './catalog-index';
 import { readDeckInThisThread } from './read-deck';
 import { errorFromWire, errorToWire, type FromReader, type ToReader } from './reader-thread-messages';
-import type { OcrJob, OcrJobRunner, OcrResult } from './worker-pool';
+import type { OcrJob, OcrJobRunner, OcrResult, RecognizeOptions } from './worker-pool';
 
 const port = parentPort;
 if (!port) throw new Error('reader-thread-worker runs in a worker thread');
@@ -23,11 +23,11 @@ function send(message: FromReader, transfer: ArrayBuffer[] = []): void {
 function poolFor(readId: number, size: number): OcrJobRunner {
   return {
     size,
-    recognizeAll(jobs: OcrJob[]): Promise<OcrResult[]> {
+    recognizeAll(jobs: OcrJob[], { first = false }: RecognizeOptions = {}): Promise<OcrResult[]> {
       const callId = nextCall++;
       return new Promise((resolve, reject) => {
         pendingOcr.set(callId, { resolve, reject });
-        send({ type: 'ocr', readId, callId, jobs });
+        send({ type: 'ocr', readId, callId, jobs, first });
       });
     },
   };

@@ -55,7 +55,7 @@ class ReaderThread {
     if (message.type === 'ocr') {
       // Structured cloning turns Buffers into plain byte arrays: the pool wants Buffers.
       const jobs = message.jobs.map((job) => ({ ...job, image: Buffer.from(job.image.buffer, job.image.byteOffset, job.image.byteLength) }));
-      run.options.pool.recognizeAll(jobs).then(
+      run.options.pool.recognizeAll(jobs, { first: message.first }).then(
         (results) => this.post({ type: 'ocr-result', callId: message.callId, results }),
         (error: unknown) => this.post({ type: 'ocr-result', callId: message.callId, error: errorToWire(error) }),
       );

@@ -25,7 +25,7 @@ const TILE_SCORE = 0.8;
 const WEAK_TILE_SCORE = 0.7;
 
 /** The profile with each value replaced by the largest within ±1: edges a pixel off still count. */
-function dilate(profile: Float64Array): Float64Array {
+function dilate(profile: ArrayLike<number>): Float64Array {
   const out = new Float64Array(profile.length);
   for (let i = 0; i < profile.length; i++) out[i] = Math.max(profile[i - 1] ?? 0, profile[i], profile[i + 1] ?? 0);
   return out;
@@ -42,23 +42,28 @@ interface Columns {
  */
 const MAX_SIDE_RUN = 0.9;
 
+/**
+ * Counts, not shares of the height: the column fit adds eight of them up in whatever order is
+ * fastest, and sums of whole numbers come out the same in any order, so equal fits stay equal and
+ * the first one found is kept.
+ */
 interface SideProfiles {
-  /** For each column x, its share of the height that is a vertical edge. */
-  all: Float64Array;
+  /** For each column x, how many of its pixels are a vertical edge. */
+  all: Int32Array;
   /**
    * The same without edges in a run (within ±1 px) longer than MAX_SIDE_RUN: the edge of a picture
    * inside a phone screenshot runs the whole height and pulls the columns onto it. But where
    * gutters are narrow the tiles' own sides may join into such runs, so both profiles are tried.
    */
-  shortRuns: Float64Array;
+  shortRuns: Int32Array;
 }
 
 /** Both profiles of the vertical edges, in one pass over them, row by row (as they lie in memory). */
 function sideProfiles(edges: EdgeMaps): SideProfiles {
   const { width, height, vertical } = edges;
   const maxRun = width * MAX_SIDE_RUN;
-  const all = new Float64Array(width);
-  const shortRuns = new Float64Array(width);
+  const all = new Int32Array(width);
+  const shortRuns = new Int32Array(width);
   // Per column: where its current run of edges (within ±1 px) started, and its edges so far.
   const runStart = new Int32Array(width);
   const runEdges = new Int32Array(width);
@@ -77,24 +82,30 @@ function sideProfiles(edges: EdgeMaps): SideProfiles {
       else runStart[x] = y + 1;
     }
   }
-  for (let x = 0; x < width; x++) {
-    endRun(x, height);
-    all[x] /= height;
-    shortRuns[x] /= height;
-  }
+  for (let x = 0; x < width; x++) endRun(x, height);
   return { all, shortRuns };
 }
 
 /** The 4 columns whose frames best explain the vertical edges of the profile, or null. */
-function fitColumns(profile: Float64Array): Columns | null {
+function fitColumns(profile: Int32Array): Columns | null {
   const width = profile.length;
   const peak = dilate(profile);
+  const minWidth = Math.round(width * TILE_WIDTH_SHARE.min);
+  const maxWidth = Math.round(width * TILE_WIDTH_SHARE.max);
+  // The comb's left edges at pitch p, from each x: summed once per pitch, not once per tile width.
+  const leftEdges = new Map<number, Float64Array>();
+  for (let p = minWidth + 1; p <= Math.round(maxWidth * MAX_PITCH_PER_WIDTH); p++) {
+    const sums = new Float64Array(Math.max(0, width - (COLUMNS - 1) * p));
+    for (let x = 0; x < sums.length; x++) for (let i = 0; i < COLUMNS; i++) sums[x] += peak[x + i * p];
+    leftEdges.set(p, sums);
+  }
   let best: { score: number; x0: number; w: number; p: number } | null = null;
-  for (let w = Math.round(width * TILE_WIDTH_SHARE.min); w <= Math.round(width * TILE_WIDTH_SHARE.max); w++) {
+  for (let w = minWidth; w <= maxWidth; w++) {
     for (let p = w + 1; p <= Math.round(w * MAX_PITCH_PER_WIDTH); p++) {
+      const edges = leftEdges.get(p)!;
+      // Each column's right frame lies w past its left one.
       for (let x0 = 0; x0 + (COLUMNS - 1) * p + w < width; x0++) {
-        let score = 0;
-        for (let i = 0; i < COLUMNS; i++) score += peak[x0 + i * p] + peak[x0 + i * p + w];
+        const score = edges[x0] + edges[x0 + w];
         if (!best || score > best.score) best = { score, x0, w, p };
       }
     }

@@ -48,6 +48,16 @@ describe('OCR worker pool', () => {
     expect(results.map((r) => r.text.trim())).toEqual(['SAND CAT', 'SAND CAT', 'SAND CAT']);
   });
 
+  it('runs a batch asked to go first before the jobs already waiting', async () => {
+    const [names, header] = await Promise.all([wordImage('NAME'), wordImage('HEADER')]);
+    const finished: string[] = [];
+    // One job runs at once: the first name has started, the second waits behind it.
+    const reading = pool.recognizeAll([line(names), line(names)]).then(() => finished.push('names'));
+    const first = pool.recognizeAll([line(header)], { first: true }).then(() => finished.push('header'));
+    await Promise.all([reading, first]);
+    expect(finished).toEqual(['header', 'names']);
+  });
+
   it('rejects jobs after close', async () => {
     const closing = await createOcrPool({ size: 1 });
     await closing.close();

@@ -43,6 +43,12 @@ export interface OcrPoolOptions {
 export interface RecognizeOptions {
   /** Aborting drops the batch's jobs still waiting and fails them with `OcrCancelledError`. */
   signal?: AbortSignal;
+  /**
+   * Run before the jobs already waiting (after other such batches): for a short step the rest of
+   * a read waits on. Queued behind a deck's names, the header's line and its second looks ran last,
+   * on one worker while the other stood idle.
+   */
+  first?: boolean;
 }
 
 export interface OcrPoolStats {
@@ -95,6 +101,7 @@ interface Batch {
 interface Task {
   job: OcrJob;
   batch: Batch;
+  first: boolean;
   resolve: (result: OcrResult) => void;
   reject: (error: Error) => void;
   deadline: NodeJS.Timeout;
@@ -243,9 +250,9 @@ export async function createOcrPool(options: OcrPoolOptions = {}): Promise<OcrPo
     }
   }
 
-  function enqueue(job: OcrJob, batch: Batch): Promise<OcrResult> {
+  function enqueue(job: OcrJob, batch: Batch, first: boolean): Promise<OcrResult> {
     return new Promise<OcrResult>((resolve, reject) => {
-      const task: Task = { job, batch, resolve, reject, slot: null, done: false, deadline: undefined as unknown as NodeJS.Timeout };
+      const task: Task = { job, batch, first, resolve, reject, slot: null, done: false, deadline: undefined as unknown as NodeJS.Timeout };
       task.deadline = setTimeout(() => {
         if (task.slot && task.slot.task === task) {
           log(`OCR job ran past ${jobTimeoutMs} ms; replacing its worker`);
@@ -254,19 +261,21 @@ export async function createOcrPool(options: OcrPoolOptions = {}): Promise<OcrPo
         fail(task, new OcrTimeoutError());
       }, jobTimeoutMs);
       batch.tasks.push(task);
-      waiting.push(task);
+      const behind = first ? waiting.findIndex((other) => !other.first) : -1;
+      if (behind >= 0) waiting.splice(behind, 0, task);
+      else waiting.push(task);
     });
   }
 
   return {
     size,
-    recognizeAll(jobs, { signal } = {}) {
+    recognizeAll(jobs, { signal, first = false } = {}) {
       if (closed) return Promise.reject(closedError());
       if (signal?.aborted) return Promise.reject(new OcrCancelledError());
       if (live.size === 0 && failedStarts > 0) return Promise.reject(new OcrUnavailableError());
       if (waiting.length + Math.max(0, jobs.length - idle.length) > maxQueued) return Promise.reject(new OcrBusyError());
       const batch: Batch = { tasks: [] };
-      const results = jobs.map((job) => enqueue(job, batch));
+      const results = jobs.map((job) => enqueue(job, batch, first));
       signal?.addEventListener('abort', () => dropWaiting(batch, new OcrCancelledError()), { once: true });
       dispatch();
       return Promise.all(results);
