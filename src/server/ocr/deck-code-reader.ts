@@ -119,14 +119,11 @@ async function takeSecondLook(img: RgbImage, characters: CodeCharacter[], pool: 
   const glyphs = characters.flatMap((c) => (c.glyph ? [c.glyph] : []));
   const capHeight = capHeightOf(glyphs);
   const top = Math.min(...glyphs.map((g) => g.top));
-  const jobs = await Promise.all(
-    positions.map(async (position): Promise<OcrJob> => {
-      const glyph = characters[position].glyph!;
-      const region = { left: glyph.left - 1, top: top - capHeight * 0.2, width: glyph.width + 2, height: capHeight * 1.6 };
-      const image = await whiteTextImage(img, region, { scale: GLYPH_TEXT_HEIGHT / capHeight, margin: 16, inkLow });
-      return { image, mode: 'char', whitelist: CODE_CHARACTERS };
-    }),
-  );
+  const jobs = positions.map((position): OcrJob => {
+    const glyph = characters[position].glyph!;
+    const region = { left: glyph.left - 1, top: top - capHeight * 0.2, width: glyph.width + 2, height: capHeight * 1.6 };
+    return { image: whiteTextImage(img, region, { scale: GLYPH_TEXT_HEIGHT / capHeight, margin: 16, inkLow }), mode: 'char', whitelist: CODE_CHARACTERS };
+  });
   try {
     const looks = await pool.recognizeAll(jobs, { first: true });
     return settleBySecondLook(characters, looks.map((look, i) => ({ position: positions[i], text: look.text, confidence: look.confidence })));
@@ -137,7 +134,7 @@ async function takeSecondLook(img: RgbImage, characters: CodeCharacter[], pool: 
 }
 
 /** The header's last text line, read for the code; the whole header when no line is found. */
-export async function planDeckCode(img: RgbImage, header: Rect, tileHeight: number): Promise<DeckCodePlan> {
+export function planDeckCode(img: RgbImage, header: Rect, tileHeight: number): DeckCodePlan {
   const thresholds = headerThresholds(img, header);
   const lines = findTextLines(img, header, thresholds.line).filter((l) => l.bottom - l.top >= tileHeight * 0.03);
   const last = lines[lines.length - 1];
@@ -155,11 +152,11 @@ export async function planDeckCode(img: RgbImage, header: Rect, tileHeight: numb
  * otherwise put the code first, or at one side. A page read mixes up look-alike characters more
  * than a line read laid on glyphs, so the line the code was found on is read again that way.
  */
-export async function wholeHeaderPlan(img: RgbImage, header: Rect): Promise<DeckCodePlan> {
+export function wholeHeaderPlan(img: RgbImage, header: Rect): DeckCodePlan {
   const thresholds = headerThresholds(img, header);
   const scale = 2;
   const margin = 16;
-  const image = await whiteTextImage(img, header, { scale, margin, inkLow: thresholds.inkLow });
+  const image = whiteTextImage(img, header, { scale, margin, inkLow: thresholds.inkLow });
   const decide = async (result: OcrResult, pool: OcrJobRunner): Promise<DeckCodeRead | null> => {
     const read = readDeckCodeLine(result.text);
     const found = labelledWords(result.lines ?? []);
@@ -170,7 +167,7 @@ export async function wholeHeaderPlan(img: RgbImage, header: Rect): Promise<Deck
     const left = toSource(found.x0, header.left) - lineHeight;
     const right = toSource(found.x1, header.left) + lineHeight;
     const top = toSource(found.y0, header.top) - lineHeight * 0.2;
-    const plan = await codeLinePlan(img, clampRect(img, { left, top, width: right - left, height: lineHeight * 1.4 }), lineHeight, thresholds);
+    const plan = codeLinePlan(img, clampRect(img, { left, top, width: right - left, height: lineHeight * 1.4 }), lineHeight, thresholds);
     try {
       return (await plan.decide((await pool.recognizeAll([plan.job], { first: true }))[0], pool)) ?? read;
     } catch (error) {
@@ -210,12 +207,12 @@ function labelledWords(lines: OcrLine[]): OcrBox | undefined {
  * whitelist, its characters laid on the glyphs after the colon (or, the colon lost, from where the
  * line read puts the code), look-alikes read again alone.
  */
-async function codeLinePlan(img: RgbImage, region: Rect, lineHeight: number, thresholds: HeaderThresholds): Promise<DeckCodePlan> {
+function codeLinePlan(img: RgbImage, region: Rect, lineHeight: number, thresholds: HeaderThresholds): DeckCodePlan {
   const lineTop = region.top + (region.height - lineHeight) / 2;
   // Glyphs are cut from a taller band: a J's tail hangs below the line the line finder measured.
   const band = { ...region, top: lineTop - lineHeight * 0.3, height: lineHeight * 1.7 };
   const scale = Math.min(5, Math.max(1, LINE_TEXT_HEIGHT / lineHeight));
-  const image = await whiteTextImage(img, region, { scale, margin: LINE_MARGIN, inkLow: thresholds.inkLow });
+  const image = whiteTextImage(img, region, { scale, margin: LINE_MARGIN, inkLow: thresholds.inkLow });
   const decide = async (result: OcrResult, pool: OcrJobRunner): Promise<DeckCodeRead | null> => {
     const read = readDeckCodeLine(result.text);
     if (!read) return null;

@@ -1,4 +1,4 @@
-import { codeCharacters, parseDeckCode, secondLookPositions, settleBySecondLook, spell, type CodeCharacter } from './deck-code';
+import { codeCharacters, parseDeckCode, readDeckCodeLine, secondLookPositions, settleBySecondLook, spell, type CodeCharacter } from './deck-code';
 import type { Glyph } from './glyphs';
 
 describe('parseDeckCode', () => {
@@ -40,6 +40,15 @@ const SHAPES: Record<string, string[]> = {
   9: ['.###.', '#...#', '.####', '....#', '.###.'],
   Z: ['#####', '...#.', '..#..', '.#...', '#####'],
 };
+
+describe('readDeckCodeLine', () => {
+  it('counts the letters of a garbled label read wrong, so the best read line can be told', () => {
+    expect(readDeckCodeLine('DECK CODE: UH42XD')).toEqual({ code: 'UH42XD', labelErrors: 0 });
+    expect(readDeckCodeLine('DECK C0DE: UH42XD')).toEqual({ code: 'UH42XD', labelErrors: 0 });
+    expect(readDeckCodeLine('DECK COOE: KOPWAG')).toEqual({ code: 'KOPWAG', labelErrors: 1 });
+    expect(readDeckCodeLine('OECK COOE: KOPWIG')).toEqual({ code: 'KOPWIG', labelErrors: 2 });
+  });
+});
 
 describe('codeCharacters', () => {
   /** A solid glyph (a filled box), or a J: a hook whose upper left is empty, hanging below the line. */

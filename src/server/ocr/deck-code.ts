@@ -28,13 +28,22 @@ const CODE_AFTER_COLON = String.raw`(?:C\s*[O0]\s*D\s*E|D\s*E)\s*[:;]\s*([A-Za-z
 const DECK_CODE_LINES: Array<[RegExp, boolean]> = [
   [new RegExp(CLEAN_LABEL + CODE), false],
   [new RegExp(CODE_AFTER_COLON), false],
-  [new RegExp(DECK_CODE_LABEL + CODE), true],
+  [new RegExp(`(${DECK_CODE_LABEL})${CODE}`), true],
 ];
 
 export interface DeckCodeRead {
   code: string;
-  /** The label was read garbled ("PECK CODF"): the line was read poorly, and its code may be too. */
-  garbled: boolean;
+  /**
+   * Letters of the label read wrong, 0 for a clean one. A garbled label ("PECK CODF") means the
+   * line was read poorly and its code may be too; the fewer wrong, the better the line was read.
+   */
+  labelErrors: number;
+}
+
+/** The letters of "DECKCODE" a garbled label read as others (an O read as 0 is no error). */
+function labelErrors(label: string): number {
+  const letters = label.replace(/\s/g, '').toUpperCase().replace(/0/g, 'O');
+  return Math.max(1, [...'DECKCODE'].filter((letter, i) => letters[i] !== letter).length);
 }
 
 /** The deck code in text read from a header, with how well its label was read; null when there is none. */
@@ -42,7 +51,7 @@ export function readDeckCodeLine(text: string): DeckCodeRead | null {
   for (const [pattern, garbled] of DECK_CODE_LINES) {
     for (const line of text.split('\n')) {
       const found = pattern.exec(line);
-      if (found) return { code: found[1].toUpperCase(), garbled };
+      if (found) return garbled ? { code: found[2].toUpperCase(), labelErrors: labelErrors(found[1]) } : { code: found[1].toUpperCase(), labelErrors: 0 };
     }
   }
   return null;

@@ -19,7 +19,7 @@ export type PageMode = 'auto' | 'block' | 'line' | 'word' | 'char';
 const PAGE_SEG_MODE: Record<PageMode, string> = { auto: '3', block: '6', line: '7', word: '8', char: '10' };
 
 export interface OcrJob {
-  /** An image sharp and tesseract can decode (PNG preferred: lossless, fast to decode). */
+  /** An image file tesseract can decode: lossless, and quick to decode (the crops are binary PGM). */
   image: Buffer;
   mode: PageMode;
   /** Characters tesseract may output; empty for all. */

@@ -13,7 +13,7 @@
  */
 import type { CardMatch, CatalogIndex, MatchResult } from './catalog-index';
 import { DECK_SIZE } from '../../common/game';
-import { CODE_CHARACTERS } from './deck-code';
+import { CODE_CHARACTERS, type DeckCodeRead } from './deck-code';
 import { planDeckCode, wholeHeaderPlan } from './deck-code-reader';
 import { normaliseColour } from './colour-normalise';
 import { analysisCopy, edgeMaps } from './edge-maps';
@@ -163,8 +163,8 @@ function namePlace(img: RgbImage, tile: Rect): NamePlace {
   return { lines, region, lineHeight, scale };
 }
 
-async function nameJob(img: RgbImage, { lines, region, scale }: NamePlace): Promise<OcrJob> {
-  const image = await whiteTextImage(img, region, { scale });
+function nameJob(img: RgbImage, { lines, region, scale }: NamePlace): OcrJob {
+  const image = whiteTextImage(img, region, { scale });
   return { image, mode: lines.length > 1 ? 'block' : 'line' };
 }
 
@@ -175,17 +175,16 @@ async function nameJob(img: RgbImage, { lines, region, scale }: NamePlace): Prom
  * place is read again across the tile's whole width, once as found and once a line higher, with
  * the contrast stretched so the faintest text is black.
  */
-async function secondNameJobs(img: RgbImage, tile: Rect, { lines, region, lineHeight, scale }: NamePlace): Promise<OcrJob[]> {
+function secondNameJobs(img: RgbImage, tile: Rect, { lines, region, lineHeight, scale }: NamePlace): OcrJob[] {
   const inner = band(tile, 0, 1);
   const wide = { ...region, left: inner.left, width: inner.width };
   const oneLineMore = lineHeight * 1.6;
   const higher = { ...wide, top: wide.top - oneLineMore, height: wide.height + oneLineMore };
   const big = Math.min(6, scale * 1.5);
-  const [asFound, withLineAbove, grey] = await Promise.all([whiteTextImage(img, wide, { scale: big, stretch: true }), whiteTextImage(img, higher, { scale: big, stretch: true }), greyTextImage(img, wide, { scale: big })]);
   return [
-    { image: asFound, mode: lines.length > 1 ? 'block' : 'line' },
-    { image: withLineAbove, mode: 'block' },
-    { image: grey, mode: lines.length > 1 ? 'block' : 'line' },
+    { image: whiteTextImage(img, wide, { scale: big, stretch: true }), mode: lines.length > 1 ? 'block' : 'line' },
+    { image: whiteTextImage(img, higher, { scale: big, stretch: true }), mode: 'block' },
+    { image: greyTextImage(img, wide, { scale: big }), mode: lines.length > 1 ? 'block' : 'line' },
   ];
 }
 
@@ -193,13 +192,12 @@ async function secondNameJobs(img: RgbImage, tile: Rect, { lines, region, lineHe
  * The code is small and faint, over art: it is read twice, as grey levels and as a pale-text
  * mask; each reading alone finds the code about half the time, together about three in four.
  */
-async function codeCrops(img: RgbImage, tile: Rect): Promise<OcrJob[]> {
+function codeCrops(img: RgbImage, tile: Rect): OcrJob[] {
   const region = band(tile, TILE.code.top, TILE.code.bottom, TILE.code.left, TILE.code.right);
   const scale = Math.min(6, Math.max(2, (TARGET_TEXT_HEIGHT * 1.1) / (tile.height * 0.035)));
-  const [grey, pale] = await Promise.all([greyTextImage(img, region, { scale }), whiteTextImage(img, region, { scale, inkLow: 30 })]);
   return [
-    { image: grey, mode: 'block', whitelist: CODE_CHARACTERS },
-    { image: pale, mode: 'block', whitelist: CODE_CHARACTERS },
+    { image: greyTextImage(img, region, { scale }), mode: 'block', whitelist: CODE_CHARACTERS },
+    { image: whiteTextImage(img, region, { scale, inkLow: 30 }), mode: 'block', whitelist: CODE_CHARACTERS },
   ];
 }
 
@@ -277,7 +275,7 @@ async function matchTiles(img: RgbImage, tiles: Rect[], places: NamePlace[], nam
   const unsure = matches.map((m, i) => (isAmbiguous(m) ? i : -1)).filter((i) => i >= 0);
   const agreed: Array<string | undefined> = matches.map(() => undefined);
   if (unsure.length > 0) {
-    const jobs = await Promise.all(unsure.map(async (i) => [...(await codeCrops(img, tiles[i])), ...(await secondNameJobs(img, tiles[i], places[i]))]));
+    const jobs = unsure.map((i) => [...codeCrops(img, tiles[i]), ...secondNameJobs(img, tiles[i], places[i])]);
     const results = await pool.recognizeAll(jobs.flat());
     let at = 0;
     unsure.forEach((tileIndex, k) => {
@@ -301,25 +299,28 @@ async function readDeckCode(img: RgbImage, grid: TileGrid, pool: OcrJobRunner): 
   // no code, or one whose label was read garbled (faint text): the map may read it cleanly.
   const contrast = () => colourContrastMap(img, wholeHeader);
   const sources = medianWhiteness(img, header) >= LIGHT_PAGE_WHITENESS ? [contrast, () => img] : [() => img, contrast];
-  let doubtful: string | null = null;
+  // Of the reads whose label came out garbled, the one with the fewest letters of it wrong: the
+  // line around a better read label was read better too ("DECK COOE: KOPW4G" over "OECK COOE:
+  // KOPW1G", generated seed 26 of the other-background layout).
+  let doubtful: DeckCodeRead | null = null;
   for (const source of sources) {
     const image = source();
     // The line finder may have picked art, or the header is laid out otherwise: then read it all, full width.
     for (const makePlan of [() => planDeckCode(image, header, tileHeight), () => wholeHeaderPlan(image, wholeHeader)]) {
-      const plan = await makePlan();
+      const plan = makePlan();
       const read = await plan.decide((await pool.recognizeAll([plan.job], { first: true }))[0], pool);
-      if (read && !read.garbled) return read.code;
-      doubtful ??= read?.code ?? null;
+      if (read?.labelErrors === 0) return read.code;
+      if (read && (!doubtful || read.labelErrors < doubtful.labelErrors)) doubtful = read;
     }
   }
-  return doubtful;
+  return doubtful?.code ?? null;
 }
 
 async function readTiles(img: RgbImage, grid: TileGrid, options: ReadDeckOptions): Promise<{ deck_code: string | null; cards: ReadCard[]; unmatchedNames: number }> {
   const { pool } = options;
   const tiles = grid.tiles.slice(0, DECK_SIZE);
   const places = tiles.map((tile) => namePlace(img, tile));
-  const nameJobs = await Promise.all(places.map((place) => nameJob(img, place)));
+  const nameJobs = places.map((place) => nameJob(img, place));
   // Header and names side by side, so both workers stay busy until the last crop.
   const [deckCode, { nameResults, matches, agreed }] = await Promise.all([
     readDeckCode(img, grid, pool),

@@ -52,7 +52,7 @@ export async function readTextAnywhere(img: RgbImage, { pool, index }: { pool: O
   const regions = strips(img).filter((r) => inkShare(img, r) >= MIN_INK);
   if (regions.length === 0) return { deck_code: null, found: [] };
   const scale = Math.min(2, READ_WIDTH / img.width);
-  const jobs = await Promise.all(regions.map(async (r) => ({ image: await whiteTextImage(img, r, { scale }), mode: 'auto' as const })));
+  const jobs = regions.map((r) => ({ image: whiteTextImage(img, r, { scale }), mode: 'auto' as const }));
   const results = await pool.recognizeAll(jobs);
   const lines = results.flatMap((r) => r.text.split('\n')).filter((l) => l.trim());
   const found: MatchResult[] = [];
