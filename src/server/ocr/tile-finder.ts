@@ -102,10 +102,10 @@ function fitColumns(profile: Int32Array): Columns | null {
   let best: { score: number; x0: number; w: number; p: number } | null = null;
   for (let w = minWidth; w <= maxWidth; w++) {
     for (let p = w + 1; p <= Math.round(w * MAX_PITCH_PER_WIDTH); p++) {
-      const edges = leftEdges.get(p)!;
+      const comb = leftEdges.get(p)!;
       // Each column's right frame lies w past its left one.
       for (let x0 = 0; x0 + (COLUMNS - 1) * p + w < width; x0++) {
-        const score = edges[x0] + edges[x0 + w];
+        const score = comb[x0] + comb[x0 + w];
         if (!best || score > best.score) best = { score, x0, w, p };
       }
     }
