@@ -95,6 +95,12 @@ const MIN_NAME_HEIGHT = 0.02;
 
 /** Capital height (as the line finder measures it) to scale text to; ~2x for an 800 px screen. */
 const TARGET_TEXT_HEIGHT = 22;
+/**
+ * The most a name is scaled up: only the smallest images (400-500 px wide, names 4-6 px tall)
+ * reach it. At 3.5 their names came out 14-18 px tall and 3 of 198 tuning images of the scale
+ * class (seeds 1-99) lost a card; at 5, 1 did, with no new miss there or in seeds 1-3 of any class.
+ */
+const MAX_NAME_SCALE = 5;
 
 function band(tile: Rect, top: number, bottom: number, left: number = TILE.inset, right: number = 1 - TILE.inset): Rect {
   return {
@@ -159,7 +165,7 @@ function namePlace(img: RgbImage, tile: Rect): NamePlace {
       : band(tile, TILE.nameLine.top, TILE.nameLine.bottom);
   // No line found: read as if the name were in the game's smallest (long-name) font.
   const lineHeight = lines.length > 0 ? lines[lines.length - 1].bottom - lines[lines.length - 1].top : tile.height * MIN_NAME_HEIGHT * 1.2;
-  const scale = Math.min(3.5, Math.max(1.5, TARGET_TEXT_HEIGHT / lineHeight));
+  const scale = Math.min(MAX_NAME_SCALE, Math.max(1.5, TARGET_TEXT_HEIGHT / lineHeight));
   return { lines, region, lineHeight, scale };
 }
 
