@@ -20,16 +20,12 @@ export const DECK_CODE_LABEL = String.raw`[DOPQ0]\s*E\s*C\s*K\s*[CL(]\s*[A-Z0-9]
  * The code ends where letters and digits end, but never at a hyphen: "Referral Code: ZLU-WPR-QW9"
  * is another code. A colon may be read as ; or . or a quote, or be lost.
  */
-const CODE = String.raw`\s*[:;.,"']?\s*([A-Za-z0-9]{4,10})(?![A-Za-z0-9-])`;
+const CODE = String.raw`\s*[:;.,"']?\s*(?<code>[A-Za-z0-9]{4,10})(?![A-Za-z0-9-])`;
 /** When only the end of the line was read ("...ODE: UH42XD"). */
-const CODE_AFTER_COLON = String.raw`(?:C\s*[O0]\s*D\s*E|D\s*E)\s*[:;]\s*([A-Za-z0-9]{4,10})(?![A-Za-z0-9-])`;
+const CODE_AFTER_COLON = String.raw`(?:C\s*[O0]\s*D\s*E|D\s*E)\s*[:;]\s*(?<code>[A-Za-z0-9]{4,10})(?![A-Za-z0-9-])`;
 
-/** Patterns in the order they are tried, and whether the label they find was read garbled. */
-const DECK_CODE_LINES: Array<[RegExp, boolean]> = [
-  [new RegExp(CLEAN_LABEL + CODE), false],
-  [new RegExp(CODE_AFTER_COLON), false],
-  [new RegExp(`(${DECK_CODE_LABEL})${CODE}`), true],
-];
+/** Patterns in the order they are tried; the last one names the garbled label it finds. */
+const DECK_CODE_LINES = [new RegExp(CLEAN_LABEL + CODE), new RegExp(CODE_AFTER_COLON), new RegExp(`(?<garbled>${DECK_CODE_LABEL})${CODE}`)];
 
 export interface DeckCodeRead {
   code: string;
@@ -48,10 +44,10 @@ function labelErrors(label: string): number {
 
 /** The deck code in text read from a header, with how well its label was read; null when there is none. */
 export function readDeckCodeLine(text: string): DeckCodeRead | null {
-  for (const [pattern, garbled] of DECK_CODE_LINES) {
+  for (const pattern of DECK_CODE_LINES) {
     for (const line of text.split('\n')) {
-      const found = pattern.exec(line);
-      if (found) return garbled ? { code: found[2].toUpperCase(), labelErrors: labelErrors(found[1]) } : { code: found[1].toUpperCase(), labelErrors: 0 };
+      const found = pattern.exec(line)?.groups;
+      if (found) return { code: found.code.toUpperCase(), labelErrors: found.garbled === undefined ? 0 : labelErrors(found.garbled) };
     }
   }
   return null;
@@ -175,10 +171,10 @@ const O_LOOKS_IGNORED = ['0', 'D'];
 
 /**
  * Characters with a look-alike in sans fonts, the only ones a second look is taken at: each look is
- * a read of its own (a single glyph costs tesseract about 17 ms of CPU). Every look that mended a
- * code in the 500 headers above was at one of these (S 8 B 9 5 G I L F O Q 7), and so was every look
- * of 80 or more at all; codes exact are the same as with a look at every glyph (290 and 196) at
- * 64 % of the looks.
+ * a read of its own (about 5 ms of a worker's time for one glyph, timed one job at a time). Every
+ * look that mended a code in the 500 headers above was at one of these (S 8 B 9 5 G I L F O Q 7),
+ * and so was every look of 80 or more at all; codes exact are the same as with a look at every
+ * glyph (290 and 196) at 64 % of the looks.
  */
 const LOOK_ALIKES = 'S58B396G1ILJ7TO0QDA42ZF';
 

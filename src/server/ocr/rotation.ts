@@ -35,23 +35,14 @@ interface EdgePoints {
 }
 
 function pointsOf(map: Uint8Array, width: number): Int32Array {
-  // Most of an edge map is empty: it is walked four pixels (one 32-bit word) at a time, and a
-  // word of four zeros is passed over at once.
-  const words = new Uint32Array(map.buffer, map.byteOffset, map.byteOffset % 4 === 0 ? map.length >>> 2 : 0);
-  const wordEnd = words.length * 4;
   let count = 0;
-  for (let i = 0; i < words.length; i++) if (words[i] !== 0) count += map[4 * i] + map[4 * i + 1] + map[4 * i + 2] + map[4 * i + 3];
-  for (let i = wordEnd; i < map.length; i++) count += map[i];
+  for (let i = 0; i < map.length; i++) count += map[i];
   const step = Math.max(1, Math.ceil(count / MAX_POINTS));
   const points = new Int32Array(2 * Math.ceil(count / step));
   // Every step-th edge pixel, in reading order.
   let skip = 0;
   let n = 0;
   for (let i = 0; i < map.length; i++) {
-    if (i < wordEnd && i % 4 === 0 && words[i >>> 2] === 0) {
-      i += 3;
-      continue;
-    }
     if (!map[i]) continue;
     if (skip-- > 0) continue;
     skip = step - 1;
