@@ -16,7 +16,7 @@ import sharp from 'sharp';
 import { nameKey, type CatalogCard } from '../ocr/catalog-index';
 import { seededRandom } from '../../common/seeded-random';
 import { DECK_SIZE } from '../../common/game';
-import { CODE_CHARACTERS } from '../ocr/deck-code';
+import { CODE_CHARACTERS, DECK_CODE_LENGTH } from '../ocr/deck-code';
 
 /** The share layout, a header arranged differently, another page colour or gradient, other tile sizes and gutters. */
 export type GeneratedLayout = 'share' | 'header' | 'background' | 'gutters';
@@ -333,7 +333,7 @@ export async function generateScreenshot(catalog: CatalogCard[], options: Genera
   const width = options.width ?? 600 + Math.floor(random() * 601);
   const quality = options.quality ?? 50 + Math.floor(random() * 41);
   const cards = pickDeck(catalog, random);
-  const deckCode = Array.from({ length: 6 }, () => pick(random, DECK_CODE_CHARACTERS)).join('');
+  const deckCode = Array.from({ length: DECK_CODE_LENGTH }, () => pick(random, DECK_CODE_CHARACTERS)).join('');
   const at = (i: number) => ({ left: layout.columnX[i % 4], top: layout.gridTop + Math.floor(i / 4) * layout.rowPitch });
   // Tiles are drawn at the share size and scaled: badges and text keep their share of the tile.
   const scale = layout.tileW / TILE_W;

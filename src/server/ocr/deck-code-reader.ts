@@ -8,7 +8,7 @@
  * and settles look-alikes by shape. Each glyph of a character with a look-alike is then read once
  * more on its own (`settleBySecondLook`): out of the line, the model no longer swaps them.
  */
-import { CODE_CHARACTERS, DECK_CODE_LABEL, codeCharacters, readDeckCodeLine, secondLookPositions, settleBySecondLook, spell, type CodeCharacter, type DeckCodeRead } from './deck-code';
+import { CODE_CHARACTERS, DECK_CODE_LABEL, DECK_CODE_LENGTH, codeCharacters, readDeckCodeLine, secondLookPositions, settleBySecondLook, spell, type CodeCharacter, type DeckCodeRead } from './deck-code';
 import { capHeightOf } from './glyph-shapes';
 import { findGlyphs, isColon, type Glyph } from './glyphs';
 import { centredSpan, clampRect, findTextLines, medianWhiteness, textRows, whiteTextImage } from './text-crops';
@@ -244,6 +244,9 @@ function codeLinePlan(img: RgbImage, region: Rect, lineHeight: number, threshold
       const again = charactersAt(fainter);
       if (spellsCode(again)) characters = again;
     }
+    // Glyphs that spell another length than a line read of the game's length were joined or broken
+    // by blur and JPEG (an I touching the S before it; a U's two stems apart): the line read stands.
+    if (characters !== null && characters.length !== read.code.length && read.code.length === DECK_CODE_LENGTH) characters = null;
     return { ...read, code: characters === null ? read.code : await takeSecondLook(img, characters, pool, thresholds.inkLow) };
   };
   return { job: { image, mode: 'line', whitelist: `${CODE_CHARACTERS}: `, withSymbols: true }, decide, wholeHeader: false };

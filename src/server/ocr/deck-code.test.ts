@@ -38,6 +38,8 @@ const SHAPES: Record<string, string[]> = {
   D: ['####.', '#...#', '#...#', '#...#', '####.'],
   S: ['.####', '#....', '.###.', '....#', '####.'],
   9: ['.###.', '#...#', '.####', '....#', '.###.'],
+  B: ['####.', '#...#', '####.', '#...#', '####.'],
+  8: ['.###.', '#...#', '#####', '#...#', '.###.'],
   Z: ['#####', '...#.', '..#..', '.#...', '#####'],
 };
 
@@ -103,6 +105,13 @@ describe('codeCharacters', () => {
     expect(codeFromGlyphs([zero], [symbol('O', 0, 8)])).toBe('0');
   });
 
+  it('takes a blocky zero, its corners as square on the right as on the left, for no D', () => {
+    const rows = ['.######.', '########', '##....##', '##....##', '##....##', '##....##', '##....##', '##....##', '##....##', '##....##', '########', '.######.'];
+    const zero: Glyph = { left: 0, top: 0, width: 8, height: 12, ink: Uint8Array.from(rows.join(''), (c) => (c === '#' ? 1 : 0)) };
+    expect(codeFromGlyphs([zero], [symbol('O', 0, 8)])).toBe('0');
+    expect(codeFromGlyphs([zero], [symbol('D', 0, 8)])).toBe('0');
+  });
+
   it.each([
     ['A', '4'],
     ['4', 'A'],
@@ -110,6 +119,13 @@ describe('codeCharacters', () => {
     ['1', 'L'],
     ['D', 'O'],
     ['9', 'S'],
+    ['B', '8'],
+    ['8', 'B'],
+    ['8', '9'],
+    // Read as an S, the 8 is first taken for a 9 (closed at the upper right), then for an 8.
+    ['8', 'S'],
+    // And the other way: an S read as 8 is open below the middle (no 8), then at the upper right (no 9).
+    ['S', '8'],
     ['Z', '2'],
   ])('reads a %s drawn but read as %s by its shape', (drawnChar, readChar) => {
     expect(codeFromGlyphs([drawn(0, SHAPES[drawnChar])], [symbol(readChar, 0, 30)])).toBe(drawnChar);
@@ -127,8 +143,8 @@ describe('codeCharacters', () => {
   it('spells both characters of a glyph two characters wide (joined by blur), left to right', () => {
     // The model's box for the K spans both; the T's sits on the right half.
     const glyphs = [glyph(0, 24), glyph(30, 54), glyph(90, 24)];
-    const symbols = [symbol('X', 0, 24), symbol('K', 30, 54, 99), symbol('T', 60, 24, 95), symbol('8', 90, 24)];
-    expect(codeFromGlyphs(glyphs, symbols)).toBe('XKT8');
+    const symbols = [symbol('X', 0, 24), symbol('K', 30, 54, 99), symbol('T', 60, 24, 95), symbol('M', 90, 24)];
+    expect(codeFromGlyphs(glyphs, symbols)).toBe('XKTM');
     // The T's box spans both and starts left of the Y's: the boxes' centres keep the order.
     expect(codeFromGlyphs([glyph(0, 54)], [symbol('Y', 2, 24, 97), symbol('T', 0, 54, 98)])).toBe('YT');
     // A W is as wide as 1.46 capital heights: one character, however it was read.
@@ -140,7 +156,8 @@ describe('codeCharacters', () => {
     const glyphs = [glyph(0, 24), glyph(30, 5), glyph(37, 12), glyph(55, 24)];
     expect(codeFromGlyphs(glyphs, [symbol('U', 0, 24), symbol('H', 30, 19), symbol('X', 55, 24)])).toBe('UHX');
     // A D's broken-off bowl read as a less sure I.
-    const broken = [glyph(0, 24), glyph(30, 12), glyph(44, 10), glyph(60, 16)];
+    const bowl: Glyph = { ...glyph(44, 10), ink: Uint8Array.from({ length: 10 * CAP }, (_, i) => (i % 10 >= 6 && (i < 10 * 6 || i >= 10 * (CAP - 6)) ? 0 : 1)) };
+    const broken = [glyph(0, 24), glyph(30, 12), bowl, glyph(60, 16)];
     expect(codeFromGlyphs(broken, [symbol('U', 0, 24), symbol('D', 30, 24, 99), symbol('I', 42, 8, 87), symbol('X', 60, 16, 94)])).toBe('UDX');
     // A 1 whose flag JPEG broke off its stem: joined again, it is as wide as a 1, not a bare I.
     expect(codeFromGlyphs([glyph(0, 24), glyph(30, 4, 8), glyph(36, 8)], [symbol('U', 0, 24), symbol('1', 30, 14)])).toBe('U1');

@@ -7,6 +7,8 @@ import type { OcrSymbol } from './worker-pool';
 
 /** The characters of printed codes, deck codes and card codes alike. */
 export const CODE_CHARACTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+/** The length of the game's deck codes (UH42XD); codes of other lengths are still read. */
+export const DECK_CODE_LENGTH = 6;
 
 /** "DECK CODE" as printed, with the swaps OCR makes even on clean text (O/0, lost spaces). */
 const CLEAN_LABEL = String.raw`D\s*E\s*C\s*K\s*C\s*[O0]\s*D\s*E`;

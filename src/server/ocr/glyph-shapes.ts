@@ -59,14 +59,16 @@ export function looksLikeBar(glyph: Glyph, capHeight: number): boolean {
  * Pairs the line model swaps, each with a measure of the glyph that is high for the first
  * character and low for the second. Each looks for a stroke one of the two has and the other lacks
  * in sans fonts: A stands on two feet where a 4's lower left is open; L and D have an upright stem
- * on the left where 1 and a round O have none; 9 and 7 have a stroke at the right, above the
- * middle, where S and T are open. The bounds are the ends of each character's range on the code
- * glyphs of 300 generated headers (seeds 101-400, at 500-1500 px, JPEG, some blurred; about 40 of
- * each character): between them the glyph is not decisive and the line model's reading stands.
- * Pairs whose ranges met or overlapped (B/8, 9/Y) are left out. D/O was measured again with the
- * O/0 width ranges: an O or a zero of 8-10 px capitals fills up to 1.0 of its two left corners
- * (a pixel each), a D 1.25 or more but for two of 45 (0.75), which the line model reads as D anyway. Z/2 has its own rule (`looksLikeZ`):
- * its stroke measure alone, fitted to the generated glyphs, read the real screenshot's 2 as a Z.
+ * on the left where 1 and a round O have none; a D's stem squares its left corners where an O or a
+ * zero is as round on the left as on the right; a B's stem runs down its whole left side where an
+ * 8 is pinched at the waist and round at the corners; an 8 is closed at the upper right and the
+ * lower left, where an S is open at both and a 9 at the lower left; 9 and 7 have a stroke at the
+ * right, above the middle, where S and T are open. The bounds are the ends of each character's
+ * range on the code glyphs of generated headers (seeds 101-400 and 601-800 at 500-1500 px, JPEG
+ * q40-90, 40 % blurred, every layout; 40-80 of each character): between them the glyph is not
+ * decisive and the line model's reading stands. Pairs whose ranges met or overlapped (9/Y, 5/S)
+ * are left out. Z/2 has its own rule (`looksLikeZ`): its stroke measure alone, fitted to the
+ * generated glyphs, read the real screenshot's 2 as a Z.
  */
 interface ShapePair {
   first: string;
@@ -78,13 +80,27 @@ interface ShapePair {
 }
 const lowerLeft = (g: Glyph) => inkShare(g, 0.88, 1, 0, 0.15);
 const upperLeft = (g: Glyph) => inkShare(g, 0, 0.12, 0, 0.15);
+const upperRightCorner = (g: Glyph) => inkShare(g, 0, 0.12, 0.85, 1);
+const lowerRightCorner = (g: Glyph) => inkShare(g, 0.88, 1, 0.85, 1);
 const middleLeft = (g: Glyph) => inkShare(g, 0.4, 0.6, 0, 0.25);
+const waistLeft = (g: Glyph) => inkShare(g, 0.4, 0.6, 0, 0.15);
 const upperRight = (g: Glyph) => inkShare(g, 0.25, 0.45, 0.75, 1);
+const belowMiddleLeft = (g: Glyph) => inkShare(g, 0.55, 0.75, 0, 0.25);
+/** D 0.50-2.00 (5 % below 0.75), O and zero -0.50-0.75 (95 % below 0.25). */
+const squareLeftCorners = (g: Glyph) => upperLeft(g) + lowerLeft(g) - upperRightCorner(g) - lowerRightCorner(g);
+/** B 1.25-3.00 (5 % below 1.8), 8 0.17-2.00 (median 0.88). */
+const leftStem = (g: Glyph) => upperLeft(g) + lowerLeft(g) + waistLeft(g);
 const SHAPE_PAIRS: ShapePair[] = [
   { first: 'A', second: '4', measure: lowerLeft, firstFrom: 0.5, secondTo: 0.1 },
   { first: 'L', second: '1', measure: middleLeft, firstFrom: 0.75, secondTo: 0.1 },
-  { first: 'D', second: 'O', measure: (g) => upperLeft(g) + lowerLeft(g), firstFrom: 1.25, secondTo: 0.25 },
+  { first: 'D', second: 'O', measure: squareLeftCorners, firstFrom: 1, secondTo: 0.25 },
+  { first: 'B', second: '8', measure: leftStem, firstFrom: 2.25, secondTo: 1 },
+  // Below the middle on the left: 8 0.50-1.00 (5 % below 0.70), 9 0.00-0.56 (95 % below 0.42).
+  { first: '8', second: '9', measure: belowMiddleLeft, firstFrom: 0.65, secondTo: 0.3 },
+  // Upper right: 9 0.67-1.00, S 0.00-0.20, but 8 0.44-0.94: an S taken for a 9 here may be an 8, which the pair above tells.
   { first: '9', second: 'S', measure: upperRight, firstFrom: 0.67, secondTo: 0.33 },
+  // Closed at both: 8 0.44 and up; open at both: S 0.20 and under (a 9, closed at one, was told above).
+  { first: '8', second: 'S', measure: (g) => Math.min(upperRight(g), belowMiddleLeft(g)), firstFrom: 0.4, secondTo: 0.2 },
   { first: '7', second: 'T', measure: upperRight, firstFrom: 0.3, secondTo: 0.05 },
 ];
 
@@ -107,14 +123,24 @@ function looksLikeZ(glyph: Glyph, capHeight: number): boolean {
   return capHeight >= MIN_STROKE_CAP_HEIGHT && glyph.width >= capHeight * Z_MIN_WIDTH && upperRight(glyph) <= Z_MAX_UPPER_RIGHT;
 }
 
-/** The character read, or the other of its pair when the glyph clearly has that one's shape. */
+/**
+ * The character read, or another when the glyph clearly has that one's shape. A character left
+ * for its pair's other may be settled once more in that one's pairs (an S with a closed upper right
+ * is a 9 or an 8, which its lower left tells), but never back.
+ */
 function settleByShape(char: string, glyph: Glyph, capHeight: number): string {
   if (capHeight < MIN_STROKE_CAP_HEIGHT) return char;
-  for (const { first, second, measure, firstFrom, secondTo } of SHAPE_PAIRS) {
-    if (char === first && measure(glyph) <= secondTo) return second;
-    if (char === second && measure(glyph) >= firstFrom) return first;
+  const held = [char];
+  for (;;) {
+    const current = held[held.length - 1];
+    const next = SHAPE_PAIRS.map(({ first, second, measure, firstFrom, secondTo }) => {
+      if (current === first && measure(glyph) <= secondTo) return second;
+      if (current === second && measure(glyph) >= firstFrom) return first;
+      return null;
+    }).find((other) => other !== null && !held.includes(other));
+    if (!next) return current;
+    held.push(next);
   }
-  return char;
 }
 
 /**

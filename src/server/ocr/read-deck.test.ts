@@ -95,6 +95,14 @@ describe('readDeckImage', () => {
     expect((await readDeckImage(image, { pool, index })).deck_code).toBe('RT8XWJ');
   });
 
+  it("keeps the line's reading of a six-character code where blur joined two of its glyphs", async () => {
+    // At 803 px and JPEG quality 71, the Y and I of YSBAYI touch: five glyphs spelled "YSBA1".
+    const shot = await generateScreenshot(catalog, { seed: 384, png: true });
+    const image = await sharp(shot.image).resize({ width: 803 }).jpeg({ quality: 71 }).toBuffer();
+    expect(shot.truth.deck_code).toBe('YSBAYI');
+    expect((await readDeckImage(image, { pool, index })).deck_code).toBe('YSBAYI');
+  });
+
   it('takes no glyph of the code for its colon: the real screenshot at 578 px, JPEG quality 45', async () => {
     // The colon's dots are lost as specks there, and a "2" broken in two passed for it: "XD".
     const image = await sharp(readFileSync(REAL_SCREENSHOT)).resize({ width: 578 }).jpeg({ quality: 45 }).toBuffer();
