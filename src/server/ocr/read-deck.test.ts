@@ -118,6 +118,24 @@ describe('readDeckImage', () => {
     expect(reading.cards.map(({ code, name }) => ({ code, name }))).toEqual(answer.cards);
   });
 
+  it('finds a name under bright art on a grey screen: the real screenshot nearly desaturated', async () => {
+    // Grey, the glow over HYPERNOVA is as colourless as the name and joined it into one tall line;
+    // the tile was read from other crops, and taken for Hodag (at saturation 0.13) or Gold.
+    const answer = JSON.parse(readFileSync(REAL_SCREENSHOT_ANSWER, 'utf8')) as { cards: Array<{ code: string; name: string }> };
+    const image = await sharp(readFileSync(REAL_SCREENSHOT)).modulate({ saturation: 0.13 }).jpeg({ quality: 88 }).toBuffer();
+    const reading = await readDeckImage(image, { pool, index });
+    expect(reading.cards.map(({ code, name }) => ({ code, name }))).toEqual(answer.cards);
+  });
+
+  it('reads a long name in the smallest font on a small image: one garbled reading that fits a card clearly better than any other', async () => {
+    // At 500 px and JPEG quality 55 the name is 5 px high: ": Putin CTomA AND PICT ALSERT" fits it
+    // at 0.59, well ahead of every other card, and no two readings agree.
+    const answer = JSON.parse(readFileSync(REAL_SCREENSHOT_ANSWER, 'utf8')) as { cards: Array<{ code: string; name: string }> };
+    const image = await sharp(readFileSync(REAL_SCREENSHOT)).resize({ width: 500 }).jpeg({ quality: 55 }).toBuffer();
+    const reading = await readDeckImage(image, { pool, index });
+    expect(reading.cards.map(({ code, name }) => ({ code, name }))).toEqual(answer.cards);
+  });
+
   it.each([
     // Generated seed 7 turned 1.93°: the colon faded out of the glyphs, and the line read "GMPADI1".
     ['rotation ±3°', 7, 'GMPAD1'],

@@ -58,14 +58,22 @@ const READ_FAILED = 'The cards in this image could not be read. Please add them 
 /** Below this a tile's best match is a guess, not a reading: leave the card out. */
 const MIN_CARD_CONFIDENCE = 0.6;
 /**
- * A card that two garbled readings of its tile find, each at least this sure, is read even below
- * MIN_CARD_CONFIDENCE: a long name in the game's smallest font comes out of a small or blurred
- * image as broken words ("RIN VICIORA aNO ZEN ALD RT"), but each reading breaks it differently,
- * and chance does not land two of them on one card of 2,000. Only readings the OCR itself doubts
- * count: a name read cleanly that fits a card at 0.5 is a name the catalog lacks ("THE HIEROPHANT
- * (V)" against the demo cards, read at OCR confidence 55-91; the garbled ones came at 4-39).
+ * A card that garbled readings of its tile vouch for is read even below MIN_CARD_CONFIDENCE, from
+ * this sure: a long name in the game's smallest font comes out of a small or blurred image as
+ * broken words ("RIN VICIORA aNO ZEN ALD RT"). Two readings vouch for the card they both find: each
+ * breaks the name differently, and chance does not land two of them on one card of 2,000. One
+ * reading vouches for a card with a long name that fits it CLEAR_CARD_MARGIN better than any other
+ * card (the runner-up is where chance lands, 0.30-0.45 on such readings; on a short name chance
+ * alone makes wide margins: "Psyche" 0.22 ahead, wrong). Only readings the OCR itself doubts count:
+ * a name read cleanly that fits a card at 0.5 is a name the catalog lacks ("THE HIEROPHANT (V)"
+ * against the demo cards, read at OCR confidence 55-91; the garbled ones came at 4-39).
+ * Over 14,600 tiles (the benchmark's tuning seeds 30-47, and 130 images scaled to 500-1400 px,
+ * blurred, turned and tinted at once), the margin took 4 cards, all right, that were left out
+ * before; of the 15 wrong best matches at 0.4-0.6, none was a long name 0.12 ahead from 0.5.
  */
 const AGREED_CARD_CONFIDENCE = 0.5;
+const CLEAR_CARD_MARGIN = 0.12;
+const CLEAR_CARD_MIN_LENGTH = 16;
 const GARBLED_OCR_CONFIDENCE = 50;
 /** Below this the name alone is not trusted and the printed code is read too. */
 const NAME_TRUSTED_CONFIDENCE = 0.8;
@@ -112,16 +120,42 @@ function band(tile: Rect, top: number, bottom: number, left: number = TILE.inset
 }
 
 /**
- * The lines of a tile's name: the text line at the name's place, plus the line above it when the
- * name wraps. A line above only counts when it looks like the same text: similar height, close
- * by, centred (the PROTECTED label is left-aligned, the code right-aligned and smaller).
+ * A line at the name's place taller than this share of the tile is the name joined to bright art
+ * above it (a name is 0.03-0.05 high): on a grey screen the art is as colourless as the text.
  */
-function nameLines(img: RgbImage, tile: Rect): TextLine[] {
+const MAX_NAME_LINE_HEIGHT = 0.09;
+/**
+ * Whiteness from which a pixel is text when looking for a name's lines, tried in turn while the
+ * line is too tall: the white name stays above the higher ones, where grey art (the glow over
+ * HYPERNOVA on a desaturated screen, 37 px of a 251 px tile at 150) falls below.
+ */
+const NAME_LINE_THRESHOLDS = [150, 200, 230];
+
+/**
+ * The lines of a tile's name, found at the first whiteness that leaves it no taller than a name,
+ * and the whiteness the name's mask starts its ramp at: as far below that as the mask's usual
+ * start (90) is below the usual line threshold, or the grey art around the name is ink too.
+ */
+function nameLines(img: RgbImage, tile: Rect): { lines: TextLine[]; inkLow: number } {
+  for (const threshold of NAME_LINE_THRESHOLDS) {
+    const lines = nameLinesAt(img, tile, threshold);
+    const last = lines[lines.length - 1];
+    if (!last || last.bottom - last.top <= tile.height * MAX_NAME_LINE_HEIGHT) return { lines, inkLow: threshold - 60 };
+  }
+  return { lines: nameLinesAt(img, tile, NAME_LINE_THRESHOLDS[0]), inkLow: NAME_LINE_THRESHOLDS[0] - 60 };
+}
+
+/**
+ * The lines of a tile's name at one whiteness: the text line at the name's place, plus the line
+ * above it when the name wraps. A line above only counts when it looks like the same text: similar
+ * height, close by, centred (the PROTECTED label is left-aligned, the code right-aligned and smaller).
+ */
+function nameLinesAt(img: RgbImage, tile: Rect, threshold: number): TextLine[] {
   const search = band(tile, TILE.nameSearch.top, TILE.nameSearch.bottom);
   const tileCentre = tile.left + tile.width / 2;
-  const lines = findTextLines(img, search)
+  const lines = findTextLines(img, search, threshold)
     .filter((l) => l.bottom - l.top >= tile.height * MIN_NAME_HEIGHT)
-    .map((l) => centredSpan(img, l, tileCentre, (l.bottom - l.top) * 1.2));
+    .map((l) => centredSpan(img, l, tileCentre, (l.bottom - l.top) * 1.2, threshold));
   const centre = tile.top + tile.height * TILE.nameCentre;
   const lastIndex = lines.findIndex((l) => l.top <= centre && l.bottom >= centre);
   if (lastIndex < 0) return [];
@@ -147,13 +181,15 @@ function nameLines(img: RgbImage, tile: Rect): TextLine[] {
 /** Where a tile's name is read: around the lines found (or at a one-line name's place), and at what scale. */
 interface NamePlace {
   lines: TextLine[];
+  /** Whiteness at which the name's mask starts to be ink. */
+  inkLow: number;
   region: Rect;
   lineHeight: number;
   scale: number;
 }
 
 function namePlace(img: RgbImage, tile: Rect): NamePlace {
-  const lines = nameLines(img, tile);
+  const { lines, inkLow } = nameLines(img, tile);
   const pad = tile.height * 0.02;
   // Only the text's own width is read: tesseract's time grows with the pixels it is given, and a
   // short name is a third of the tile's width.
@@ -166,11 +202,11 @@ function namePlace(img: RgbImage, tile: Rect): NamePlace {
   // No line found: read as if the name were in the game's smallest (long-name) font.
   const lineHeight = lines.length > 0 ? lines[lines.length - 1].bottom - lines[lines.length - 1].top : tile.height * MIN_NAME_HEIGHT * 1.2;
   const scale = Math.min(MAX_NAME_SCALE, Math.max(1.5, TARGET_TEXT_HEIGHT / lineHeight));
-  return { lines, region, lineHeight, scale };
+  return { lines, inkLow, region, lineHeight, scale };
 }
 
-function nameJob(img: RgbImage, { lines, region, scale }: NamePlace): OcrJob {
-  const image = whiteTextImage(img, region, { scale });
+function nameJob(img: RgbImage, { lines, inkLow, region, scale }: NamePlace): OcrJob {
+  const image = whiteTextImage(img, region, { scale, inkLow });
   return { image, mode: lines.length > 1 ? 'block' : 'line' };
 }
 
@@ -181,15 +217,15 @@ function nameJob(img: RgbImage, { lines, region, scale }: NamePlace): OcrJob {
  * place is read again across the tile's whole width, once as found and once a line higher, with
  * the contrast stretched so the faintest text is black.
  */
-function secondNameJobs(img: RgbImage, tile: Rect, { lines, region, lineHeight, scale }: NamePlace): OcrJob[] {
+function secondNameJobs(img: RgbImage, tile: Rect, { lines, inkLow, region, lineHeight, scale }: NamePlace): OcrJob[] {
   const inner = band(tile, 0, 1);
   const wide = { ...region, left: inner.left, width: inner.width };
   const oneLineMore = lineHeight * 1.6;
   const higher = { ...wide, top: wide.top - oneLineMore, height: wide.height + oneLineMore };
   const big = Math.min(6, scale * 1.5);
   return [
-    { image: whiteTextImage(img, wide, { scale: big, stretch: true }), mode: lines.length > 1 ? 'block' : 'line' },
-    { image: whiteTextImage(img, higher, { scale: big, stretch: true }), mode: 'block' },
+    { image: whiteTextImage(img, wide, { scale: big, stretch: true, inkLow }), mode: lines.length > 1 ? 'block' : 'line' },
+    { image: whiteTextImage(img, higher, { scale: big, stretch: true, inkLow }), mode: 'block' },
     { image: greyTextImage(img, wide, { scale: big }), mode: lines.length > 1 ? 'block' : 'line' },
   ];
 }
@@ -264,10 +300,16 @@ function distinctCards(results: MatchResult[]): MatchResult[] {
 
 const oneLine = (text: string): string => text.replace(/\s+/g, ' ').trim();
 
-/** The card that at least two of a tile's garbled readings find with AGREED_CARD_CONFIDENCE, if any. */
+/**
+ * The card a tile's garbled readings vouch for (AGREED_CARD_CONFIDENCE): the one at least two of
+ * them find, or the one a reading finds CLEAR_CARD_MARGIN ahead of any other card.
+ */
 function agreedCard(readings: MatchResult[], ocrConfidences: number[]): string | undefined {
-  const found = readings.flatMap(({ best }, i) => (best && best.confidence >= AGREED_CARD_CONFIDENCE && ocrConfidences[i] < GARBLED_OCR_CONFIDENCE ? [best.code] : []));
-  return found.find((code, i) => found.indexOf(code) !== i);
+  const found = readings.flatMap(({ best, alternatives }, i) =>
+    best && best.confidence >= AGREED_CARD_CONFIDENCE && ocrConfidences[i] < GARBLED_OCR_CONFIDENCE ? [{ code: best.code, long: best.name.length >= CLEAR_CARD_MIN_LENGTH, lead: best.confidence - (alternatives[0]?.confidence ?? 0) }] : [],
+  );
+  const codes = found.map((f) => f.code);
+  return codes.find((code, i) => codes.indexOf(code) !== i) ?? found.find((f) => f.long && f.lead >= CLEAR_CARD_MARGIN)?.code;
 }
 
 /**
