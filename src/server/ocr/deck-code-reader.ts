@@ -110,6 +110,19 @@ function colonIndex(glyphs: Glyph[], capHeight: number, place: ReadCodePlace | n
 }
 
 /**
+ * A code glyph lower than this share of the code's capital height is a speck of a character that
+ * fell apart: a code is capitals and digits, all as high as the capitals.
+ */
+const MIN_WHOLE_GLYPH_HEIGHT = 0.8;
+
+/** Whether one of the characters' glyphs is a speck, not a whole character. */
+function hasSpeck(characters: CodeCharacter[]): boolean {
+  const glyphs = characters.flatMap((c) => (c.glyph ? [c.glyph] : []));
+  const capHeight = capHeightOf(glyphs);
+  return glyphs.some((g) => g.height < capHeight * MIN_WHOLE_GLYPH_HEIGHT);
+}
+
+/**
  * The code with each character that has a look-alike read again on its own glyph. When the reader
  * is full the line's reading stands: a second look is worth less than an answer.
  */
@@ -235,14 +248,15 @@ function codeLinePlan(img: RgbImage, region: Rect, lineHeight: number, threshold
       return codeGlyphs.length >= MIN_CODE_LENGTH ? codeCharacters(codeGlyphs, placed) : null;
     };
     // Blur and a small size dim thin strokes below the glyph threshold, and glyphs fall apart into
-    // specks: where they spell a code shorter than the line's, they are cut again fainter. (Longer
-    // is the line's fault: it skips a J tucked under its neighbour.)
+    // specks: where they spell a code shorter than the line's, or one of them is a speck, they are
+    // cut again fainter. (Longer is the line's fault: it skips a J tucked under its neighbour.)
     const spellsCode = (c: CodeCharacter[] | null): c is CodeCharacter[] => (c?.length ?? 0) >= read.code.length;
+    const isWhole = (c: CodeCharacter[] | null): c is CodeCharacter[] => spellsCode(c) && !hasSpeck(c);
     let characters = charactersAt(thresholds.glyph);
     for (const fainter of thresholds.fainterGlyph) {
-      if (spellsCode(characters)) break;
+      if (isWhole(characters)) break;
       const again = charactersAt(fainter);
-      if (spellsCode(again)) characters = again;
+      if (spellsCode(characters) ? isWhole(again) : spellsCode(again)) characters = again;
     }
     // Glyphs that spell another length than a line read of the game's length were joined or broken
     // by blur and JPEG (an I touching the S before it; a U's two stems apart): the line read stands.

@@ -144,6 +144,11 @@ describe('readDeckImage', () => {
     // Generated seed 29 dimmed and blurred: a piece of the E of "DECK" passed for the colon, and the
     // code came out as "CKCODE".
     ['warm + dim 0.85 + blur 0.7', 29, '3T3CD2'],
+    // Generated seed 52 dimmed and blurred: cut at the usual whiteness, the 2 was a speck half as
+    // high as the capitals, and a look at it read "4" ("YABNEJ"); cut fainter, it is whole.
+    ['warm + dim 0.85 + blur 0.7', 52, 'Y2BNEJ'],
+    // A zero with ink in all four corners: its left ones alone made it a D ("1FUDUM").
+    ['crop: no stat panels', 66, '1FU0UM'],
     // Generated seed 96 on another page colour: the line read the 9 as an O, narrow enough for a 0.
     ['layout: other background', 96, 'GHLV9W'],
     // The line read the 8 as "8S", surer of the S, and the S's right side made it a 9; alone, an 8.
