@@ -250,13 +250,13 @@ function codeLinePlan(img: RgbImage, region: Rect, lineHeight: number, threshold
     // Blur and a small size dim thin strokes below the glyph threshold, and glyphs fall apart into
     // specks: where they spell a code shorter than the line's, or one of them is a speck, they are
     // cut again fainter. (Longer is the line's fault: it skips a J tucked under its neighbour.)
-    const spellsCode = (c: CodeCharacter[] | null): c is CodeCharacter[] => (c?.length ?? 0) >= read.code.length;
-    const isWhole = (c: CodeCharacter[] | null): c is CodeCharacter[] => spellsCode(c) && !hasSpeck(c);
+    /** 2: whole glyphs spelling the line's code or more; 1: a speck among them; 0: too few. */
+    const quality = (c: CodeCharacter[] | null): number => (c === null || c.length < read.code.length ? 0 : hasSpeck(c) ? 1 : 2);
     let characters = charactersAt(thresholds.glyph);
     for (const fainter of thresholds.fainterGlyph) {
-      if (isWhole(characters)) break;
+      if (quality(characters) === 2) break;
       const again = charactersAt(fainter);
-      if (spellsCode(characters) ? isWhole(again) : spellsCode(again)) characters = again;
+      if (quality(again) > quality(characters)) characters = again;
     }
     // Glyphs that spell another length than a line read of the game's length were joined or broken
     // by blur and JPEG (an I touching the S before it; a U's two stems apart): the line read stands.
