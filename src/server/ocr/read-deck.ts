@@ -22,7 +22,7 @@ import { MIN_CORRECTED_ANGLE, estimateRotation, unrotate } from './rotation';
 import { readInReaderThread } from './reader-thread';
 import { readTextAnywhere } from './text-fallback';
 import { colourContrastMap } from './colour-contrast-map';
-import { centredSpan, findTextLines, greyTextImage, medianWhiteness, whiteTextImage, type TextLine } from './text-crops';
+import { INK_LOW, TEXT_LINE_THRESHOLD, centredSpan, findTextLines, greyTextImage, medianWhiteness, whiteTextImage, type TextLine } from './text-crops';
 import { findTiles } from './tile-finder';
 import type { Rect, RgbImage, TileGrid } from './tile-grid';
 import { OcrBusyError, OcrCancelledError, OcrTimeoutError, type OcrJob, type OcrJobRunner, type OcrResult } from './worker-pool';
@@ -125,24 +125,30 @@ function band(tile: Rect, top: number, bottom: number, left: number = TILE.inset
  */
 const MAX_NAME_LINE_HEIGHT = 0.09;
 /**
- * Whiteness from which a pixel is text when looking for a name's lines, tried in turn while the
- * line is too tall: the white name stays above the higher ones, where grey art (the glow over
- * HYPERNOVA on a desaturated screen, 37 px of a 251 px tile at 150) falls below.
+ * Stricter whiteness from which a pixel is text, tried in turn when the name's line found at the
+ * usual one is too tall: the white name stays above them, where grey art (the glow over HYPERNOVA
+ * on a desaturated screen, 37 px of a 251 px tile at the usual 150) falls below.
  */
-const NAME_LINE_THRESHOLDS = [150, 200, 230];
+const STRICTER_NAME_LINE_THRESHOLDS = [200, 230];
 
 /**
  * The lines of a tile's name, found at the first whiteness that leaves it no taller than a name,
- * and the whiteness the name's mask starts its ramp at: as far below that as the mask's usual
- * start (90) is below the usual line threshold, or the grey art around the name is ink too.
+ * and the whiteness the name's mask starts its ramp at: as far below that as the mask's usual start
+ * is below the usual line threshold, or the grey art around the name would be ink too.
  */
 function nameLines(img: RgbImage, tile: Rect): { lines: TextLine[]; inkLow: number } {
-  for (const threshold of NAME_LINE_THRESHOLDS) {
-    const lines = nameLinesAt(img, tile, threshold);
+  const at = (threshold: number) => ({ lines: nameLinesAt(img, tile, threshold), inkLow: INK_LOW + threshold - TEXT_LINE_THRESHOLD });
+  const fits = ({ lines }: { lines: TextLine[] }): boolean => {
     const last = lines[lines.length - 1];
-    if (!last || last.bottom - last.top <= tile.height * MAX_NAME_LINE_HEIGHT) return { lines, inkLow: threshold - 60 };
+    return !last || last.bottom - last.top <= tile.height * MAX_NAME_LINE_HEIGHT;
+  };
+  const usual = at(TEXT_LINE_THRESHOLD);
+  if (fits(usual)) return usual;
+  for (const threshold of STRICTER_NAME_LINE_THRESHOLDS) {
+    const stricter = at(threshold);
+    if (fits(stricter)) return stricter;
   }
-  return { lines: nameLinesAt(img, tile, NAME_LINE_THRESHOLDS[0]), inkLow: NAME_LINE_THRESHOLDS[0] - 60 };
+  return usual;
 }
 
 /**
@@ -305,11 +311,13 @@ const oneLine = (text: string): string => text.replace(/\s+/g, ' ').trim();
  * them find, or the one a reading finds CLEAR_CARD_MARGIN ahead of any other card.
  */
 function agreedCard(readings: MatchResult[], ocrConfidences: number[]): string | undefined {
-  const found = readings.flatMap(({ best, alternatives }, i) =>
-    best && best.confidence >= AGREED_CARD_CONFIDENCE && ocrConfidences[i] < GARBLED_OCR_CONFIDENCE ? [{ code: best.code, long: best.name.length >= CLEAR_CARD_MIN_LENGTH, lead: best.confidence - (alternatives[0]?.confidence ?? 0) }] : [],
+  const garbled = readings.flatMap(({ best, alternatives }, i) =>
+    best && best.confidence >= AGREED_CARD_CONFIDENCE && ocrConfidences[i] < GARBLED_OCR_CONFIDENCE ? [{ best, runnerUp: alternatives[0]?.confidence ?? 0 }] : [],
   );
-  const codes = found.map((f) => f.code);
-  return codes.find((code, i) => codes.indexOf(code) !== i) ?? found.find((f) => f.long && f.lead >= CLEAR_CARD_MARGIN)?.code;
+  const codes = garbled.map(({ best }) => best.code);
+  const foundTwice = codes.find((code, i) => codes.indexOf(code) !== i);
+  const clear = garbled.find(({ best, runnerUp }) => best.name.length >= CLEAR_CARD_MIN_LENGTH && best.confidence - runnerUp >= CLEAR_CARD_MARGIN);
+  return foundTwice ?? clear?.best.code;
 }
 
 /**

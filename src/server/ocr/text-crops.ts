@@ -9,10 +9,10 @@
 import type { Rect, RgbImage } from './tile-grid';
 
 /** Whiteness ramp: at or below LOW a pixel is paper, at or above LOW + SPAN it is full ink. */
-const INK_LOW = 90;
+export const INK_LOW = 90;
 const INK_SPAN = 90;
 /** A pixel counts as text when finding text lines (hard cut, between the ramp's ends). */
-const TEXT_LINE_THRESHOLD = 150;
+export const TEXT_LINE_THRESHOLD = 150;
 
 /** Bright and grey scores high; bright but coloured (pink boxes, yellow badges) does not. */
 export function whiteness(data: Uint8Array, i: number): number {
