@@ -99,6 +99,24 @@ describe('CatalogIndex codes', () => {
   });
 });
 
+describe('names inside longer names', () => {
+  it("knows a name that is whole words of a longer card's name, and no other", () => {
+    const cards = [
+      { code: 'SFN007', name: 'Rainbow' },
+      { code: 'LMC067', name: 'Rainbow Serpent' },
+      { code: 'X1', name: 'Sun' },
+      { code: 'X2', name: 'The Sun' },
+      { code: 'X3', name: 'Sunflower' },
+      { code: 'X4', name: 'Serpentine' },
+    ];
+    const small = new CatalogIndex(cards);
+    expect(cards.filter((c) => small.isInsideLongerName(c.name)).map((c) => c.name)).toEqual(['Rainbow', 'Sun']);
+    expect(CatalogIndex.nests('RAINBOW', 'Rainbow Serpent')).toBe(true);
+    expect(CatalogIndex.nests('Rainbow Serpent', 'Rainbow')).toBe(false);
+    expect(CatalogIndex.nests('Sun', 'Sunflower')).toBe(false);
+  });
+});
+
 describe('CatalogIndex.findNamesInText', () => {
   it('finds names in a line of free text, longest first', () => {
     const found = index.findNamesInText('MARS ROVER CURIOSITY THE FOOL (XXII) SAND CAT').map((r) => r.best?.name);

@@ -153,6 +153,8 @@ export class CatalogIndex {
   private readonly byKey = new Map<string, NameEntry>();
   private readonly byTrigram = new Map<string, number[]>();
   private readonly byFoldedCode = new Map<string, CatalogCard[]>();
+  /** Name keys that are whole words of a longer name ("rainbow" of "rainbow serpent"). */
+  private readonly insideLonger = new Set<string>();
   /** The cards as given, so another thread can build the same index. */
   readonly cards: readonly CatalogCard[];
 
@@ -180,6 +182,26 @@ export class CatalogIndex {
       if (sameCode) sameCode.push(card);
       else this.byFoldedCode.set(folded, [card]);
     }
+    for (const { key } of this.names) {
+      const words = key.split(' ');
+      for (let start = 0; start < words.length; start++) {
+        for (let end = start + 1; end <= words.length; end++) if (end - start < words.length) this.insideLonger.add(words.slice(start, end).join(' '));
+      }
+    }
+  }
+
+  /**
+   * Whether a card's name is whole words of another card's longer name: a read of it may be that
+   * name cut short at a word gap.
+   */
+  isInsideLongerName(name: string): boolean {
+    return this.insideLonger.has(nameKey(name));
+  }
+
+  /** Whether one name is whole words of the other, longer one. */
+  static nests(shorter: string, longer: string): boolean {
+    const [inner, outer] = [nameKey(shorter), nameKey(longer)];
+    return inner.length < outer.length && ` ${outer} `.includes(` ${inner} `);
   }
 
   get size(): number {

@@ -76,18 +76,43 @@ function rowPageColour(img: RgbImage, y: number, r: Rect, counts: Uint16Array): 
   return [sum[0] / Math.max(1, n), sum[1] / Math.max(1, n), sum[2] / Math.max(1, n)];
 }
 
+/**
+ * Rows on either side, as a share of the region's height, that tell a row whose page colour is
+ * another's: along the lower edge of an avatar's frame (4 px of 800) the frame outnumbers the page
+ * in its row; taken for the page, it made the whole row ink and joined the code's line to the
+ * avatars.
+ */
+const PAGE_ROWS_AROUND = 0.03;
+
+/**
+ * Each row's page colour; where it is further than JPEG noise (CONTRAST_NOISE, in a channel) from
+ * the median of the rows around it (by brightness), that median's. Other rows keep their own:
+ * pale text differs from its page by a few levels, which a neighbour's colour would shift.
+ */
+function rowPages(img: RgbImage, r: Rect): Array<[number, number, number]> {
+  const counts = new Uint16Array(1 << 15);
+  const rows = Array.from({ length: r.height }, (_, y) => rowPageColour(img, r.top + y, r, counts));
+  const brightness = rows.map((page) => luma(...page));
+  const around = Math.max(3, Math.round(r.height * PAGE_ROWS_AROUND));
+  return rows.map((own, y) => {
+    const window: number[] = [];
+    for (let w = Math.max(0, y - around); w <= Math.min(r.height - 1, y + around); w++) window.push(w);
+    window.sort((a, b) => brightness[a] - brightness[b]);
+    const median = rows[window[Math.floor(window.length / 2)]];
+    return own.some((v, k) => Math.abs(v - median[k]) > CONTRAST_NOISE) ? median : own;
+  });
+}
+
 /** Each pixel's largest channel difference from its row's page colour, and each row's page brightness. */
 function pageDistances(img: RgbImage, r: Rect): { distances: Float32Array; pageLuma: Float32Array } {
-  const counts = new Uint16Array(1 << 15);
   const distances = new Float32Array(r.width * r.height);
   const pageLuma = new Float32Array(r.height);
-  for (let y = r.top; y < r.top + r.height; y++) {
-    const page = rowPageColour(img, y, r, counts);
-    pageLuma[y - r.top] = luma(...page);
-    const row = y * img.width;
+  for (const [rowIndex, page] of rowPages(img, r).entries()) {
+    pageLuma[rowIndex] = luma(...page);
+    const row = (r.top + rowIndex) * img.width;
     for (let x = r.left; x < r.left + r.width; x++) {
       const i = (row + x) * 3;
-      distances[(y - r.top) * r.width + x - r.left] = Math.max(Math.abs(img.data[i] - page[0]), Math.abs(img.data[i + 1] - page[1]), Math.abs(img.data[i + 2] - page[2]));
+      distances[rowIndex * r.width + x - r.left] = Math.max(Math.abs(img.data[i] - page[0]), Math.abs(img.data[i + 1] - page[1]), Math.abs(img.data[i + 2] - page[2]));
     }
   }
   return { distances, pageLuma };

@@ -24,10 +24,10 @@ describe('parseDeckCode', () => {
 });
 
 const CAP = 30;
-/** A glyph drawn in a 5x5 grid of cells ('#' ink), each cell 6 px high (capital height 30) and width / 5 wide. */
+/** A glyph drawn in a grid of cells ('#' ink) five wide, each cell width / 5 wide and 30 px (the capital height) / rows high. */
 const drawn = (left: number, rows: string[], width = 30): Glyph => {
   const ink = new Uint8Array(width * CAP);
-  for (let y = 0; y < CAP; y++) for (let x = 0; x < width; x++) ink[y * width + x] = rows[Math.floor(y / 6)][Math.floor((x * 5) / width)] === '#' ? 1 : 0;
+  for (let y = 0; y < CAP; y++) for (let x = 0; x < width; x++) ink[y * width + x] = rows[Math.floor((y * rows.length) / CAP)][Math.floor((x * 5) / width)] === '#' ? 1 : 0;
   return { left, top: 0, width, height: CAP, ink };
 };
 const SHAPES: Record<string, string[]> = {
@@ -39,8 +39,10 @@ const SHAPES: Record<string, string[]> = {
   S: ['.####', '#....', '.###.', '....#', '####.'],
   9: ['.###.', '#...#', '.####', '....#', '.###.'],
   B: ['####.', '#...#', '####.', '#...#', '####.'],
-  8: ['.###.', '#...#', '#####', '#...#', '.###.'],
+  // Pinched at the waist (rows of 2 px), where a B's stem runs straight down.
+  8: ['.###.', '#...#', '#...#', '#...#', '#...#', '#...#', '#...#', '.###.', '#...#', '#...#', '#...#', '#...#', '#...#', '#...#', '.###.'],
   Z: ['#####', '...#.', '..#..', '.#...', '#####'],
+  Y: ['#...#', '.#.#.', '..#..', '..#..', '..#..'],
 };
 
 describe('readDeckCodeLine', () => {
@@ -127,6 +129,8 @@ describe('codeCharacters', () => {
     // And the other way: an S read as 8 is open below the middle (no 8), then at the upper right (no 9).
     ['S', '8'],
     ['Z', '2'],
+    ['9', 'Y'],
+    ['Y', '9'],
   ])('reads a %s drawn but read as %s by its shape', (drawnChar, readChar) => {
     expect(codeFromGlyphs([drawn(0, SHAPES[drawnChar])], [symbol(readChar, 0, 30)])).toBe(drawnChar);
   });

@@ -66,8 +66,8 @@ export function looksLikeBar(glyph: Glyph, capHeight: number): boolean {
  * right, above the middle, where S and T are open. The bounds are the ends of each character's
  * range on the code glyphs of generated headers (seeds 101-400 and 601-800 at 500-1500 px, JPEG
  * q40-90, 40 % blurred, every layout; 40-80 of each character): between them the glyph is not
- * decisive and the line model's reading stands. Pairs whose ranges met or overlapped (9/Y, 5/S)
- * are left out. Z/2 has its own rule (`looksLikeZ`): its stroke measure alone, fitted to the
+ * decisive and the line model's reading stands. Pairs whose ranges met or overlapped (5/S) are
+ * left out. Z/2 has its own rule (`looksLikeZ`): its stroke measure alone, fitted to the
  * generated glyphs, read the real screenshot's 2 as a Z.
  */
 interface ShapePair {
@@ -82,21 +82,70 @@ const lowerLeft = (g: Glyph) => inkShare(g, 0.88, 1, 0, 0.15);
 const upperLeft = (g: Glyph) => inkShare(g, 0, 0.12, 0, 0.15);
 const upperRightCorner = (g: Glyph) => inkShare(g, 0, 0.12, 0.85, 1);
 const lowerRightCorner = (g: Glyph) => inkShare(g, 0.88, 1, 0.85, 1);
-const middleLeft = (g: Glyph) => inkShare(g, 0.4, 0.6, 0, 0.25);
-const waistLeft = (g: Glyph) => inkShare(g, 0.4, 0.6, 0, 0.15);
 const upperRight = (g: Glyph) => inkShare(g, 0.25, 0.45, 0.75, 1);
 const belowMiddleLeft = (g: Glyph) => inkShare(g, 0.55, 0.75, 0, 0.25);
+const belowMiddleRight = (g: Glyph) => inkShare(g, 0.55, 0.8, 0.75, 1);
 /** D 0.50-2.00 (5 % below 0.75), O and zero -0.50-0.75 (95 % below 0.25). */
 const squareLeftCorners = (g: Glyph) => upperLeft(g) + lowerLeft(g) - upperRightCorner(g) - lowerRightCorner(g);
-/** B 1.25-3.00 (5 % below 1.8), 8 0.17-2.00 (median 0.88). */
-const leftStem = (g: Glyph) => upperLeft(g) + lowerLeft(g) + waistLeft(g);
+/** Each row's first column of ink; the glyph's width for a row without ink. */
+function leftEdges(glyph: Glyph): number[] {
+  return Array.from({ length: glyph.height }, (_, y) => {
+    const x = glyph.ink.subarray(y * glyph.width, (y + 1) * glyph.width).indexOf(1);
+    return x < 0 ? glyph.width : x;
+  });
+}
+
+/** The rows of the glyph's middle third or so (0.35-0.65 of its height). */
+const middleRows = <T>(glyph: Glyph, rows: T[]): T[] => rows.slice(Math.floor(glyph.height * 0.35), Math.ceil(glyph.height * 0.65));
+
+/**
+ * How far (share of the width) the left side is pinched in at the waist, against its furthest left
+ * between the top and bottom tenths: a B's stem runs straight down where an 8 narrows between its
+ * bowls. A waist row without ink is a glyph broken by blur, which tells nothing.
+ */
+function waistPinch(glyph: Glyph): number {
+  const edges = leftEdges(glyph);
+  const waist = middleRows(glyph, edges);
+  if (waist.some((x) => x === glyph.width)) return NaN;
+  const furthestLeft = Math.min(...edges.slice(Math.floor(glyph.height * 0.1), Math.ceil(glyph.height * 0.9)));
+  return (Math.max(...waist) - furthestLeft) / glyph.width;
+}
+
+/**
+ * 1 for a B's shape, a straight stem (waist pinched 0.06 or less) with square corners (both left
+ * corners half ink or more); -1 for an 8's, pinched 0.12 or more with a round corner; 0 between.
+ * On the code glyphs of the generated headers the pairs below were measured on, B is pinched
+ * 0.00-0.10 (one 0.13, 9 px high), 8 0.07-0.29 (95 % at 0.11 or more); but blur fills an 8's
+ * waist (0.00 at 14 px, 0.5 px blur) where its corners stay round, and the corners alone overlap
+ * (B 0.25-1.00, 8 0.00-0.75).
+ */
+function stemAndCorners(glyph: Glyph): number {
+  const pinch = waistPinch(glyph);
+  const square = Math.min(upperLeft(glyph), lowerLeft(glyph));
+  if (pinch <= 0.06 && square >= 0.5) return 1;
+  return pinch >= 0.12 && square <= 0.5 ? -1 : 0;
+}
+
+/**
+ * How far (share of the width) the middle of the left side lies from the glyph's furthest left:
+ * an L's stem is its left side, a 1's stem stands right of its flag and foot. L 0.00-0.14 (95 % at
+ * 0.07 or less), 1 0.22-0.43.
+ */
+function middleIndent(glyph: Glyph): number {
+  const edges = leftEdges(glyph);
+  const middle = middleRows(glyph, edges).sort((a, b) => a - b);
+  return (middle[Math.floor(middle.length / 2)] - Math.min(...edges)) / glyph.width;
+}
 const SHAPE_PAIRS: ShapePair[] = [
   { first: 'A', second: '4', measure: lowerLeft, firstFrom: 0.5, secondTo: 0.1 },
-  { first: 'L', second: '1', measure: middleLeft, firstFrom: 0.75, secondTo: 0.1 },
+  { first: 'L', second: '1', measure: (g) => -middleIndent(g), firstFrom: -0.1, secondTo: -0.2 },
   { first: 'D', second: 'O', measure: squareLeftCorners, firstFrom: 1, secondTo: 0.25 },
-  { first: 'B', second: '8', measure: leftStem, firstFrom: 2.25, secondTo: 1 },
+  { first: 'B', second: '8', measure: stemAndCorners, firstFrom: 1, secondTo: -1 },
   // Below the middle on the left: 8 0.50-1.00 (5 % below 0.70), 9 0.00-0.56 (95 % below 0.42).
   { first: '8', second: '9', measure: belowMiddleLeft, firstFrom: 0.65, secondTo: 0.3 },
+  // Below the middle on the right, where a 9 comes down and a Y has only its stem in the middle:
+  // 9 0.50-1.00, Y 0.00. Before 9/S: a Y's arm leaves the upper right open, as an S does.
+  { first: '9', second: 'Y', measure: belowMiddleRight, firstFrom: 0.4, secondTo: 0.1 },
   // Upper right: 9 0.67-1.00, S 0.00-0.20, but 8 0.44-0.94: an S taken for a 9 here may be an 8, which the pair above tells.
   { first: '9', second: 'S', measure: upperRight, firstFrom: 0.67, secondTo: 0.33 },
   // Closed at both: 8 0.44 and up; open at both: S 0.20 and under (a 9, closed at one, was told above).

@@ -103,6 +103,24 @@ describe('readDeckImage', () => {
     expect((await readDeckImage(image, { pool, index })).deck_code).toBe('YSBAYI');
   });
 
+  it('reads pale text on a light page where the edges of the avatar frames outnumber the page along its rows', async () => {
+    // Generated seed 134 (light-page layout) at 867 px, JPEG quality 54: along one row of the code's
+    // line the frames' dark edge outnumbered the page and was taken for it, which joined the code to
+    // the avatars in the colour-contrast map: no code was read.
+    const shot = await generateScreenshot(catalog, { seed: 134, layout: 'background', png: true });
+    const image = await sharp(shot.image).resize({ width: 867 }).jpeg({ quality: 54 }).toBuffer();
+    expect(shot.truth.deck_code).toBe('X7897X');
+    expect((await readDeckImage(image, { pool, index })).deck_code).toBe('X7897X');
+  });
+
+  it("reads an 8 pinched at the waist as an 8, not as the B whose stem runs straight down", async () => {
+    // Bench tuning seed 72: the 8 of 11Y8WX, 12 px high, has ink in the corners where a B's stem
+    // squares them; the line and a look at the glyph both read 8, and the corners made it a B.
+    const { sample } = await benchSample('as sent', 72, 1);
+    expect(sample.truth.deck_code).toBe('11Y8WX');
+    expect((await readDeckImage(sample.image, { pool, index })).deck_code).toBe('11Y8WX');
+  });
+
   it('takes no glyph of the code for its colon: the real screenshot at 578 px, JPEG quality 45', async () => {
     // The colon's dots are lost as specks there, and a "2" broken in two passed for it: "XD".
     const image = await sharp(readFileSync(REAL_SCREENSHOT)).resize({ width: 578 }).jpeg({ quality: 45 }).toBuffer();
@@ -116,6 +134,18 @@ describe('readDeckImage', () => {
     const image = await sharp(readFileSync(REAL_SCREENSHOT)).blur(0.96).jpeg({ quality: 88 }).toBuffer();
     const reading = await readDeckImage(image, { pool, index });
     expect(reading.cards.map(({ code, name }) => ({ code, name }))).toEqual(answer.cards);
+  });
+
+  it('reads the whole of a name that holds a shorter one, where the line broke at its word gap', async () => {
+    // Bench tuning seed 79, warm + dim + blur: the name line of RAINBOW SERPENT was cut at its word
+    // gap, and "RAINBOW" is a card too. A name inside a longer one gets the second look across the
+    // tile's width, and of two trusted readings whose names nest, the longer one is taken.
+    const { sample } = await benchSample('warm + dim 0.85 + blur 0.7', 79, 1);
+    const reading = await readDeckImage(sample.image, { pool, index });
+    const codes = reading.cards.map((c) => c.code);
+    expect(sample.truth.cards.map((c) => c.code)).toContain('LMC067');
+    expect(codes).toContain('LMC067');
+    expect(codes).not.toContain('SFN007');
   });
 
   it('finds a name under bright art on a grey screen: the real screenshot nearly desaturated', async () => {

@@ -11,7 +11,7 @@
  * This module walks pixels in JavaScript: it runs in the reader thread (`reader-thread.ts`), never
  * on the server's event loop.
  */
-import type { CardMatch, CatalogIndex, MatchResult } from './catalog-index';
+import { CatalogIndex, type CardMatch, type MatchResult } from './catalog-index';
 import { DECK_SIZE } from '../../common/game';
 import { CODE_CHARACTERS, type DeckCodeRead } from './deck-code';
 import { planDeckCode, wholeHeaderPlan } from './deck-code-reader';
@@ -269,11 +269,28 @@ const LIGHT_PAGE_WHITENESS = 150;
 /** A header lower than this share of a tile holds no text line: the image was cropped below it. */
 const MIN_HEADER_SHARE = 0.12;
 
-function isAmbiguous(result: MatchResult): boolean {
+function isAmbiguous(result: MatchResult, index: CatalogIndex): boolean {
   const best = result.best;
   if (!best || best.confidence < NAME_TRUSTED_CONFIDENCE) return true;
+  // A name that is part of a longer one ("RAINBOW" of "RAINBOW SERPENT") may be that name cut
+  // short where a dim, blurred line broke at its word gap: the second look reads the tile's width.
+  if (index.isInsideLongerName(best.name)) return true;
   // Another card fits the read name as well: only the code can tell which one it is.
   return result.alternatives.some((a) => a.confidence >= best.confidence - 0.02);
+}
+
+/**
+ * Of two readings of one tile, the one whose card fits better; but of two trusted readings whose
+ * names nest, the longer name: the shorter one is what is left of it when a reading lost a word.
+ */
+function betterReading(a: MatchResult, b: MatchResult): MatchResult {
+  const [x, y] = [a.best, b.best];
+  if (!x || !y) return x ? a : b;
+  if (Math.min(x.confidence, y.confidence) >= NAME_TRUSTED_CONFIDENCE) {
+    if (CatalogIndex.nests(x.name, y.name)) return b;
+    if (CatalogIndex.nests(y.name, x.name)) return a;
+  }
+  return y.confidence > x.confidence ? b : a;
 }
 
 /** The card read, or null for a guess; `agreed` is the card several readings of the tile agree on. */
@@ -328,7 +345,7 @@ function agreedCard(readings: MatchResult[], ocrConfidences: number[]): string |
 async function matchTiles(img: RgbImage, tiles: Rect[], places: NamePlace[], nameResults: OcrResult[], { pool, index }: ReadDeckOptions) {
   const nameTexts = nameResults.map((r) => oneLine(r.text));
   const matches = nameTexts.map((text) => index.match({ nameText: text }));
-  const unsure = matches.map((m, i) => (isAmbiguous(m) ? i : -1)).filter((i) => i >= 0);
+  const unsure = matches.map((m, i) => (isAmbiguous(m, index) ? i : -1)).filter((i) => i >= 0);
   const agreed: Array<string | undefined> = matches.map(() => undefined);
   if (unsure.length > 0) {
     const jobs = unsure.map((i) => [...codeCrops(img, tiles[i]), ...secondNameJobs(img, tiles[i], places[i])]);
@@ -338,7 +355,7 @@ async function matchTiles(img: RgbImage, tiles: Rect[], places: NamePlace[], nam
       const [grey, pale, ...secondNames] = results.slice(at, (at += jobs[k].length));
       const codeText = `${grey.text}\n${pale.text}`;
       const readings = [nameTexts[tileIndex], ...secondNames.map((r) => oneLine(r.text))].map((nameText) => index.match({ nameText, codeText }));
-      matches[tileIndex] = readings.reduce((best, r) => ((r.best?.confidence ?? 0) > (best.best?.confidence ?? 0) ? r : best));
+      matches[tileIndex] = readings.reduce(betterReading);
       agreed[tileIndex] = agreedCard(readings, [nameResults[tileIndex], ...secondNames].map((r) => r.confidence));
     });
   }

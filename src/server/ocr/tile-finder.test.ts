@@ -63,6 +63,22 @@ describe('findTiles', () => {
     });
   });
 
+  it('follows the grid through a row whose dark art hides half its tiles\' sides, between two rows of it', async () => {
+    // Bench tuning seed 79 of the gutters layout: gutters of 3 px, and in the third row the art of
+    // two tiles is as dark as their frames. The grid stopped there, at 9 tiles.
+    // With gutters this narrow a row may be found a gutter off (6 px here); each tile must still hold
+    // its drawn tile's name band, where names are searched for (0.655-0.835 of the tile).
+    const { sample, base } = await benchSample('layout: other gutters', 79, 0);
+    const { grid } = await tilesOf(sample.image);
+    expect(grid?.tiles).toHaveLength(18);
+    grid?.tiles.forEach((tile, i) => {
+      const drawn = base.geometry.tiles[i];
+      expect(Math.abs(tile.left - drawn.left)).toBeLessThanOrEqual(drawn.width * 0.04);
+      expect(tile.top + tile.height * 0.7).toBeLessThanOrEqual(drawn.top + drawn.height * 0.74);
+      expect(tile.top + tile.height * 0.84).toBeGreaterThanOrEqual(drawn.top + drawn.height * 0.8);
+    });
+  });
+
   it('in a softly blurred image, takes no tile height a gutter too tall: every tile found sits on a drawn one', async () => {
     // Blur softens the edges that tell a tile's bottom from the next one's top; a height taking in
     // the gutter still finds a whole deck there, but each of its tiles ends a gutter too low.

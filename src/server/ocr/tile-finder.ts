@@ -273,6 +273,14 @@ function leading(r: Row, need = START): number {
 const isNearlyFull = (r: Row, tilesSoFar: number): boolean => tilesSoFar + COLUMNS <= DECK_SIZE && r.scores.filter((x) => x >= FOLLOWED.tile).length >= COLUMNS - 1;
 
 /**
+ * At the grid's pitch, between two rows of it: a row with half its tiles clear. The rest hide
+ * their sides in art as dark as their frames (a black sky beside dark red, gutters of 3 px), but
+ * the rows on both sides place it.
+ */
+const isBridged = (r: Row, beyond: Row | null, tilesSoFar: number): boolean =>
+  beyond !== null && tilesSoFar + 2 * COLUMNS <= DECK_SIZE && isFull(beyond, FOLLOWED) && r.scores.filter((x) => x >= FOLLOWED.tile).length >= COLUMNS / 2;
+
+/**
  * The tiles in reading order. Rows must be full (4 tiles) except the last, whose tiles are the
  * first columns (18 = 4+4+4+4+2): header boxes and stat panels never make such rows. From each
  * strong full row, the grid is followed up and down one pitch (a tile and a gutter) at a time.
@@ -283,6 +291,8 @@ function gridRows(rows: Row[], h: number): Array<{ top: number; count: number }>
     .sort((a, b) => total(b) - total(a))
     .filter((r, i, sorted) => !sorted.slice(0, i).some((o) => Math.abs(o.top - r.top) < h * 0.5))
     .slice(0, 8);
+  /** The best row within a few pixels of `top`: where the grid's pitch puts the next row. */
+  const rowNear = (top: number): Row | null => bestRowIn(rows, top - h * 0.04, top + h * 0.04);
   let bestRun: Array<{ top: number; count: number }> = [];
   const tiles = (run: typeof bestRun): number => run.reduce((a, b) => a + b.count, 0);
   for (const start of starts) {
@@ -290,16 +300,16 @@ function gridRows(rows: Row[], h: number): Array<{ top: number; count: number }>
     // Up: only full rows (the partial row is the last one).
     let pitch = 0;
     for (let top = start.top; ; ) {
-      const above = pitch ? bestRowIn(rows, top - pitch - h * 0.04, top - pitch + h * 0.04) : bestRowIn(rows, top - h * MAX_PITCH_PER_HEIGHT, top - h * MIN_PITCH_PER_HEIGHT);
-      if (!above || !(isFull(above, FOLLOWED) || (pitch && isNearlyFull(above, tiles(run))))) break;
+      const above = pitch ? rowNear(top - pitch) : bestRowIn(rows, top - h * MAX_PITCH_PER_HEIGHT, top - h * MIN_PITCH_PER_HEIGHT);
+      if (!above || !(isFull(above, FOLLOWED) || (pitch && (isNearlyFull(above, tiles(run)) || isBridged(above, rowNear(above.top - pitch), tiles(run)))))) break;
       pitch = pitch || top - above.top;
       run.unshift({ top: above.top, count: above.scores.length });
       top = above.top;
     }
     for (let top = start.top; ; ) {
-      const below = pitch ? bestRowIn(rows, top + pitch - h * 0.04, top + pitch + h * 0.04) : bestRowIn(rows, top + h * MIN_PITCH_PER_HEIGHT, top + h * MAX_PITCH_PER_HEIGHT);
+      const below = pitch ? rowNear(top + pitch) : bestRowIn(rows, top + h * MIN_PITCH_PER_HEIGHT, top + h * MAX_PITCH_PER_HEIGHT);
       if (!below) break;
-      if (isFull(below, FOLLOWED) || (pitch && isNearlyFull(below, tiles(run)))) {
+      if (isFull(below, FOLLOWED) || (pitch && (isNearlyFull(below, tiles(run)) || isBridged(below, rowNear(below.top + pitch), tiles(run))))) {
         pitch = pitch || below.top - top;
         run.push({ top: below.top, count: below.scores.length });
         top = below.top;
@@ -310,7 +320,7 @@ function gridRows(rows: Row[], h: number): Array<{ top: number; count: number }>
       break;
     }
     // The pitch was not known yet on the way up: the row above may be nearly full too.
-    const above = pitch ? bestRowIn(rows, run[0].top - pitch - h * 0.04, run[0].top - pitch + h * 0.04) : null;
+    const above = pitch ? rowNear(run[0].top - pitch) : null;
     if (above && isNearlyFull(above, tiles(run))) run.unshift({ top: above.top, count: above.scores.length });
     if (tiles(run) > tiles(bestRun)) bestRun = run;
   }
