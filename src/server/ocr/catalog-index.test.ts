@@ -91,7 +91,7 @@ describe('CatalogIndex codes', () => {
 
   it('offers the card of a code read whole when the name came out as noise, as doubtful', () => {
     const { best } = index.match({ nameText: 'SET AGN Veet"', codeText: 'SRR022\n1' });
-    expect(best).toMatchObject({ code: 'SRR022', name: 'Geosynchronous Satellite Launch Vehicle', confidence: 0.6 });
+    expect(best).toMatchObject({ code: 'SRR022', name: 'Geosynchronous Satellite Launch Vehicle', confidence: 0.7 });
   });
 
   it('does not let a misread code override a clearly read name', () => {

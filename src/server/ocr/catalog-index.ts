@@ -109,10 +109,11 @@ const NAME_PART_SIMILARITY = 0.8;
 const MIN_NAME_PART = 8;
 /**
  * A printed code read whole (six or more characters, OCR confusions forgiven) where the name came
- * out as noise: enough to be offered, at the lowest confidence a reading is offered with (the
- * review step shows it as doubtful), and never enough to beat a name read clearly.
+ * out as noise: enough to be offered, at the lowest confidence a reading of any name, short or
+ * long, is offered with (the review step shows it as doubtful), and never enough to beat a name
+ * read clearly.
  */
-const CODE_ALONE_CONFIDENCE = 0.6;
+const CODE_ALONE_CONFIDENCE = 0.7;
 
 /** Best similarity 0..1 of a folded code to any read token (or a window of one: junk around it). */
 function codeSimilarity(code: string, tokens: string[]): number {

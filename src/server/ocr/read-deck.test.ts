@@ -148,6 +148,26 @@ describe('readDeckImage', () => {
     expect(codes).not.toContain('SFN007');
   });
 
+  it('keeps a short name against a longer one that holds it, where other text was read into the line', async () => {
+    // Generated seed 3027 at 727 px, JPEG 64: "FROTECTED BIRD OF PARADISE" (the tile's PROTECTED label
+    // read with the name) fits Greater Bird-of-Paradise at 0.81; three readings are BIRD OF PARADISE.
+    const shot = await generateScreenshot(catalog, { seed: 3027, png: true });
+    const image = await sharp(shot.image).resize({ width: 727 }).jpeg({ quality: 64 }).toBuffer();
+    const codes = (await readDeckImage(image, { pool, index })).cards.map((c) => c.code);
+    expect(shot.truth.cards.map((c) => c.code)).toContain('LPL028');
+    expect(codes).toContain('LPL028');
+    expect(codes).not.toContain('LBI043');
+  });
+
+  it('leaves out a short name that one garbled reading fits at 0.6-0.7: chance lands such readings on short names', async () => {
+    // The real screenshot at 547 px, blurred 0.89 px, JPEG 47: "Ar BLN" was taken for Robin at 0.6,
+    // ",-— Moro anu" for Morgana at 0.63.
+    const image = await sharp(readFileSync(REAL_SCREENSHOT)).resize({ width: 547 }).blur(0.89).jpeg({ quality: 47 }).toBuffer();
+    const names = (await readDeckImage(image, { pool, index })).cards.map((c) => c.name);
+    expect(names).not.toContain('Robin');
+    expect(names).not.toContain('Morgana');
+  });
+
   it('finds a name under bright art on a grey screen: the real screenshot nearly desaturated', async () => {
     // Grey, the glow over HYPERNOVA is as colourless as the name and joined it into one tall line;
     // the tile was read from other crops, and taken for Hodag (at saturation 0.13) or Gold.

@@ -58,6 +58,15 @@ const READ_FAILED = 'The cards in this image could not be read. Please add them 
 /** Below this a tile's best match is a guess, not a reading: leave the card out. */
 const MIN_CARD_CONFIDENCE = 0.6;
 /**
+ * What a single reading needs to be taken for a card whose name is shorter than
+ * CLEAR_CARD_MIN_LENGTH: chance lands a garbled reading of a few letters on some short name at
+ * 0.6-0.7 ("LAN" on Mulan, "NAYS" on Nails, "ENA" on DNA). Over 120 images made to probe it (the
+ * real screenshot and generated ones at 450-800 px, JPEG q40-70, a third blurred; the tiles read
+ * twice or more, 355 tiles), single readings of short names at 0.6-0.7 were right 2 times and wrong 8; of
+ * long names, right once and never wrong.
+ */
+const MIN_SHORT_NAME_CONFIDENCE = 0.7;
+/**
  * A card that garbled readings of its tile vouch for is read even below MIN_CARD_CONFIDENCE, from
  * this sure: a long name in the game's smallest font comes out of a small or blurred image as
  * broken words ("RIN VICIORA aNO ZEN ALD RT"). Two readings vouch for the card they both find: each
@@ -280,15 +289,23 @@ function isAmbiguous(result: MatchResult, index: CatalogIndex): boolean {
 }
 
 /**
+ * A trusted reading of a longer name that holds the shorter one of another reading wins when it
+ * fits this nearly as well. Further behind, it is the short name with other text read into the
+ * line: "FROTECTED BIRD OF PARADISE" fits Greater Bird-of-Paradise at 0.81.
+ */
+const NESTED_NAME_MARGIN = 0.1;
+
+/**
  * Of two readings of one tile, the one whose card fits better; but of two trusted readings whose
- * names nest, the longer name: the shorter one is what is left of it when a reading lost a word.
+ * names nest, the longer name if it fits nearly as well: the shorter one is what is left of it
+ * when a reading lost a word.
  */
 function betterReading(a: MatchResult, b: MatchResult): MatchResult {
   const [x, y] = [a.best, b.best];
   if (!x || !y) return x ? a : b;
   if (Math.min(x.confidence, y.confidence) >= NAME_TRUSTED_CONFIDENCE) {
-    if (CatalogIndex.nests(x.name, y.name)) return b;
-    if (CatalogIndex.nests(y.name, x.name)) return a;
+    if (CatalogIndex.nests(x.name, y.name) && y.confidence >= x.confidence - NESTED_NAME_MARGIN) return b;
+    if (CatalogIndex.nests(y.name, x.name) && x.confidence >= y.confidence - NESTED_NAME_MARGIN) return a;
   }
   return y.confidence > x.confidence ? b : a;
 }
@@ -296,7 +313,8 @@ function betterReading(a: MatchResult, b: MatchResult): MatchResult {
 /** The card read, or null for a guess; `agreed` is the card several readings of the tile agree on. */
 function toReadCard(result: MatchResult, agreed?: string): ReadCard | null {
   const best = result.best;
-  if (!best || best.confidence < (best.code === agreed ? AGREED_CARD_CONFIDENCE : MIN_CARD_CONFIDENCE)) return null;
+  const needed = best?.code === agreed ? AGREED_CARD_CONFIDENCE : best && best.name.length < CLEAR_CARD_MIN_LENGTH ? MIN_SHORT_NAME_CONFIDENCE : MIN_CARD_CONFIDENCE;
+  if (!best || best.confidence < needed) return null;
   return { code: best.code, name: best.name, confidence: round(best.confidence), alternatives: result.alternatives.map((a) => ({ ...a, confidence: round(a.confidence) })) };
 }
 
