@@ -136,6 +136,7 @@ function middleIndent(glyph: Glyph): number {
   const middle = middleRows(glyph, edges).sort((a, b) => a - b);
   return (middle[Math.floor(middle.length / 2)] - Math.min(...edges)) / glyph.width;
 }
+
 const SHAPE_PAIRS: ShapePair[] = [
   { first: 'A', second: '4', measure: lowerLeft, firstFrom: 0.5, secondTo: 0.1 },
   { first: 'L', second: '1', measure: (g) => -middleIndent(g), firstFrom: -0.1, secondTo: -0.2 },
