@@ -61,9 +61,9 @@ const MIN_CARD_CONFIDENCE = 0.6;
  * What a single reading needs to be taken for a card whose name is shorter than
  * CLEAR_CARD_MIN_LENGTH: chance lands a garbled reading of a few letters on some short name at
  * 0.6-0.7 ("LAN" on Mulan, "NAYS" on Nails, "ENA" on DNA). Over 120 images made to probe it (the
- * real screenshot and generated ones at 450-800 px, JPEG q40-70, a third blurred; the tiles read
- * twice or more, 355 tiles), single readings of short names at 0.6-0.7 were right 2 times and wrong 8; of
- * long names, right once and never wrong.
+ * real screenshot and generated ones at 450-800 px, JPEG q40-70, a third blurred), of the 355
+ * tiles read twice or more, single readings of short names at 0.6-0.7 were right 2 times and
+ * wrong 8; of long names, right once and never wrong.
  */
 const MIN_SHORT_NAME_CONFIDENCE = 0.7;
 /**
