@@ -135,6 +135,13 @@ describe('codeCharacters', () => {
     expect(codeFromGlyphs([drawn(0, SHAPES[drawnChar])], [symbol(readChar, 0, 30)])).toBe(drawnChar);
   });
 
+  it("keeps a 4 whose bar lies one row above its bottom, 10 px high: an A's foot reaches the bottom row", () => {
+    // WebP tuning seed 88: the line and a look at the glyph both read 4; its lower eighth took in the bar.
+    const rows = ['....##..', '...###..', '...###..', '..#.###.', '.#..##..', '#...###.', '#...###.', '########', '########', '....###.'];
+    const four: Glyph = { left: 0, top: 0, width: 8, height: 10, ink: Uint8Array.from(rows.join(''), (c) => (c === '#' ? 1 : 0)) };
+    expect(codeFromGlyphs([four], [symbol('4', 0, 8)])).toBe('4');
+  });
+
   it('measures no strokes on capitals under 10 px: a 4 smeared solid by JPEG stays a 4', () => {
     expect(codeFromGlyphs([glyph(0, 7, 9)], [symbol('4', 0, 7)])).toBe('4');
     expect(codeFromGlyphs([glyph(0, 23, 30)], [symbol('4', 0, 23)])).toBe('A');
