@@ -56,8 +56,8 @@ export function looksLikeBar(glyph: Glyph, capHeight: number): boolean {
 }
 
 /**
- * Pairs the line model swaps, each with a measure of the glyph that is high for the first
- * character and low for the second. Each looks for a stroke one of the two has and the other lacks
+ * Pairs the line model swaps, each with a test of the glyph for the first character's shape and
+ * one for the second's; most test one measure, high for the first and low for the second. Each looks for a stroke one of the two has and the other lacks
  * in sans fonts: A stands on two feet where a 4's lower left is open; L and D have an upright stem
  * on the left where 1 and a round O have none; a D's stem squares its left corners where an O or a
  * zero is as round on the left as on the right; a B's stem runs down its whole left side where an
@@ -73,11 +73,17 @@ export function looksLikeBar(glyph: Glyph, capHeight: number): boolean {
 interface ShapePair {
   first: string;
   second: string;
-  measure: (glyph: Glyph) => number;
-  /** At or above: the first; at or below: the second. */
-  firstFrom: number;
-  secondTo: number;
+  looksFirst: (glyph: Glyph) => boolean;
+  looksSecond: (glyph: Glyph) => boolean;
 }
+
+/** A pair told by one measure: at or above `firstFrom` the first, at or below `secondTo` the second. */
+const byMeasure = (first: string, second: string, measure: (glyph: Glyph) => number, firstFrom: number, secondTo: number): ShapePair => ({
+  first,
+  second,
+  looksFirst: (g) => measure(g) >= firstFrom,
+  looksSecond: (g) => measure(g) <= secondTo,
+});
 const lowerLeft = (g: Glyph) => inkShare(g, 0.88, 1, 0, 0.15);
 /**
  * An A's left foot: its lower left, and the bottom row's in particular. A 4's bar can stop one row
@@ -119,19 +125,16 @@ function waistPinch(glyph: Glyph): number {
 }
 
 /**
- * 1 for a B's shape, a straight stem (waist pinched 0.06 or less) with square corners (both left
- * corners half ink or more); -1 for an 8's, pinched 0.12 or more with a round corner; 0 between.
- * On the code glyphs of the generated headers the pairs below were measured on, B is pinched
- * 0.00-0.10 (one 0.13, 9 px high), 8 0.07-0.29 (95 % at 0.11 or more); but blur fills an 8's
- * waist (0.00 at 14 px, 0.5 px blur) where its corners stay round, and the corners alone overlap
- * (B 0.25-1.00, 8 0.00-0.75).
+ * A B's shape is a straight stem (waist pinched 0.06 or less) with square corners (both left
+ * corners half ink or more); an 8's, a waist pinched 0.12 or more with a round corner. On the code
+ * glyphs of the generated headers the pairs below were measured on, B is pinched 0.00-0.10 (one
+ * 0.13, 9 px high), 8 0.07-0.29 (95 % at 0.11 or more); but blur fills an 8's waist (0.00 at
+ * 14 px, 0.5 px blur) where its corners stay round, and the corners alone overlap (B 0.25-1.00,
+ * 8 0.00-0.75).
  */
-function stemAndCorners(glyph: Glyph): number {
-  const pinch = waistPinch(glyph);
-  const square = Math.min(upperLeft(glyph), lowerLeft(glyph));
-  if (pinch <= 0.06 && square >= 0.5) return 1;
-  return pinch >= 0.12 && square <= 0.5 ? -1 : 0;
-}
+const squareCorners = (g: Glyph) => Math.min(upperLeft(g), lowerLeft(g));
+const looksLikeB = (g: Glyph) => waistPinch(g) <= 0.06 && squareCorners(g) >= 0.5;
+const looksLike8 = (g: Glyph) => waistPinch(g) >= 0.12 && squareCorners(g) <= 0.5;
 
 /**
  * How far (share of the width) the middle of the left side lies from the glyph's furthest left:
@@ -145,20 +148,20 @@ function middleIndent(glyph: Glyph): number {
 }
 
 const SHAPE_PAIRS: ShapePair[] = [
-  { first: 'A', second: '4', measure: leftFoot, firstFrom: 0.5, secondTo: 0.1 },
-  { first: 'L', second: '1', measure: (g) => -middleIndent(g), firstFrom: -0.1, secondTo: -0.2 },
-  { first: 'D', second: 'O', measure: squareLeftCorners, firstFrom: 1, secondTo: 0.25 },
-  { first: 'B', second: '8', measure: stemAndCorners, firstFrom: 1, secondTo: -1 },
+  byMeasure('A', '4', leftFoot, 0.5, 0.1),
+  { first: 'L', second: '1', looksFirst: (g) => middleIndent(g) <= 0.1, looksSecond: (g) => middleIndent(g) >= 0.2 },
+  byMeasure('D', 'O', squareLeftCorners, 1, 0.25),
+  { first: 'B', second: '8', looksFirst: looksLikeB, looksSecond: looksLike8 },
   // Below the middle on the left: 8 0.50-1.00 (5 % below 0.70), 9 0.00-0.56 (95 % below 0.42).
-  { first: '8', second: '9', measure: belowMiddleLeft, firstFrom: 0.65, secondTo: 0.3 },
+  byMeasure('8', '9', belowMiddleLeft, 0.65, 0.3),
   // Below the middle on the right, where a 9 comes down and a Y has only its stem in the middle:
   // 9 0.50-1.00, Y 0.00. Before 9/S: a Y's arm leaves the upper right open, as an S does.
-  { first: '9', second: 'Y', measure: belowMiddleRight, firstFrom: 0.4, secondTo: 0.1 },
+  byMeasure('9', 'Y', belowMiddleRight, 0.4, 0.1),
   // Upper right: 9 0.67-1.00, S 0.00-0.20, but 8 0.44-0.94: an S taken for a 9 here may be an 8, which the pair above tells.
-  { first: '9', second: 'S', measure: upperRight, firstFrom: 0.67, secondTo: 0.33 },
+  byMeasure('9', 'S', upperRight, 0.67, 0.33),
   // Closed at both: 8 0.44 and up; open at both: S 0.20 and under (a 9, closed at one, was told above).
-  { first: '8', second: 'S', measure: (g) => Math.min(upperRight(g), belowMiddleLeft(g)), firstFrom: 0.4, secondTo: 0.2 },
-  { first: '7', second: 'T', measure: upperRight, firstFrom: 0.3, secondTo: 0.05 },
+  byMeasure('8', 'S', (g) => Math.min(upperRight(g), belowMiddleLeft(g)), 0.4, 0.2),
+  byMeasure('7', 'T', upperRight, 0.3, 0.05),
 ];
 
 /**
@@ -190,9 +193,9 @@ function settleByShape(char: string, glyph: Glyph, capHeight: number): string {
   const held = [char];
   for (;;) {
     const current = held[held.length - 1];
-    const next = SHAPE_PAIRS.map(({ first, second, measure, firstFrom, secondTo }) => {
-      if (current === first && measure(glyph) <= secondTo) return second;
-      if (current === second && measure(glyph) >= firstFrom) return first;
+    const next = SHAPE_PAIRS.map(({ first, second, looksFirst, looksSecond }) => {
+      if (current === first && looksSecond(glyph)) return second;
+      if (current === second && looksFirst(glyph)) return first;
       return null;
     }).find((other) => other !== null && !held.includes(other));
     if (!next) return current;

@@ -310,11 +310,16 @@ function betterReading(a: MatchResult, b: MatchResult): MatchResult {
   return y.confidence > x.confidence ? b : a;
 }
 
+/** The confidence a tile's best match needs to be read: less when its readings vouch for it, more for a short name. */
+function neededConfidence(best: CardMatch, agreed?: string): number {
+  if (best.code === agreed) return AGREED_CARD_CONFIDENCE;
+  return best.name.length < CLEAR_CARD_MIN_LENGTH ? MIN_SHORT_NAME_CONFIDENCE : MIN_CARD_CONFIDENCE;
+}
+
 /** The card read, or null for a guess; `agreed` is the card several readings of the tile agree on. */
 function toReadCard(result: MatchResult, agreed?: string): ReadCard | null {
   const best = result.best;
-  const needed = best?.code === agreed ? AGREED_CARD_CONFIDENCE : best && best.name.length < CLEAR_CARD_MIN_LENGTH ? MIN_SHORT_NAME_CONFIDENCE : MIN_CARD_CONFIDENCE;
-  if (!best || best.confidence < needed) return null;
+  if (!best || best.confidence < neededConfidence(best, agreed)) return null;
   return { code: best.code, name: best.name, confidence: round(best.confidence), alternatives: result.alternatives.map((a) => ({ ...a, confidence: round(a.confidence) })) };
 }
 
