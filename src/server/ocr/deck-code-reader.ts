@@ -8,7 +8,7 @@
  * and settles look-alikes by shape. Each glyph of a character with a look-alike is then read once
  * more on its own (`settleBySecondLook`): out of the line, the model no longer swaps them.
  */
-import { CODE_CHARACTERS, DECK_CODE_LABEL, DECK_CODE_LENGTH, codeCharacters, readDeckCodeLine, secondLookPositions, settleBySecondLook, spell, type CodeCharacter, type DeckCodeRead } from './deck-code';
+import { CODE_CHARACTERS, DECK_CODE_LABEL, DECK_CODE_LENGTH, UNREAD, codeCharacters, readDeckCodeLine, secondLookPositions, settleBySecondLook, spell, type CodeCharacter, type DeckCodeRead } from './deck-code';
 import { capHeightOf } from './glyph-shapes';
 import { findGlyphs, isColon, type Glyph } from './glyphs';
 import { centredSpan, clampRect, findTextLines, medianWhiteness, textRows, whiteTextImage } from './text-crops';
@@ -85,9 +85,9 @@ function codeRun(glyphs: Glyph[], first: number, capHeight: number, colon?: Glyp
   return code;
 }
 
-/** Where the line read put the code: its first character, and the right end of the label before it. */
+/** Where the line read put the code: its characters, and the right end of the label before them. */
 interface ReadCodePlace {
-  first: OcrSymbol;
+  code: OcrSymbol[];
   labelEnd: number;
 }
 
@@ -96,7 +96,7 @@ function readCodePlace(symbols: OcrSymbol[], code: string): ReadCodePlace | null
   const characters = symbols.filter((s) => s.text.trim().length === 1 && CODE_CHARACTERS.includes(s.text.trim().toUpperCase()));
   const spelled = characters.slice(-code.length);
   if (spelled.length < code.length || spelled.map((s) => s.text.trim().toUpperCase()).join('') !== code) return null;
-  return { first: spelled[0], labelEnd: characters[characters.length - code.length - 1]?.x1 ?? -Infinity };
+  return { code: spelled, labelEnd: characters[characters.length - code.length - 1]?.x1 ?? -Infinity };
 }
 
 /**
@@ -104,7 +104,7 @@ function readCodePlace(symbols: OcrSymbol[], code: string): ReadCodePlace | null
  * between the label and the code: a piece of a broken letter of "DECK" has a colon's shape too.
  */
 function colonIndex(glyphs: Glyph[], capHeight: number, place: ReadCodePlace | null): number {
-  const between = (g: Glyph) => !place || (g.left >= place.labelEnd - 1 && g.left + g.width <= place.first.x0 + 1);
+  const between = (g: Glyph) => !place || (g.left >= place.labelEnd - 1 && g.left + g.width <= place.code[0].x0 + 1);
   // A glyph of the code broken in two can pass for a colon; the real one leaves a code behind it.
   return glyphs.findIndex((g, i) => isColon(g, capHeight) && between(g) && glyphs.length - 1 - i >= MIN_CODE_LENGTH);
 }
@@ -243,15 +243,21 @@ function codeLinePlan(img: RgbImage, region: Rect, lineHeight: number, threshold
       const colon = colonIndex(glyphs, capHeight, place);
       // The colon lost (dim or blurred small text fades its dots, or joins them into a bar): the code
       // starts at the glyph under the first character the line read gave it.
-      const first = colon >= 0 ? colon + 1 : place ? glyphs.findIndex((g) => g.left + g.width / 2 >= place.first.x0) : -1;
+      const first = colon >= 0 ? colon + 1 : place ? glyphs.findIndex((g) => g.left + g.width / 2 >= place.code[0].x0) : -1;
       const codeGlyphs = first >= 0 ? codeRun(glyphs, first, capHeight, colon >= 0 ? glyphs[colon] : undefined) : [];
-      return codeGlyphs.length >= MIN_CODE_LENGTH ? codeCharacters(codeGlyphs, placed) : null;
+      if (codeGlyphs.length < MIN_CODE_LENGTH) return null;
+      // As many glyphs as characters read: each is its character's, whatever the model's boxes say
+      // (on a desaturated real screenshot it boxed the U of UH42XD one pixel wide, over the H).
+      if (place && codeGlyphs.length === place.code.length) return codeCharacters(codeGlyphs, place.code.map((s, i) => ({ ...s, x0: codeGlyphs[i].left, x1: codeGlyphs[i].left + codeGlyphs[i].width })));
+      return codeCharacters(codeGlyphs, placed);
     };
     // Blur and a small size dim thin strokes below the glyph threshold, and glyphs fall apart into
-    // specks: where they spell a code shorter than the line's, or one of them is a speck, they are
-    // cut again fainter. (Longer is the line's fault: it skips a J tucked under its neighbour.)
-    /** 2: whole glyphs spelling the line's code or more; 1: a speck among them; 0: too few. */
-    const quality = (c: CodeCharacter[] | null): number => (c === null || c.length < read.code.length ? 0 : hasSpeck(c) ? 1 : 2);
+    // specks: where they spell a code shorter than the line's, or one of them is a speck or unread,
+    // they are cut again fainter. (Longer is the line's fault: it skips a J tucked under its
+    // neighbour. So is longer than the game's codes: it read a 5 and an S on one glyph.)
+    const tooShort = (c: CodeCharacter[]): boolean => c.length < read.code.length && c.length !== DECK_CODE_LENGTH;
+    /** 2: whole glyphs spelling the line's code or more, or a code of the game's length; 1: a speck or an unread glyph among them; 0: too few. */
+    const quality = (c: CodeCharacter[] | null): number => (c === null || tooShort(c) ? 0 : hasSpeck(c) || c.some((x) => x.char === UNREAD) ? 1 : 2);
     let characters = charactersAt(thresholds.glyph);
     for (const fainter of thresholds.fainterGlyph) {
       if (quality(characters) === 2) break;
@@ -261,7 +267,8 @@ function codeLinePlan(img: RgbImage, region: Rect, lineHeight: number, threshold
     // Glyphs that spell another length than a line read of the game's length were joined or broken
     // by blur and JPEG (an I touching the S before it; a U's two stems apart): the line read stands.
     if (characters !== null && characters.length !== read.code.length && read.code.length === DECK_CODE_LENGTH) characters = null;
-    return { ...read, code: characters === null ? read.code : await takeSecondLook(img, characters, pool, thresholds.inkLow) };
+    const spelled = characters === null ? null : await takeSecondLook(img, characters, pool, thresholds.inkLow);
+    return { ...read, code: spelled === null || spelled.includes(UNREAD) ? read.code : spelled };
   };
   return { job: { image, mode: 'line', whitelist: `${CODE_CHARACTERS}: `, withSymbols: true }, decide, wholeHeader: false };
 }

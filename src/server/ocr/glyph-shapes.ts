@@ -203,15 +203,22 @@ function settleByShape(char: string, glyph: Glyph, capHeight: number): string {
   }
 }
 
+/** O/0 and I/1, which no reading tells apart in a random code, by the glyph's width; others as read. */
+export function settleByWidth(char: string, glyph: Glyph, capHeight: number): string {
+  const width = glyph.width / capHeight;
+  if (char === 'I' || char === '1') return width <= I_MAX_WIDTH ? 'I' : '1';
+  if (char === 'O' || char === '0') return width >= O_MIN_WIDTH ? 'O' : '0';
+  return char;
+}
+
 /**
  * The character read from a glyph, with look-alikes settled by shape: O/0 and I/1 by the glyph's
  * width, the pairs above by their strokes, a 2 that is a Z by both.
  */
 export function settleLookalike(char: string, glyph: Glyph, capHeight: number): string {
-  const width = glyph.width / capHeight;
   if (char === '2') return looksLikeZ(glyph, capHeight) ? 'Z' : char;
-  if (char === 'I' || char === '1') return width <= I_MAX_WIDTH ? 'I' : settleByShape('1', glyph, capHeight);
+  if (char === 'I' || char === '1') return settleByWidth(char, glyph, capHeight) === 'I' ? 'I' : settleByShape('1', glyph, capHeight);
   const shaped = settleByShape(char === '0' ? 'O' : char, glyph, capHeight);
-  return shaped === 'O' ? (width >= O_MIN_WIDTH ? 'O' : '0') : shaped;
+  return shaped === 'O' ? settleByWidth('O', glyph, capHeight) : shaped;
 }
 

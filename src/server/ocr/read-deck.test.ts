@@ -121,6 +121,22 @@ describe('readDeckImage', () => {
     expect((await readDeckImage(sample.image, { pool, index })).deck_code).toBe('11Y8WX');
   });
 
+  it.each([
+    // The line boxed the U of UH42XD one pixel wide, over the H: by the boxes, the U's glyph had no
+    // character and the H's was a U (a look at the first then gave UU42XD).
+    ['desaturated', 93, 0, 'UH42XD'],
+    // The line read a 5 and an S on one glyph (8YTJN5S), and its T's box lay over the Y and the T.
+    ['WebP', 59, 1, '8YTJN5'],
+    // The line read a phantom 2 between the Zs (3Z2ZXDQ), surer than the first Z.
+    ['WebP', 96, 1, '3ZZXDQ'],
+    // The D's corners blurred round: the line and a look read D, and its shape made it a zero.
+    ['warm + dim 0.85 + blur 0.7', 96, 1, '3ZZXDQ'],
+  ])("reads the code where the line's boxes or the glyph's shape mislead (%s, seed %i, base %i)", async (className, seed, base, code) => {
+    const { sample } = await benchSample(className, seed, base);
+    expect(sample.truth.deck_code).toBe(code);
+    expect((await readDeckImage(sample.image, { pool, index })).deck_code).toBe(code);
+  });
+
   it('takes no glyph of the code for its colon: the real screenshot at 578 px, JPEG quality 45', async () => {
     // The colon's dots are lost as specks there, and a "2" broken in two passed for it: "XD".
     const image = await sharp(readFileSync(REAL_SCREENSHOT)).resize({ width: 578 }).jpeg({ quality: 45 }).toBuffer();
