@@ -80,14 +80,21 @@ function rowPageColour(img: RgbImage, y: number, r: Rect, counts: Uint16Array): 
  * Rows on either side, as a share of the region's height, that tell a row whose page colour is
  * another's: along the lower edge of an avatar's frame (4 px of 800) the frame outnumbers the page
  * in its row; taken for the page, it made the whole row ink and joined the code's line to the
- * avatars.
+ * avatars. And JPEG keeps colour in blocks of 16 px, which tint the page around pale text: in the
+ * rows of a text line the tinted page outnumbers the clean one, 8-9 levels off in red and blue
+ * on a beige page, so the strokes drawn against it broke up. The rows around a line's must be
+ * mostly outside it, on both sides: wider than two of the header's text lines.
  */
-const PAGE_ROWS_AROUND = 0.03;
+const PAGE_ROWS_AROUND = 0.1;
+/**
+ * Levels (in a channel) beyond which a row's page colour is another's than its neighbours': JPEG
+ * noise is 2 or so. A linear gradient's rows agree with the median of the rows around them.
+ */
+const PAGE_ROW_TINT = 3;
 
 /**
- * Each row's page colour; where it is further than JPEG noise (CONTRAST_NOISE, in a channel) from
- * the median of the rows around it (by brightness), that median's. Other rows keep their own:
- * pale text differs from its page by a few levels, which a neighbour's colour would shift.
+ * Each row's page colour; where it is further than PAGE_ROW_TINT from the median of the rows around
+ * it (by brightness), that median's.
  */
 function rowPages(img: RgbImage, r: Rect): Array<[number, number, number]> {
   const counts = new Uint16Array(1 << 15);
@@ -99,7 +106,7 @@ function rowPages(img: RgbImage, r: Rect): Array<[number, number, number]> {
     for (let w = Math.max(0, y - around); w <= Math.min(r.height - 1, y + around); w++) window.push(w);
     window.sort((a, b) => brightness[a] - brightness[b]);
     const median = rows[window[Math.floor(window.length / 2)]];
-    return own.some((v, k) => Math.abs(v - median[k]) > CONTRAST_NOISE) ? median : own;
+    return own.some((v, k) => Math.abs(v - median[k]) > PAGE_ROW_TINT) ? median : own;
   });
 }
 
