@@ -246,10 +246,13 @@ function codeLinePlan(img: RgbImage, region: Rect, lineHeight: number, threshold
       const first = colon >= 0 ? colon + 1 : place ? glyphs.findIndex((g) => g.left + g.width / 2 >= place.code[0].x0) : -1;
       const codeGlyphs = first >= 0 ? codeRun(glyphs, first, capHeight, colon >= 0 ? glyphs[colon] : undefined) : [];
       if (codeGlyphs.length < MIN_CODE_LENGTH) return null;
-      // As many glyphs as characters read: each is its character's, whatever the model's boxes say
-      // (on a desaturated real screenshot it boxed the U of UH42XD one pixel wide, over the H).
-      if (place && codeGlyphs.length === place.code.length) return codeCharacters(codeGlyphs, place.code.map((s, i) => ({ ...s, x0: codeGlyphs[i].left, x1: codeGlyphs[i].left + codeGlyphs[i].width })));
-      return codeCharacters(codeGlyphs, placed);
+      const byBoxes = codeCharacters(codeGlyphs, placed);
+      // A glyph the model's boxes left without a character, among as many glyphs as characters
+      // read: each glyph is its character's, in order (on a desaturated real screenshot the model
+      // boxed the U of UH42XD one pixel wide, over the H). Only then: a phantom character and a
+      // skipped J also make the counts agree ("I1A27B" for IA2J7B), where the boxes are right.
+      if (!place || codeGlyphs.length !== place.code.length || !byBoxes.some((c) => c.char === UNREAD)) return byBoxes;
+      return codeCharacters(codeGlyphs, place.code.map((s, i) => ({ ...s, x0: codeGlyphs[i].left, x1: codeGlyphs[i].left + codeGlyphs[i].width })));
     };
     // Blur and a small size dim thin strokes below the glyph threshold, and glyphs fall apart into
     // specks: where they spell a code shorter than the line's, or one of them is a speck or unread,

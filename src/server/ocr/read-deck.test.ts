@@ -103,6 +103,15 @@ describe('readDeckImage', () => {
     expect((await readDeckImage(image, { pool, index })).deck_code).toBe('YSBAYI');
   });
 
+  it('lays the line\'s characters on the glyphs by their boxes where a phantom character and a skipped J make the counts agree', async () => {
+    // Generated seed 711 (other gutters) at 1017 px, blurred 0.64 px, JPEG quality 80: the line read
+    // "I1A27B" for IA2J7B, six characters over six glyphs, but not one for one.
+    const shot = await generateScreenshot(catalog, { seed: 711, layout: 'gutters', png: true });
+    const image = await sharp(shot.image).resize({ width: 1017 }).blur(0.64).jpeg({ quality: 80 }).toBuffer();
+    expect(shot.truth.deck_code).toBe('IA2J7B');
+    expect((await readDeckImage(image, { pool, index })).deck_code).toBe('IA2J7B');
+  });
+
   it('reads pale text on a light page where the edges of the avatar frames outnumber the page along its rows', async () => {
     // Generated seed 134 (light-page layout) at 867 px, JPEG quality 54: along one row of the code's
     // line the frames' dark edge outnumbered the page and was taken for it, which joined the code to
