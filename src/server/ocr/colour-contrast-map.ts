@@ -82,8 +82,8 @@ function rowPageColour(img: RgbImage, y: number, r: Rect, counts: Uint16Array): 
  * in its row; taken for the page, it made the whole row ink and joined the code's line to the
  * avatars. And JPEG keeps colour in blocks of 16 px, which tint the page around pale text: in the
  * rows of a text line the tinted page outnumbers the clean one, 8-9 levels off in red and blue
- * on a beige page, so the strokes drawn against it broke up. The rows around a line's must be
- * mostly outside it, on both sides: wider than two of the header's text lines.
+ * on a beige page, so the strokes drawn against it broke up. The rows around a row of a line must
+ * lie mostly outside the line, on both sides: the window is wider than two of the header's lines.
  */
 const PAGE_ROWS_AROUND = 0.1;
 /**

@@ -259,7 +259,10 @@ function codeLinePlan(img: RgbImage, region: Rect, lineHeight: number, threshold
     // they are cut again fainter. (Longer is the line's fault: it skips a J tucked under its
     // neighbour. So is longer than the game's codes: it read a 5 and an S on one glyph.)
     const tooShort = (c: CodeCharacter[]): boolean => c.length < read.code.length && c.length !== DECK_CODE_LENGTH;
-    /** 2: whole glyphs spelling the line's code or more, or a code of the game's length; 1: a speck or an unread glyph among them; 0: too few. */
+    /**
+     * 2: whole glyphs spelling the line's code or more, or a code of the game's length; 1: a speck
+     * or an unread glyph among them; 0: too few.
+     */
     const quality = (c: CodeCharacter[] | null): number => (c === null || tooShort(c) ? 0 : hasSpeck(c) || c.some((x) => x.char === UNREAD) ? 1 : 2);
     let characters = charactersAt(thresholds.glyph);
     for (const fainter of thresholds.fainterGlyph) {
