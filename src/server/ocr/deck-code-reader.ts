@@ -8,7 +8,7 @@
  * and settles look-alikes by shape. Each glyph of a character with a look-alike is then read once
  * more on its own (`settleBySecondLook`): out of the line, the model no longer swaps them.
  */
-import { CODE_CHARACTERS, DECK_CODE_LABEL, DECK_CODE_LENGTH, UNREAD, codeCharacters, readDeckCodeLine, secondLookPositions, settleBySecondLook, spell, type CodeCharacter, type DeckCodeRead } from './deck-code';
+import { CODE_CHARACTERS, DECK_CODE_LABEL, DECK_CODE_LENGTH, UNREAD, codeCharacters, hasUnread, readDeckCodeLine, secondLookPositions, settleBySecondLook, spell, type CodeCharacter, type DeckCodeRead } from './deck-code';
 import { capHeightOf } from './glyph-shapes';
 import { findGlyphs, isColon, type Glyph } from './glyphs';
 import { centredSpan, clampRect, findTextLines, medianWhiteness, textRows, whiteTextImage } from './text-crops';
@@ -251,7 +251,7 @@ function codeLinePlan(img: RgbImage, region: Rect, lineHeight: number, threshold
       // read: each glyph is its character's, in order (on a desaturated real screenshot the model
       // boxed the U of UH42XD one pixel wide, over the H). Only then: a phantom character and a
       // skipped J also make the counts agree ("I1A27B" for IA2J7B), where the boxes are right.
-      if (!place || codeGlyphs.length !== place.code.length || !byBoxes.some((c) => c.char === UNREAD)) return byBoxes;
+      if (!place || codeGlyphs.length !== place.code.length || !hasUnread(byBoxes)) return byBoxes;
       return codeCharacters(codeGlyphs, place.code.map((s, i) => ({ ...s, x0: codeGlyphs[i].left, x1: codeGlyphs[i].left + codeGlyphs[i].width })));
     };
     // Blur and a small size dim thin strokes below the glyph threshold, and glyphs fall apart into
@@ -263,7 +263,7 @@ function codeLinePlan(img: RgbImage, region: Rect, lineHeight: number, threshold
      * 2: whole glyphs spelling the line's code or more, or a code of the game's length; 1: a speck
      * or an unread glyph among them; 0: too few.
      */
-    const quality = (c: CodeCharacter[] | null): number => (c === null || tooShort(c) ? 0 : hasSpeck(c) || c.some((x) => x.char === UNREAD) ? 1 : 2);
+    const quality = (c: CodeCharacter[] | null): number => (c === null || tooShort(c) ? 0 : hasSpeck(c) || hasUnread(c) ? 1 : 2);
     let characters = charactersAt(thresholds.glyph);
     for (const fainter of thresholds.fainterGlyph) {
       if (quality(characters) === 2) break;

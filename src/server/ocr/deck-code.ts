@@ -69,13 +69,16 @@ const DOUBTFUL_CONFIDENCE = 60;
  */
 const MAX_CHARACTER_WIDTH = 1.55;
 
+/** How many pixels of a symbol's box lie over the glyph's columns (negative: the gap between them). */
+const overlap = (glyph: Glyph, box: OcrSymbol): number => Math.min(glyph.left + glyph.width, box.x1) - Math.max(glyph.left, box.x0);
+
 /** The code characters read, each given to the glyph its box overlaps most. */
 function symbolsPerGlyph(glyphs: Glyph[], symbols: OcrSymbol[]): OcrSymbol[][] {
   const perGlyph: OcrSymbol[][] = glyphs.map(() => []);
   for (const symbol of symbols) {
     const char = symbol.text.trim().toUpperCase();
     if (char.length !== 1 || !CODE_CHARACTERS.includes(char)) continue;
-    const overlaps = glyphs.map((g) => Math.min(g.left + g.width, symbol.x1) - Math.max(g.left, symbol.x0));
+    const overlaps = glyphs.map((g) => overlap(g, symbol));
     const best = overlaps.indexOf(Math.max(...overlaps));
     if (overlaps[best] > 0) perGlyph[best].push({ ...symbol, text: char });
   }
@@ -90,7 +93,7 @@ const surest = (symbols: OcrSymbol[]): OcrSymbol | null => symbols.reduce<OcrSym
  * over the gap between the Zs), and at 92 it outranked the Z (91) read squarely on the glyph.
  */
 function readingOf(glyph: Glyph, symbols: OcrSymbol[]): OcrSymbol | null {
-  const onGlyph = (s: OcrSymbol) => Math.min(glyph.left + glyph.width, s.x1) - Math.max(glyph.left, s.x0) >= (s.x1 - s.x0) / 2;
+  const onGlyph = (s: OcrSymbol) => overlap(glyph, s) >= (s.x1 - s.x0) / 2;
   const squarely = symbols.filter(onGlyph);
   return surest(squarely.length > 0 ? squarely : symbols);
 }
@@ -125,6 +128,9 @@ export const spell = (characters: CodeCharacter[]): string => characters.map((c)
  * not spelled by its glyphs.
  */
 export const UNREAD = '?';
+
+/** Whether a glyph of the code is still UNREAD. */
+export const hasUnread = (characters: CodeCharacter[]): boolean => characters.some((c) => c.char === UNREAD);
 
 /**
  * The deck code's characters, spelled by its glyphs. Each glyph gets the surest character whose
