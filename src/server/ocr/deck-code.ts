@@ -210,9 +210,13 @@ const AGREEING_LOOK_CONFIDENCE = 50;
  * a read of its own (about 5 ms of a worker's time for one glyph, timed one job at a time). Every
  * look that mended a code in the 500 headers above was at one of these (S 8 B 9 5 G I L F O Q 7),
  * and so was every look of 80 or more at all; codes exact are the same as with a look at every
- * glyph (290 and 196) at 64 % of the looks.
+ * glyph (290 and 196) at 64 % of the looks. H, M, N and C joined them later: blurred and dim at
+ * 10 px, the line read an H as M or N (bench tuning seeds 19, 53 and 79 of warm + dim + blur),
+ * and a look at the glyph alone read H at 83-84. Looked at alone, they are never taken for
+ * another character at 80 or more (500 Hs, 54 Ms, 100 Ns and 109 Cs of 960 bench tuning images,
+ * seeds 1-60); W's looks stay below 80, and a P's was once a 5 at 91, so those two are left out.
  */
-const LOOK_ALIKES = 'S58B396G1ILJ7TO0QDA42ZF';
+const LOOK_ALIKES = 'S58B396G1ILJ7TO0QDA42ZFHMNC';
 
 /** Positions in the code worth a second look: characters with a look-alike, or unread, and a glyph of their own. */
 export function secondLookPositions(characters: CodeCharacter[]): number[] {

@@ -98,6 +98,9 @@ const lowerRightCorner = (g: Glyph) => inkShare(g, 0.88, 1, 0.85, 1);
 const upperRight = (g: Glyph) => inkShare(g, 0.25, 0.45, 0.75, 1);
 const belowMiddleLeft = (g: Glyph) => inkShare(g, 0.55, 0.75, 0, 0.25);
 const belowMiddleRight = (g: Glyph) => inkShare(g, 0.55, 0.8, 0.75, 1);
+const lowerRight = (g: Glyph) => inkShare(g, 0.6, 0.9, 0.7, 1);
+const topMiddle = (g: Glyph) => inkShare(g, 0, 0.15, 0.35, 0.65);
+const bottomRow = (g: Glyph) => inkShare(g, 0.88, 1, 0, 1);
 /** D 0.50-2.00 (5 % below 0.75), O and zero -0.50-0.75 (95 % below 0.25). */
 const squareLeftCorners = (g: Glyph) => upperLeft(g) + lowerLeft(g) - upperRightCorner(g) - lowerRightCorner(g);
 /** Each row's first column of ink; the glyph's width for a row without ink. */
@@ -147,6 +150,12 @@ function middleIndent(glyph: Glyph): number {
   return (middle[Math.floor(middle.length / 2)] - Math.min(...edges)) / glyph.width;
 }
 
+/** How far (share of the width) the left side lies in from the glyph's box at its deepest, between the top and bottom fifths. */
+function leftIndent(glyph: Glyph): number {
+  const edges = leftEdges(glyph).slice(Math.floor(glyph.height * 0.2), Math.ceil(glyph.height * 0.8));
+  return Math.max(...edges) / glyph.width;
+}
+
 const SHAPE_PAIRS: ShapePair[] = [
   byMeasure('A', '4', leftFoot, 0.5, 0.1),
   { first: 'L', second: '1', looksFirst: (g) => middleIndent(g) <= 0.1, looksSecond: (g) => middleIndent(g) >= 0.2 },
@@ -161,6 +170,20 @@ const SHAPE_PAIRS: ShapePair[] = [
   byMeasure('9', 'S', upperRight, 0.67, 0.33),
   // Closed at both: 8 0.44 and up; open at both: S 0.20 and under (a 9, closed at one, was told above).
   byMeasure('8', 'S', (g) => Math.min(upperRight(g), belowMiddleLeft(g)), 0.4, 0.2),
+  // The pairs below were measured on the code glyphs of 960 bench tuning images (seeds 1-60 of
+  // eight classes with a header; capitals of 10 px or more), where each swap was seen once.
+  // An A's apex tops its middle where an H is open between its stems: A 0.60-1.00, H 0.00-0.10.
+  byMeasure('A', 'H', topMiddle, 0.5, 0.15),
+  // A 5's bowl fills its lower right, where a P has only its stem's foot on the left: 5 0.44-1.00, P 0.00-0.20.
+  byMeasure('5', 'P', lowerRight, 0.4, 0.25),
+  // A 3 is open on the left between its arms, where a B's stem runs: 3 0.50-0.83, B 0.00-0.10.
+  byMeasure('3', 'B', leftIndent, 0.4, 0.15),
+  // A 7's bar reaches its upper right corner, which a 1's flag never does (7 0.25-1.00, 95 % at
+  // 0.50 or more; 1 0.00 on all 97); a 1 without a foot has its stem in both right corners, and a
+  // 7's lower right is open (0.00-0.33, 95 % at 0.22 or less). A 1's foot spans its bottom, which
+  // a 7's stroke crosses: 1 0.50-1.00, 7 0.14-0.43.
+  { first: '7', second: '1', looksFirst: (g) => upperRightCorner(g) >= 0.5 && lowerRight(g) <= 0.25, looksSecond: (g) => upperRightCorner(g) === 0 && bottomRow(g) >= 0.5 },
+  // After 7/1: a 1 read as 7 is open at the upper right as a T is.
   byMeasure('7', 'T', upperRight, 0.3, 0.05),
 ];
 

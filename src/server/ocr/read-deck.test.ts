@@ -140,6 +140,14 @@ describe('readDeckImage', () => {
     ['WebP', 96, 1, '3ZZXDQ'],
     // The D's corners blurred round: the line and a look read D, and its shape made it a zero.
     ['warm + dim 0.85 + blur 0.7', 96, 1, '3ZZXDQ'],
+    // Blurred and dim at 10 px, the line read the H as M (77ROMK); a look at it alone reads H.
+    ['warm + dim 0.85 + blur 0.7', 19, 1, '77ROHK'],
+    // A look read the B as a 3 at 85 (UN3WKZ): the B's stem runs down its left side.
+    ['WebP', 44, 1, 'UNBWKZ'],
+    // The line read the A as H (60VX5H): an A's apex tops its middle.
+    ['layout: other background', 15, 0, '60VX5A'],
+    // The line read the 7 as I, which its width made a 1 (9ER1H2): a 7's bar reaches its upper right.
+    ['layout: other background', 56, 0, '9ER7H2'],
   ])("reads the code where the line's boxes or the glyph's shape mislead (%s, seed %i, base %i)", async (className, seed, base, code) => {
     const { sample } = await benchSample(className, seed, base);
     expect(sample.truth.deck_code).toBe(code);
