@@ -103,6 +103,16 @@ describe('codeCharacters', () => {
     expect(codeFromGlyphs(glyphs, symbols)).toBe('O0I1');
   });
 
+  it('tells an O from a zero as wide by its round hole (10 px under 11 px capitals)', () => {
+    const art = (rows: string[]): Glyph => ({ left: 0, top: 0, width: rows[0].length, height: rows.length, ink: Uint8Array.from(rows.join(''), (c) => (c === '#' ? 1 : 0)) });
+    // Bench tuning seed 86 in a phone frame: by width alone it was a zero ("U0HP45").
+    const o = art(['..######..', '.###..###.', '##.....###', '##......##', '##......##', '##......##', '##......##', '##......##', '###....###', '.########.', '....#.....']);
+    // Bench tuning seed 66 as sent: a zero of the same width, its sides closer together.
+    const zero = art(['...####...', '..##..##..', '.##....##.', '.##.....#.', '.##....###', '###....###', '###....###', '.##....###', '.###...##.', '..##..##..', '...####...']);
+    expect(codeFromGlyphs([o], [symbol('0', 0, 10)])).toBe('O');
+    expect(codeFromGlyphs([zero], [symbol('O', 0, 10)])).toBe('0');
+  });
+
   it('takes a zero of 10 px capitals with a pixel in its left corners for no D', () => {
     const rows = ['..####..', '##....##', '##....##', '##....##', '##....##', '##....##', '##....##', '##....##', '##....##', '..####..'];
     const zero: Glyph = { left: 0, top: 0, width: 8, height: 10, ink: Uint8Array.from(rows.join(''), (c) => (c === '#' ? 1 : 0)) };

@@ -7,7 +7,8 @@
  * its upper left. The thresholds were measured on 300 generated headers (seeds 101-400, none of
  * which the benchmark reads), in units of the code's capital height:
  *   O 0.92-1.20 wide, zero 0.73-0.92 (at 11-12 px capitals the two meet: a 10 px O under an
- *   11 px capital is 0.91, an 11 px zero under a 12 px one 0.92); I 0.18-0.31, one 0.43-0.72;
+ *   11 px capital is 0.91, an 11 px zero under a 12 px one 0.92, and the hole settles them,
+ *   `looksLikeO`); I 0.18-0.31, one 0.43-0.72;
  *   J 1.07-1.33 tall and 0.33-0.50 wide, with no ink on its upper left (every other character has some).
  */
 import type { Glyph } from './glyphs';
@@ -226,11 +227,35 @@ function settleByShape(char: string, glyph: Glyph, capHeight: number): string {
   }
 }
 
-/** O/0 and I/1, which no reading tells apart in a random code, by the glyph's width; others as read. */
+/** The width of the hole inside a round glyph: the median, over its middle rows, of the gap between its sides. */
+function holeWidth(glyph: Glyph): number {
+  const gaps = Array.from({ length: Math.ceil(glyph.height * 0.7) - Math.floor(glyph.height * 0.3) }, (_, i) => {
+    const row = glyph.ink.subarray((Math.floor(glyph.height * 0.3) + i) * glyph.width, (Math.floor(glyph.height * 0.3) + i + 1) * glyph.width);
+    const first = row.indexOf(1);
+    return first < 0 ? 0 : row.lastIndexOf(1) - first + 1 - row.subarray(first).reduce((ink, v) => ink + v, 0);
+  }).sort((a, b) => a - b);
+  return gaps[Math.floor(gaps.length / 2)] ?? 0;
+}
+
+/**
+ * Widths (capital heights) where O and zero meet. At 10-13 px a pixel is 0.08 of the capital, and a
+ * 10 px O under an 11 px capital is as wide as a 10 px zero under one (0.91). There the O's round
+ * hole tells them apart: width and hole together are O 1.31-1.85, zero 1.13-1.33 (99 % at 1.27 or
+ * less), on the 320 O/0 glyphs of 1,800 bench tuning images (seeds 1-99); the zero's narrower
+ * stroke-to-stroke span leaves it the narrower hole.
+ */
+const ROUND_BAND = { from: 0.86, to: 0.94, minWidthAndHole: 1.3 };
+function looksLikeO(glyph: Glyph, capHeight: number): boolean {
+  const width = glyph.width / capHeight;
+  if (capHeight < MIN_STROKE_CAP_HEIGHT || width < ROUND_BAND.from || width >= ROUND_BAND.to) return width >= O_MIN_WIDTH;
+  return width + holeWidth(glyph) / capHeight >= ROUND_BAND.minWidthAndHole;
+}
+
+/** O/0 and I/1, which no reading tells apart in a random code, by the glyph's width (O/0 by its hole too where widths meet); others as read. */
 export function settleByWidth(char: string, glyph: Glyph, capHeight: number): string {
   const width = glyph.width / capHeight;
   if (char === 'I' || char === '1') return width <= I_MAX_WIDTH ? 'I' : '1';
-  if (char === 'O' || char === '0') return width >= O_MIN_WIDTH ? 'O' : '0';
+  if (char === 'O' || char === '0') return looksLikeO(glyph, capHeight) ? 'O' : '0';
   return char;
 }
 
