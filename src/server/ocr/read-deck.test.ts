@@ -148,6 +148,10 @@ describe('readDeckImage', () => {
     ['layout: other background', 15, 0, '60VX5A'],
     // The line read the 7 as I, which its width made a 1 (9ER1H2): a 7's bar reaches its upper right.
     ['layout: other background', 56, 0, '9ER7H2'],
+    // Blurred and dim, the L's foot faded out of its glyph, and the stem was read as 1 (XIJDL9).
+    ['warm + dim 0.85 + blur 0.7', 8, 1, 'XLJDL9'],
+    // At 551 px and quality 45 the T's bar broke off its stem, which was read as I (IF4CAJ).
+    ['JPEG q40-55', 30, 1, 'TF4CAJ'],
   ])("reads the code where the line's boxes or the glyph's shape mislead (%s, seed %i, base %i)", async (className, seed, base, code) => {
     const { sample } = await benchSample(className, seed, base);
     expect(sample.truth.deck_code).toBe(code);
