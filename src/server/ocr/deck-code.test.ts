@@ -269,6 +269,10 @@ describe('second looks', () => {
     const flagged = drawn(0, SHAPES[1]);
     expect(settleBySecondLook([{ char: '1', glyph: flagged, read: 'L' }], [look(0, 'L', 66)])).toBe('L');
     expect(settleBySecondLook([{ char: '1', glyph: flagged, read: '1' }], [look(0, 'L', 66)])).toBe('1');
+    // A 1 both read on a bare bar is an I unless the look is sure (other background tuning seed 72).
+    const bar = drawn(0, ['#####', '#####', '#####', '#####', '#####'], 7);
+    expect(settleBySecondLook([{ char: 'I', glyph: bar, read: '1' }], [look(0, '1', 73)])).toBe('I');
+    expect(settleBySecondLook([{ char: 'I', glyph: bar, read: '1' }], [look(0, '1', 81)])).toBe('1');
     const narrow = drawn(0, ['.###.', '#...#', '#...#', '#...#', '.###.'], 18);
     expect(settleBySecondLook([{ char: '0', glyph: narrow, read: 'O' }], [look(0, 'O', 90)])).toBe('0');
   });

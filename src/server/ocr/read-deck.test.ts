@@ -152,6 +152,8 @@ describe('readDeckImage', () => {
     ['warm + dim 0.85 + blur 0.7', 8, 1, 'XLJDL9'],
     // At 551 px and quality 45 the T's bar broke off its stem, which was read as I (IF4CAJ).
     ['JPEG q40-55', 30, 1, 'TF4CAJ'],
+    // The line and a look at 73 read the I, a bare bar, as 1 (6D5J1Z).
+    ['layout: other background', 72, 1, '6D5JIZ'],
   ])("reads the code where the line's boxes or the glyph's shape mislead (%s, seed %i, base %i)", async (className, seed, base, code) => {
     const { sample } = await benchSample(className, seed, base);
     expect(sample.truth.deck_code).toBe(code);
