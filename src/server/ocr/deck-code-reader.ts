@@ -94,6 +94,21 @@ interface ReadCodePlace {
   labelEnd: number;
 }
 
+/**
+ * The code's characters with pieces of a broken character joined, unless joining leaves fewer than
+ * the game's six, the glyphs taken one character each are six, and the line did not read six
+ * either. The line model reads an I and its neighbour as one character now and then ("LH0H5" for
+ * IFH0H5, "7VLMQ" for 7VIJMQ; bench tuning seeds 117 and 123), its box over both: the I's glyph
+ * then lies inside the box of a surer reading, as the broken-off stem of an H does. Where the line
+ * read six, its reading stands over glyphs too few (below).
+ */
+function piecesJoinedWhereRight(glyphs: Glyph[], symbols: OcrSymbol[], lineCodeLength: number): CodeCharacter[] {
+  const joined = codeCharacters(glyphs, symbols);
+  if (lineCodeLength === DECK_CODE_LENGTH || joined.length >= DECK_CODE_LENGTH || glyphs.length !== DECK_CODE_LENGTH) return joined;
+  const apart = codeCharacters(glyphs, symbols, { joinPieces: false });
+  return apart.length === DECK_CODE_LENGTH ? apart : joined;
+}
+
 /** The code read among the line's symbols (its last characters); null when they do not spell it. */
 function readCodePlace(symbols: OcrSymbol[], code: string): ReadCodePlace | null {
   const characters = symbols.filter((s) => s.text.trim().length === 1 && CODE_CHARACTERS.includes(s.text.trim().toUpperCase()));
@@ -264,7 +279,7 @@ function codeLinePlan(img: RgbImage, region: Rect, lineHeight: number, threshold
       const first = colon >= 0 ? colon + 1 : place ? glyphs.findIndex((g) => g.left + g.width / 2 >= place.code[0].x0) : -1;
       const codeGlyphs = first >= 0 ? codeRun(glyphs, first, capHeight, colon >= 0 ? glyphs[colon] : undefined) : [];
       if (codeGlyphs.length < MIN_CODE_LENGTH) return null;
-      const byBoxes = codeCharacters(codeGlyphs, placed);
+      const byBoxes = piecesJoinedWhereRight(codeGlyphs, placed, read.code.length);
       // A glyph the model's boxes left without a character, among as many glyphs as characters
       // read: each glyph is its character's, in order (on a desaturated real screenshot the model
       // boxed the U of UH42XD one pixel wide, over the H). Only then: a phantom character and a

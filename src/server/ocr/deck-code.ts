@@ -138,9 +138,9 @@ export const hasUnread = (characters: CodeCharacter[]): boolean => characters.so
  * skipped or merged into its neighbour is still counted; a glyph two characters wide (joined by
  * blur) gets both, and a piece broken off a character is joined to it. O/0 and I/1 are settled by
  * shape. The symbols' boxes are in the glyphs' (source image) pixels. A glyph with no character
- * at all is UNREAD.
+ * at all is UNREAD. `joinPieces: false` takes every glyph for a character of its own.
  */
-export function codeCharacters(glyphs: Glyph[], symbols: OcrSymbol[]): CodeCharacter[] {
+export function codeCharacters(glyphs: Glyph[], symbols: OcrSymbol[], { joinPieces = true } = {}): CodeCharacter[] {
   const capHeight = capHeightOf(glyphs);
   const perGlyph = symbolsPerGlyph(glyphs, symbols);
   const readings = perGlyph.map((symbols, i) => readingOf(glyphs[i], symbols));
@@ -160,7 +160,7 @@ export function codeCharacters(glyphs: Glyph[], symbols: OcrSymbol[]): CodeChara
       return reading.x0 <= glyph.left + 1 && reading.x1 >= glyph.left + glyph.width - 1 && span <= capHeight * MAX_CHARACTER_WIDTH;
     });
   };
-  const whole = glyphs.map((_, i) => wholeOf(i));
+  const whole = glyphs.map((_, i) => (joinPieces ? wholeOf(i) : undefined));
   const joined = [...glyphs];
   whole.forEach((of, piece) => {
     if (of !== undefined) joined[of] = joinGlyphs(joined[of], glyphs[piece]);

@@ -154,6 +154,10 @@ describe('readDeckImage', () => {
     ['JPEG q40-55', 30, 1, 'TF4CAJ'],
     // The line and a look at 73 read the I, a bare bar, as 1 (6D5J1Z).
     ['layout: other background', 72, 1, '6D5JIZ'],
+    // The line read an I and the letter after it as one character, its box over both, and the I's
+    // glyph was joined to the other's as a broken-off piece of it (LH0H5, 7VLMQ).
+    ['as sent', 117, 1, 'IFH0H5'],
+    ['scale 400-2000 px', 123, 1, '7VIJMQ'],
   ])("reads the code where the line's boxes or the glyph's shape mislead (%s, seed %i, base %i)", async (className, seed, base, code) => {
     const { sample } = await benchSample(className, seed, base);
     expect(sample.truth.deck_code).toBe(code);
