@@ -226,7 +226,7 @@ export function secondLookPositions(characters: CodeCharacter[]): number[] {
 /**
  * The code with each second look that is sure of another character taken instead. A look is settled
  * by the glyph's shape as the line's reading is (alone, a 4 came back "A" on a generated header), but
- * for a 1: blur thins a 1 to the width of an I, and the look, not the width, is right then. A look
+ * for a sure 1: blur thins a 1 to the width of an I, and the look, not the width, is right then. A look
  * that reads what the line read is not settled by strokes: the shape rules mend swaps of the line
  * model, and two readings of the glyph, in and out of the line, agreeing are no swap. Blurred and
  * dim, a D's corners round, an L's foot and a 7's bar fade, and the rules had made them O, 1 and
