@@ -35,6 +35,13 @@ afterAll(async () => {
   await pool?.close();
 });
 
+/** A bench image (augmentation class, seed, base) is the deck code it was made with, and is read as it. */
+async function expectBenchCode(className: string, seed: number, base: number, code: string): Promise<void> {
+  const { sample } = await benchSample(className, seed, base);
+  expect(sample.truth.deck_code).toBe(code);
+  expect((await readDeckImage(sample.image, { pool, index })).deck_code).toBe(code);
+}
+
 describe('readDeckImage', () => {
   it('reads the 18 cards and the deck code of the real share screenshot, in order', async () => {
     const answer = JSON.parse(readFileSync(REAL_SCREENSHOT_ANSWER, 'utf8')) as { deck_code: string; cards: Array<{ code: string; name: string }> };
@@ -125,9 +132,7 @@ describe('readDeckImage', () => {
   it("reads an 8 pinched at the waist as an 8, not as the B whose stem runs straight down", async () => {
     // Bench tuning seed 72: the 8 of 11Y8WX, 12 px high, has ink in the corners where a B's stem
     // squares them; the line and a look at the glyph both read 8, and the corners made it a B.
-    const { sample } = await benchSample('as sent', 72, 1);
-    expect(sample.truth.deck_code).toBe('11Y8WX');
-    expect((await readDeckImage(sample.image, { pool, index })).deck_code).toBe('11Y8WX');
+    await expectBenchCode('as sent', 72, 1, '11Y8WX');
   });
 
   it.each([
@@ -158,11 +163,7 @@ describe('readDeckImage', () => {
     // glyph was joined to the other's as a broken-off piece of it (LH0H5, 7VLMQ).
     ['as sent', 117, 1, 'IFH0H5'],
     ['scale 400-2000 px', 123, 1, '7VIJMQ'],
-  ])("reads the code where the line's boxes or the glyph's shape mislead (%s, seed %i, base %i)", async (className, seed, base, code) => {
-    const { sample } = await benchSample(className, seed, base);
-    expect(sample.truth.deck_code).toBe(code);
-    expect((await readDeckImage(sample.image, { pool, index })).deck_code).toBe(code);
-  });
+  ])("reads the code where the line's boxes or the glyph's shape mislead (%s, seed %i, base %i)", (className, seed, base, code) => expectBenchCode(className, seed, base, code));
 
   it('takes no glyph of the code for its colon: the real screenshot at 578 px, JPEG quality 45', async () => {
     // The colon's dots are lost as specks there, and a "2" broken in two passed for it: "XD".
@@ -251,11 +252,7 @@ describe('readDeckImage', () => {
     // The line read the 6 as B and the 8 as 3; each read alone is right.
     ['as sent', 397, 'NAXE6Y'],
     ['as sent', 342, 'WB30Y8'],
-  ] as const)('reads the code of a generated header %s (seed %i) glyph by glyph: %s', async (className, seed, code) => {
-    const { sample } = await benchSample(className, seed, 1);
-    expect(sample.truth.deck_code).toBe(code);
-    expect((await readDeckImage(sample.image, { pool, index })).deck_code).toBe(code);
-  });
+  ] as const)('reads the code of a generated header %s (seed %i) glyph by glyph: %s', (className, seed, code) => expectBenchCode(className, seed, 1, code));
 
   it.each([
     // A gradient page beside the avatars' dark boxes: the row's page colour was the boxes'.
@@ -268,11 +265,7 @@ describe('readDeckImage', () => {
     // page was taken for the page: the strokes broke up ("GWW1NE"; no code at all).
     [62, 1, '8WW7HE'],
     [65, 0, 'ZRTPUA'],
-  ] as const)('reads the pale code on a light page (generated seed %i, base %i) on its colour contrast: %s', async (seed, base, code) => {
-    const { sample } = await benchSample('layout: other background', seed, base);
-    expect(sample.truth.deck_code).toBe(code);
-    expect((await readDeckImage(sample.image, { pool, index })).deck_code).toBe(code);
-  });
+  ] as const)('reads the pale code on a light page (generated seed %i, base %i) on its colour contrast: %s', (seed, base, code) => expectBenchCode('layout: other background', seed, base, code));
 
   it('finds the rows where page-blue art fills the tops of a row of tiles', async () => {
     // Seed 52: in the last row of two; seed 403: in a full row, which once set a wrong row pitch.
