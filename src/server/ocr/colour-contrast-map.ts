@@ -10,7 +10,7 @@
  * that colour found, each piece of text is drawn from brightness, scaled by its own step.
  */
 import { components } from './glyphs';
-import { clampRect } from './text-crops';
+import { brightness, clampRect } from './text-crops';
 import type { Rect, RgbImage } from './tile-grid';
 
 /** A colour this far (largest channel difference) from its row's page colour is full ink. */
@@ -169,7 +169,7 @@ function drawTextByLuma(map: RgbImage, img: RgbImage, r: Rect, pageLuma: Float32
     const x = r.left + (p % r.width);
     const y = r.top + Math.floor(p / r.width);
     const i = (y * img.width + x) * 3;
-    return luma(img.data[i], img.data[i + 1], img.data[i + 2]) - pageLuma[y - r.top];
+    return brightness(img.data, i) - pageLuma[y - r.top];
   };
   for (const { pixels: piece } of components(map, r, NEAR_TEXT)) {
     const steps = piece.map(step).sort((a, b) => a - b);

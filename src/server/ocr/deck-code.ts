@@ -71,9 +71,14 @@ const MAX_CHARACTER_WIDTH = 1.55;
 
 /** How many pixels of a symbol's box lie over the glyph's columns (negative: the gap between them). */
 const overlap = (glyph: Glyph, box: OcrSymbol): number => Math.min(glyph.left + glyph.width, box.x1) - Math.max(glyph.left, box.x0);
+/** A symbol's box lies (at least half of it) over the glyph. */
+const liesOn = (glyph: Glyph, box: OcrSymbol): boolean => overlap(glyph, box) >= (box.x1 - box.x0) / 2;
 
-/** The code characters read, each given to the glyph its box overlaps most. */
-function symbolsPerGlyph(glyphs: Glyph[], symbols: OcrSymbol[]): OcrSymbol[][] {
+/**
+ * The code characters read, each given to the glyph its box overlaps most (`given`: the glyphs
+ * `giveToUnread` gave one).
+ */
+function symbolsPerGlyph(glyphs: Glyph[], symbols: OcrSymbol[]): { perGlyph: OcrSymbol[][]; given: Set<number> } {
   const perGlyph: OcrSymbol[][] = glyphs.map(() => []);
   for (const symbol of symbols) {
     const char = symbol.text.trim().toUpperCase();
@@ -82,7 +87,37 @@ function symbolsPerGlyph(glyphs: Glyph[], symbols: OcrSymbol[]): OcrSymbol[][] {
     const best = overlaps.indexOf(Math.max(...overlaps));
     if (overlaps[best] > 0) perGlyph[best].push({ ...symbol, text: char });
   }
-  return perGlyph;
+  return { perGlyph, given: giveToUnread(glyphs, perGlyph) };
+}
+
+/**
+ * A glyph left without a character beside a glyph of one character's width holding two takes the
+ * nearer of them when its box lies over it too and the other lies on the neighbour: the model's box
+ * for one character spanned two glyphs and lay a little more on the other ("L" from the L's left
+ * edge to the O's right edge, the O squarely on its own glyph: "FA?L5Z" for FALO5Z, other
+ * background tuning seed 189). Where the other lies between glyphs too, the boxes are shifted
+ * along the line (the I's box over the I and the F, the F's over the F and the H) and moving one
+ * would shift them further.
+ */
+function giveToUnread(glyphs: Glyph[], perGlyph: OcrSymbol[][]): Set<number> {
+  const capHeight = capHeightOf(glyphs);
+  const centre = (s: OcrSymbol) => s.x0 + s.x1;
+  const given = new Set<number>();
+  for (const [i, own] of perGlyph.entries()) {
+    if (own.length > 0) continue;
+    for (const n of [i - 1, i + 1]) {
+      const held = perGlyph[n];
+      if (!held || held.length !== 2 || glyphs[n].width > capHeight * MAX_CHARACTER_WIDTH) continue;
+      const [left, right] = [...held].sort((a, b) => centre(a) - centre(b));
+      const [nearer, kept] = n > i ? [left, right] : [right, left];
+      if (overlap(glyphs[i], nearer) <= 0 || !liesOn(glyphs[n], kept)) continue;
+      perGlyph[n] = [kept];
+      perGlyph[i] = [nearer];
+      given.add(i);
+      break;
+    }
+  }
+  return given;
 }
 
 const surest = (symbols: OcrSymbol[]): OcrSymbol | null => symbols.reduce<OcrSymbol | null>((best, s) => (!best || s.confidence > best.confidence ? s : best), null);
@@ -93,8 +128,7 @@ const surest = (symbols: OcrSymbol[]): OcrSymbol | null => symbols.reduce<OcrSym
  * over the gap between the Zs), and at 92 it outranked the Z (91) read squarely on the glyph.
  */
 function readingOf(glyph: Glyph, symbols: OcrSymbol[]): OcrSymbol | null {
-  const onGlyph = (s: OcrSymbol) => overlap(glyph, s) >= (s.x1 - s.x0) / 2;
-  const squarely = symbols.filter(onGlyph);
+  const squarely = symbols.filter((s) => liesOn(glyph, s));
   return surest(squarely.length > 0 ? squarely : symbols);
 }
 
@@ -142,7 +176,7 @@ export const hasUnread = (characters: CodeCharacter[]): boolean => characters.so
  */
 export function codeCharacters(glyphs: Glyph[], symbols: OcrSymbol[], { joinPieces = true } = {}): CodeCharacter[] {
   const capHeight = capHeightOf(glyphs);
-  const perGlyph = symbolsPerGlyph(glyphs, symbols);
+  const { perGlyph, given } = symbolsPerGlyph(glyphs, symbols);
   const readings = perGlyph.map((symbols, i) => readingOf(glyphs[i], symbols));
   const isJ = (i: number): boolean => {
     const reading = readings[i];
@@ -150,12 +184,14 @@ export function codeCharacters(glyphs: Glyph[], symbols: OcrSymbol[], { joinPiec
   };
   // A glyph inside the box of a surer character read on its neighbour, the two no wider than one
   // character, is a piece of it: blur and JPEG break an H's crossbar, a D's bowl or a 1's flag, and
-  // the pieces part. Its ink is the character's, for the shape rules and a second look.
+  // the pieces part. Its ink is the character's, for the shape rules and a second look. A glyph
+  // given a character its neighbour's box spanned is neither piece nor whole: that box spans the
+  // neighbour, which kept a reading of its own (IFH0H5 read "IFHOHS5", the I's box over the F).
   const wholeOf = (i: number): number | undefined => {
-    if (isJ(i) || joinedPair(glyphs[i], perGlyph[i], capHeight)) return undefined;
+    if (isJ(i) || given.has(i) || joinedPair(glyphs[i], perGlyph[i], capHeight)) return undefined;
     return [i - 1, i + 1].find((n) => {
       const [glyph, other, own, reading] = [glyphs[i], glyphs[n], readings[i], readings[n]];
-      if (!other || !reading || isJ(n) || (own && own.confidence >= reading.confidence)) return false;
+      if (!other || !reading || isJ(n) || given.has(n) || (own && own.confidence >= reading.confidence)) return false;
       const span = Math.max(glyph.left + glyph.width, other.left + other.width) - Math.min(glyph.left, other.left);
       return reading.x0 <= glyph.left + 1 && reading.x1 >= glyph.left + glyph.width - 1 && span <= capHeight * MAX_CHARACTER_WIDTH;
     });
@@ -243,6 +279,9 @@ export function settleBySecondLook(characters: CodeCharacter[], looks: Array<{ p
     // An unread glyph has only its look: any character it gives beats the line read that lost it.
     if (seen.length !== 1 || !CODE_CHARACTERS.includes(seen) || (char !== UNREAD && !agrees && confidence < SECOND_LOOK_CONFIDENCE) || !glyph) continue;
     if (char === 'O' && O_LOOKS_IGNORED.includes(seen) && !agrees) continue;
+    // A J's shape is its own (it hangs below the line, with nothing on its upper left): alone, a J
+    // was read as 1 at 82 (other background tuning seed 72, on the colour contrast map).
+    if (char === 'J' && looksLikeJ(glyph, capHeight)) continue;
     // A sure 1 is taken over the glyph's width: blur thins a 1 to an I's. One the look is not sure
     // of is no better than an agreeing look at another character, and a bare bar is an I (the line
     // and a look at 73 read 1 on a 4 x 17 px bar, other background tuning seed 72).

@@ -163,6 +163,9 @@ describe('readDeckImage', () => {
     // glyph was joined to the other's as a broken-off piece of it (LH0H5, 7VLMQ).
     ['as sent', 117, 1, 'IFH0H5'],
     ['scale 400-2000 px', 123, 1, '7VIJMQ'],
+    // The line's box for the L spanned the L and the O, a little more over the O, and the L's glyph
+    // was left unread (FALL5Z).
+    ['layout: other background', 189, 0, 'FALO5Z'],
   ])("reads the code where the line's boxes or the glyph's shape mislead (%s, seed %i, base %i)", (className, seed, base, code) => expectBenchCode(className, seed, base, code));
 
   it('takes no glyph of the code for its colon: the real screenshot at 578 px, JPEG quality 45', async () => {
@@ -265,6 +268,10 @@ describe('readDeckImage', () => {
     // page was taken for the page: the strokes broke up ("GWW1NE"; no code at all).
     [62, 1, '8WW7HE'],
     [65, 0, 'ZRTPUA'],
+    // A yellow page nearly as bright as the text: the whiteness mask, resting on colour, blurred an
+    // 8's waist shut (Q4IB11) and a look read the B as 8 (Y8IRQW).
+    [93, 0, 'Q4I8L1'],
+    [188, 1, 'YBIRQW'],
   ] as const)('reads the pale code on a light page (generated seed %i, base %i) on its colour contrast: %s', (seed, base, code) => expectBenchCode('layout: other background', seed, base, code));
 
   it('finds the rows where page-blue art fills the tops of a row of tiles', async () => {

@@ -22,7 +22,7 @@ import { MIN_CORRECTED_ANGLE, estimateRotation, unrotate } from './rotation';
 import { readInReaderThread } from './reader-thread';
 import { readTextAnywhere } from './text-fallback';
 import { colourContrastMap } from './colour-contrast-map';
-import { INK_LOW, TEXT_LINE_THRESHOLD, centredSpan, findTextLines, greyTextImage, medianWhiteness, whiteTextImage, type TextLine } from './text-crops';
+import { INK_LOW, TEXT_LINE_THRESHOLD, centredSpan, findTextLines, greyTextImage, medianBrightness, medianWhiteness, whiteTextImage, type TextLine } from './text-crops';
 import { findTiles } from './tile-finder';
 import type { Rect, RgbImage, TileGrid } from './tile-grid';
 import { OcrBusyError, OcrCancelledError, OcrTimeoutError, type OcrJob, type OcrJobRunner, type OcrResult } from './worker-pool';
@@ -274,6 +274,15 @@ function headerRegion(tiles: Rect[], columns: number, gridTop: number): Rect {
  * pieces of it and misreads them ("ALIDHD" for A1J0HD on a light page).
  */
 const LIGHT_PAGE_WHITENESS = 150;
+/**
+ * Page brightness from which the same holds: the text (202 bright) differs from such a page more in
+ * colour than in brightness, and JPEG keeps colour at half resolution, so the whiteness mask draws
+ * its strokes blurred (an 8's waist filled in, read as B, on a yellow page: other background tuning
+ * seeds 93 and 188). The contrast map draws them from brightness, kept at full resolution. On darker
+ * pages (the share image's blue is 113) the mask reads better: with the map first on every page, 7
+ * codes of the first 290 other-background tuning images were lost and 1 mended.
+ */
+const BRIGHT_PAGE_BRIGHTNESS = 160;
 
 /** A header lower than this share of a tile holds no text line: the image was cropped below it. */
 const MIN_HEADER_SHARE = 0.12;
@@ -394,7 +403,8 @@ async function readDeckCode(img: RgbImage, grid: TileGrid, pool: OcrJobRunner): 
   // contrast, where its text is white: first when the page is light, else only when the image gave
   // no code, or one whose label was read garbled (faint text): the map may read it cleanly.
   const contrast = () => colourContrastMap(img, wholeHeader);
-  const sources = medianWhiteness(img, header) >= LIGHT_PAGE_WHITENESS ? [contrast, () => img] : [() => img, contrast];
+  const lightPage = medianWhiteness(img, header) >= LIGHT_PAGE_WHITENESS || medianBrightness(img, header) >= BRIGHT_PAGE_BRIGHTNESS;
+  const sources = lightPage ? [contrast, () => img] : [() => img, contrast];
   // Of the reads whose label came out garbled, the one with the fewest letters of it wrong: the
   // line around a better read label was read better too ("DECK COOE: KOPW4G" over "OECK COOE:
   // KOPW1G", generated seed 26 of the other-background layout).

@@ -33,14 +33,24 @@ export function clampRect(img: RgbImage, rect: Rect): Rect {
   return { left, top, width, height };
 }
 
+/** Brightness (luma) of a pixel. */
+export function brightness(data: Uint8Array, i: number): number {
+  return 0.299 * data[i] + 0.587 * data[i + 1] + 0.114 * data[i + 2];
+}
+
 /** The median whiteness of a region (sampled): the page's, where text is a small part of it. */
-export function medianWhiteness(img: RgbImage, region: Rect): number {
+export const medianWhiteness = (img: RgbImage, region: Rect): number => regionMedian(img, region, whiteness);
+
+/** The median brightness of a region (sampled): the page's, where text is a small part of it. */
+export const medianBrightness = (img: RgbImage, region: Rect): number => regionMedian(img, region, brightness);
+
+function regionMedian(img: RgbImage, region: Rect, measure: (data: Uint8Array, i: number) => number): number {
   const r = clampRect(img, region);
   const step = Math.max(1, Math.floor(Math.sqrt((r.width * r.height) / 20_000)));
   const values = new Float64Array(Math.ceil(r.height / step) * Math.ceil(r.width / step));
   let n = 0;
   for (let y = r.top; y < r.top + r.height; y += step) {
-    for (let x = r.left; x < r.left + r.width; x += step) values[n++] = whiteness(img.data, (y * img.width + x) * 3);
+    for (let x = r.left; x < r.left + r.width; x += step) values[n++] = measure(img.data, (y * img.width + x) * 3);
   }
   // A typed array sorts numbers natively, several times faster than a comparator over a plain array.
   return values.sort()[Math.floor(n / 2)] ?? 0;
