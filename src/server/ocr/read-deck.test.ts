@@ -269,7 +269,7 @@ describe('readDeckImage', () => {
     [62, 1, '8WW7HE'],
     [65, 0, 'ZRTPUA'],
     // A yellow page nearly as bright as the text: the whiteness mask, resting on colour, blurred an
-    // 8's waist shut (Q4IB11) and a look read the B as 8 (Y8IRQW).
+    // 8's waist shut (Q4IBL1) and a look read the B as 8 (Y8IRQW).
     [93, 0, 'Q4I8L1'],
     [188, 1, 'YBIRQW'],
   ] as const)('reads the pale code on a light page (generated seed %i, base %i) on its colour contrast: %s', (seed, base, code) => expectBenchCode('layout: other background', seed, base, code));
