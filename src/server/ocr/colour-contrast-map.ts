@@ -30,8 +30,6 @@ const MIN_LUMA_STEP = 3;
 /** A colour's bin: 5 bits per channel. */
 const colourBin = (data: Uint8Array, i: number): number => ((data[i] >> 3) << 10) | ((data[i + 1] >> 3) << 5) | (data[i + 2] >> 3);
 
-const luma = (r: number, g: number, b: number): number => 0.299 * r + 0.587 * g + 0.114 * b;
-
 /** Two colour bins within one step of each other in every channel. */
 const binsNear = (a: number, b: number): boolean => Math.abs((a >> 10) - (b >> 10)) <= 1 && Math.abs(((a >> 5) & 31) - ((b >> 5) & 31)) <= 1 && Math.abs((a & 31) - (b & 31)) <= 1;
 
@@ -99,12 +97,12 @@ const PAGE_ROW_TINT = 3;
 function rowPages(img: RgbImage, r: Rect): Array<[number, number, number]> {
   const counts = new Uint16Array(1 << 15);
   const rows = Array.from({ length: r.height }, (_, y) => rowPageColour(img, r.top + y, r, counts));
-  const brightness = rows.map((page) => luma(...page));
+  const pageBrightness = rows.map((page) => brightness(page, 0));
   const around = Math.max(3, Math.round(r.height * PAGE_ROWS_AROUND));
   return rows.map((own, y) => {
     const window: number[] = [];
     for (let w = Math.max(0, y - around); w <= Math.min(r.height - 1, y + around); w++) window.push(w);
-    window.sort((a, b) => brightness[a] - brightness[b]);
+    window.sort((a, b) => pageBrightness[a] - pageBrightness[b]);
     const median = rows[window[Math.floor(window.length / 2)]];
     return own.some((v, k) => Math.abs(v - median[k]) > PAGE_ROW_TINT) ? median : own;
   });
@@ -115,7 +113,7 @@ function pageDistances(img: RgbImage, r: Rect): { distances: Float32Array; pageL
   const distances = new Float32Array(r.width * r.height);
   const pageLuma = new Float32Array(r.height);
   for (const [rowIndex, page] of rowPages(img, r).entries()) {
-    pageLuma[rowIndex] = luma(...page);
+    pageLuma[rowIndex] = brightness(page, 0);
     const row = (r.top + rowIndex) * img.width;
     for (let x = r.left; x < r.left + r.width; x++) {
       const i = (row + x) * 3;

@@ -33,8 +33,8 @@ export function clampRect(img: RgbImage, rect: Rect): Rect {
   return { left, top, width, height };
 }
 
-/** Brightness (luma) of a pixel. */
-export function brightness(data: Uint8Array, i: number): number {
+/** Brightness (luma) of the pixel at `i` of RGB data, or of one colour (`i` 0). */
+export function brightness(data: ArrayLike<number>, i: number): number {
   return 0.299 * data[i] + 0.587 * data[i + 1] + 0.114 * data[i + 2];
 }
 
