@@ -1,0 +1,35 @@
+import { agreedCode, nothingToSettle } from './code-votes';
+
+const read = (code: string, labelErrors = 0) => ({ code, labelErrors });
+
+describe('agreedCode', () => {
+  it('takes the character two of three reads agree on, wherever the first read stands', () => {
+    // Warm + dim + blur tuning seed 394: the mask read the 8 as B; the map and the sharpened mask did not.
+    expect(agreedCode([read('UNBB3Z'), read('UNB83Z'), read('UNB83Z')])).toBe('UNB83Z');
+    expect(agreedCode([read('UNB83Z'), read('UNBB3Z'), read('UNB83Z')])).toBe('UNB83Z');
+  });
+
+  it('keeps the first read where every read differs, or two reads differ', () => {
+    expect(agreedCode([read('NAXEBY'), read('NAXE6Y'), read('NAXE8Y')])).toBe('NAXEBY');
+    expect(agreedCode([read('UT20OV'), read('UT20OU')])).toBe('UT20OV');
+  });
+
+  it('builds on the read whose label was read best, and lets reads of another length not vote', () => {
+    expect(agreedCode([read('BCZ9DQ', 2), read('8CZ9DQ')])).toBe('8CZ9DQ');
+    expect(agreedCode([read('BCZ9DQ', 2), read('8CZ9DQ', 1), read('BCZ9DQ', 1)])).toBe('BCZ9DQ');
+    expect(agreedCode([read('P3ID0U'), read('P3ID0V1'), read('P3ID0V1')])).toBe('P3ID0U');
+  });
+
+  it('is null only when no read found a code', () => {
+    expect(agreedCode([null, null])).toBeNull();
+    expect(agreedCode([null, read('T1W1K9', 3)])).toBe('T1W1K9');
+  });
+});
+
+describe('nothingToSettle', () => {
+  it('asks for a third read only where two reads of a code differ', () => {
+    expect(nothingToSettle(read('UH42XD'), read('UH42XD', 1))).toBe(true);
+    expect(nothingToSettle(read('UH42XD'), null)).toBe(true);
+    expect(nothingToSettle(read('UH42XD'), read('UH4ZXD'))).toBe(false);
+  });
+});
