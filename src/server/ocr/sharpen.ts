@@ -11,29 +11,30 @@ export function sharpenedRegion(img: RgbImage, region: Rect, amount: number): Rg
   const r = clampRect(img, region);
   const { width, height, data: source } = img;
   const data = new Uint8Array(source);
-  // Sums over three columns, then over three rows of those: 3x3 box sums in two passes.
+  // 3x3 box sums in two passes, each pixel's neighbours clamped to the image: the sum of three
+  // pixels along each row, then of three rows of those (a corner's missing ones repeat the edge).
   const top = Math.max(0, r.top - 1);
   const bottom = Math.min(height - 1, r.top + r.height);
-  const across = new Float32Array((bottom - top + 1) * r.width * 3);
+  const rowWidth = r.width * 3;
+  const across = new Uint16Array((bottom - top + 1) * rowWidth);
   for (let y = top; y <= bottom; y++) {
+    const row = y * width * 3;
     for (let x = r.left; x < r.left + r.width; x++) {
-      const [left, right] = [Math.max(0, x - 1), Math.min(width - 1, x + 1)];
-      for (let c = 0; c < 3; c++) {
-        let sum = 0;
-        for (let xx = left; xx <= right; xx++) sum += source[(y * width + xx) * 3 + c];
-        across[((y - top) * r.width + x - r.left) * 3 + c] = sum / (right - left + 1);
-      }
+      const left = row + (x > 0 ? x - 1 : x) * 3;
+      const centre = row + x * 3;
+      const right = row + (x < width - 1 ? x + 1 : x) * 3;
+      const out = (y - top) * rowWidth + (x - r.left) * 3;
+      for (let c = 0; c < 3; c++) across[out + c] = source[left + c] + source[centre + c] + source[right + c];
     }
   }
   for (let y = r.top; y < r.top + r.height; y++) {
-    const [above, below] = [Math.max(top, y - 1), Math.min(bottom, y + 1)];
-    for (let x = r.left; x < r.left + r.width; x++) {
-      for (let c = 0; c < 3; c++) {
-        let sum = 0;
-        for (let yy = above; yy <= below; yy++) sum += across[((yy - top) * r.width + x - r.left) * 3 + c];
-        const i = (y * width + x) * 3 + c;
-        data[i] = Math.max(0, Math.min(255, Math.round(source[i] + amount * (source[i] - sum / (below - above + 1)))));
-      }
+    const above = ((y > top ? y - 1 : y) - top) * rowWidth;
+    const middle = (y - top) * rowWidth;
+    const below = ((y < bottom ? y + 1 : y) - top) * rowWidth;
+    const row = (y * width + r.left) * 3;
+    for (let k = 0; k < rowWidth; k++) {
+      const v = source[row + k] + amount * (source[row + k] - (across[above + k] + across[middle + k] + across[below + k]) / 9);
+      data[row + k] = v < 0 ? 0 : v > 255 ? 255 : Math.round(v);
     }
   }
   return { data, width, height };
