@@ -230,7 +230,7 @@ export function greyTextImage(img: RgbImage, region: Rect, { scale, margin = 12 
     for (let x = 0; x < r.width; x++) {
       const i = ((r.top + y) * img.width + r.left + x) * 3;
       // Inverted luminance: the code is lighter than the art behind it; tesseract wants dark ink.
-      gray[y * r.width + x] = 255 - Math.round(0.299 * img.data[i] + 0.587 * img.data[i + 1] + 0.114 * img.data[i + 2]);
+      gray[y * r.width + x] = 255 - Math.round(brightness(img.data, i));
     }
   }
   return toOcrImage(gray, r, { scale, margin, stretch: true });
