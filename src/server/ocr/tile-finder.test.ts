@@ -137,6 +137,15 @@ describe('findTiles', () => {
     const { grid } = await tilesOf(await sharp(Buffer.from(svg)).png().toBuffer());
     expect(grid?.tiles.length ?? 0).toBe(0);
   });
+
+  it('finds no grid in noise, where every side of every cell is an edge', async () => {
+    // Before the edge-density check, this noise passed for 18 tiles of 149 px.
+    const noise = Buffer.alloc(800 * 1600 * 3);
+    let state = 7;
+    for (let i = 0; i < noise.length; i++) noise[i] = (state = (state * 1103515245 + 12345) >>> 0) >>> 24;
+    const { grid } = await tilesOf(await sharp(noise, { raw: { width: 800, height: 1600, channels: 3 } }).png().toBuffer());
+    expect(grid).toBeNull();
+  });
 });
 
 describe('estimateRotation', () => {
