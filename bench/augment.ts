@@ -199,6 +199,23 @@ export const AUGMENT_CLASSES: AugmentClass[] = [
   { name: 'layout: other header', layout: 'header', apply: async (base) => same(base, await jpeg(sharp(base.image), 85), 'header') },
   { name: 'layout: other background', layout: 'background', apply: async (base) => same(base, await jpeg(sharp(base.image), 85), 'background') },
   { name: 'layout: other gutters', layout: 'gutters', apply: async (base) => same(base, await jpeg(sharp(base.image), 85), 'gutters') },
+  {
+    // Beyond the issue's list, where each class makes one change: a phone's copy that is small,
+    // turned and tinted, and half the time blurred, all at once. Last, so the classes before it
+    // keep their random streams (`augmentRandom` takes the class's place in this list).
+    name: 'all at once: small, turned, tinted',
+    async apply(base, random) {
+      const width = Math.round(between(random, 480, 1200));
+      const angle = (random() < 0.5 ? -1 : 1) * between(random, 0.3, 3);
+      const factor = [between(random, 0.85, 1.05), between(random, 0.8, 1.0), between(random, 0.55, 1.05)];
+      const quality = Math.round(between(random, 45, 85));
+      const sigma = random() < 0.5 ? between(random, 0.3, 0.9) : 0;
+      const background = pick(random, ['#000000', '#ffffff', base.geometry.page, '#303030']);
+      const turned = sharp(base.image).resize({ width }).linear(factor, [0, 0, 0]).rotate(angle, { background });
+      const image = await jpeg(sharp(await (sigma > 0 ? turned.blur(sigma) : turned).png().toBuffer()), quality);
+      return same(base, image, `${width} px ${angle.toFixed(2)}° x${factor.map((f) => f.toFixed(2)).join('/')} blur ${sigma.toFixed(2)} q${quality}`);
+    },
+  },
 ];
 
 /**
