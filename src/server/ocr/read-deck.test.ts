@@ -17,7 +17,8 @@ import { benchSample } from '../../../test/support/bench-samples';
 import { generateScreenshot } from '../demo/share-screenshot';
 import { OcrImageError } from './image-input';
 import { readDeckImage } from './read-deck';
-import { REAL_SCREENSHOT, REAL_SCREENSHOT_ANSWER, loadSharedCatalog } from '../../../test/support/shared-data';
+import { REAL_SCREENSHOT, loadSharedCatalog } from '../../../test/support/shared-data';
+import { expectedScreenshotDeck } from '../../../test/support/images';
 import { demoCatalog } from '../demo/demo-catalog';
 import { cardsFromList } from './card-list';
 import { idleLateness, worstLateness } from '../../../test/support/event-loop';
@@ -44,7 +45,7 @@ async function expectBenchCode(className: string, seed: number, base: number, co
 
 describe('readDeckImage', () => {
   it('reads the 18 cards and the deck code of the real share screenshot, in order', async () => {
-    const answer = JSON.parse(readFileSync(REAL_SCREENSHOT_ANSWER, 'utf8')) as { deck_code: string; cards: Array<{ code: string; name: string }> };
+    const answer = expectedScreenshotDeck();
     const reading = await readDeckImage(readFileSync(REAL_SCREENSHOT), { pool, index });
     expect(reading.deck_code).toBe(answer.deck_code);
     expect(reading.cards.map(({ code, name }) => ({ code, name }))).toEqual(answer.cards);
@@ -185,7 +186,7 @@ describe('readDeckImage', () => {
   it('reads a long name in the smallest font, blurred: two readings of its tile that agree are a reading', async () => {
     // "QUEEN VICTORIA AND PRINCE ALBERT" comes out as "QUITN Cn TOR AAND FEN ALBIN" and the like,
     // each match below the confidence a single reading needs.
-    const answer = JSON.parse(readFileSync(REAL_SCREENSHOT_ANSWER, 'utf8')) as { cards: Array<{ code: string; name: string }> };
+    const answer = expectedScreenshotDeck();
     const image = await sharp(readFileSync(REAL_SCREENSHOT)).blur(0.96).jpeg({ quality: 88 }).toBuffer();
     const reading = await readDeckImage(image, { pool, index });
     expect(reading.cards.map(({ code, name }) => ({ code, name }))).toEqual(answer.cards);
@@ -226,7 +227,7 @@ describe('readDeckImage', () => {
   it('finds a name under bright art on a grey screen: the real screenshot nearly desaturated', async () => {
     // Grey, the glow over HYPERNOVA is as colourless as the name and joined it into one tall line;
     // the tile was read from other crops, and taken for Hodag (at saturation 0.13) or Gold.
-    const answer = JSON.parse(readFileSync(REAL_SCREENSHOT_ANSWER, 'utf8')) as { cards: Array<{ code: string; name: string }> };
+    const answer = expectedScreenshotDeck();
     const image = await sharp(readFileSync(REAL_SCREENSHOT)).modulate({ saturation: 0.13 }).jpeg({ quality: 88 }).toBuffer();
     const reading = await readDeckImage(image, { pool, index });
     expect(reading.cards.map(({ code, name }) => ({ code, name }))).toEqual(answer.cards);
@@ -236,7 +237,7 @@ describe('readDeckImage', () => {
     // Turned back with sharp's bilinear rotate, the names' one-pixel strokes came out grey, below
     // the text-line threshold: HEIMDALL, THE FOOL (XXII) and QUEEN VICTORIA AND PRINCE ALBERT were
     // read from a guessed band, as garbage.
-    const answer = JSON.parse(readFileSync(REAL_SCREENSHOT_ANSWER, 'utf8')) as { cards: Array<{ code: string; name: string }> };
+    const answer = expectedScreenshotDeck();
     const image = await sharp(readFileSync(REAL_SCREENSHOT)).resize({ width: 540 }).rotate(1.5, { background: '#000' }).jpeg({ quality: 80 }).toBuffer();
     const reading = await readDeckImage(image, { pool, index });
     expect(reading.cards.map(({ code, name }) => ({ code, name }))).toEqual(answer.cards);
@@ -244,7 +245,7 @@ describe('readDeckImage', () => {
 
   it('finds a name whose strokes blur left grey: the real screenshot at 600 px, blurred 0.8 px', async () => {
     // No line of QUEEN VICTORIA AND PRINCE ALBERT reached the usual whiteness; a looser one finds it.
-    const answer = JSON.parse(readFileSync(REAL_SCREENSHOT_ANSWER, 'utf8')) as { cards: Array<{ code: string; name: string }> };
+    const answer = expectedScreenshotDeck();
     const image = await sharp(readFileSync(REAL_SCREENSHOT)).resize({ width: 600 }).blur(0.8).jpeg({ quality: 85 }).toBuffer();
     const reading = await readDeckImage(image, { pool, index });
     expect(reading.cards.map(({ code, name }) => ({ code, name }))).toEqual(answer.cards);
@@ -253,7 +254,7 @@ describe('readDeckImage', () => {
   it('reads a long name in the smallest font on a small image: one garbled reading that fits a card clearly better than any other', async () => {
     // At 500 px and JPEG quality 55 the name is 5 px high: ": Putin CTomA AND PICT ALSERT" fits it
     // at 0.59, well ahead of every other card, and no two readings agree.
-    const answer = JSON.parse(readFileSync(REAL_SCREENSHOT_ANSWER, 'utf8')) as { cards: Array<{ code: string; name: string }> };
+    const answer = expectedScreenshotDeck();
     const image = await sharp(readFileSync(REAL_SCREENSHOT)).resize({ width: 500 }).jpeg({ quality: 55 }).toBuffer();
     const reading = await readDeckImage(image, { pool, index });
     expect(reading.cards.map(({ code, name }) => ({ code, name }))).toEqual(answer.cards);

@@ -156,12 +156,8 @@ const LOOSER_NAME_LINE_THRESHOLDS = [125, 100];
  * and the whiteness the name's mask starts its ramp at: as far below that as the mask's usual start
  * is below the usual line threshold, or the grey art around the name would be ink too.
  */
-function nameLines(img: RgbImage, tile: Rect): { lines: TextLine[]; inkLow: number; foundLoosely: boolean } {
-  const at = (threshold: number) => ({
-    lines: nameLinesAt(img, tile, threshold),
-    inkLow: INK_LOW + threshold - TEXT_LINE_THRESHOLD,
-    foundLoosely: threshold < TEXT_LINE_THRESHOLD,
-  });
+function nameLines(img: RgbImage, tile: Rect): { lines: TextLine[]; inkLow: number } {
+  const at = (threshold: number) => ({ lines: nameLinesAt(img, tile, threshold), inkLow: INK_LOW + threshold - TEXT_LINE_THRESHOLD });
   const fits = ({ lines }: { lines: TextLine[] }): boolean => {
     const last = lines[lines.length - 1];
     return !last || last.bottom - last.top <= tile.height * MAX_NAME_LINE_HEIGHT;
@@ -222,16 +218,14 @@ interface NamePlace {
   region: Rect;
   lineHeight: number;
   scale: number;
-  /** The lines were found only at a looser whiteness than the usual one. */
-  foundLoosely: boolean;
 }
 
 function namePlace(img: RgbImage, tile: Rect): NamePlace {
-  const { lines, inkLow, foundLoosely } = nameLines(img, tile);
-  return { ...placeAround(tile, lines, inkLow), foundLoosely };
+  const { lines, inkLow } = nameLines(img, tile);
+  return placeAround(tile, lines, inkLow);
 }
 
-function placeAround(tile: Rect, lines: TextLine[], inkLow: number): Omit<NamePlace, 'foundLoosely'> {
+function placeAround(tile: Rect, lines: TextLine[], inkLow: number): NamePlace {
   const pad = tile.height * 0.02;
   // Only the text's own width is read: tesseract's time grows with the pixels it is given, and a
   // short name is a third of the tile's width.
@@ -259,7 +253,7 @@ function nameJob(img: RgbImage, { lines, inkLow, region, scale }: NamePlace): Oc
  * place is read again across the tile's whole width, once as found and once a line higher, with
  * the contrast stretched so the faintest text is black.
  */
-function secondNameJobs(img: RgbImage, tile: Rect, { lines, inkLow, region, lineHeight, scale, foundLoosely }: NamePlace): OcrJob[] {
+function secondNameJobs(img: RgbImage, tile: Rect, { lines, inkLow, region, lineHeight, scale }: NamePlace): OcrJob[] {
   const inner = band(tile, 0, 1);
   const wide = { ...region, left: inner.left, width: inner.width };
   const oneLineMore = lineHeight * 1.6;
@@ -269,10 +263,11 @@ function secondNameJobs(img: RgbImage, tile: Rect, { lines, inkLow, region, line
     { image: whiteTextImage(img, wide, { scale: big, stretch: true, inkLow }), mode: lines.length > 1 ? 'block' : 'line' },
     { image: whiteTextImage(img, higher, { scale: big, stretch: true, inkLow }), mode: 'block' },
     { image: greyTextImage(img, wide, { scale: big }), mode: lines.length > 1 ? 'block' : 'line' },
-    // A name found only at a looser whiteness is also looked at where the usual one would have
-    // guessed it: at 500 px the smallest font read better there ("PUTIN CTOMA AND PICT ALSERT",
-    // Queen Victoria and Prince Albert 0.59 ahead of 0.34) than around the looser line (0.49).
-    ...(foundLoosely ? secondNameJobs(img, tile, { ...placeAround(tile, [], INK_LOW), foundLoosely: false }) : []),
+    // A name found only at a looser whiteness (its mask starts below the usual INK_LOW) is also
+    // looked at where the usual one would have guessed it: at 500 px the smallest font read better
+    // there ("PUTIN CTOMA AND PICT ALSERT", Queen Victoria and Prince Albert 0.59 ahead of 0.34)
+    // than around the looser line (0.49).
+    ...(inkLow < INK_LOW ? secondNameJobs(img, tile, placeAround(tile, [], INK_LOW)) : []),
   ];
 }
 

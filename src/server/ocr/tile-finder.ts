@@ -380,18 +380,13 @@ function gridInColumns(edges: EdgeMaps, columns: Columns): GridFit | null {
  */
 const MAX_EDGE_DENSITY = 0.6;
 
-function edgeDensity({ vertical }: EdgeMaps): number {
-  let count = 0;
-  for (let i = 0; i < vertical.length; i++) count += vertical[i];
-  return count / Math.max(1, vertical.length);
-}
-
 /** The tile grid in image pixels, or null when no row of 4 tiles is found. */
 export function findTiles(edges: EdgeMaps): TileGrid | null {
-  if (edgeDensity(edges) > MAX_EDGE_DENSITY) return null;
+  const { all, shortRuns } = sideProfiles(edges);
+  // `all` counts each column's vertical edges, so its sum is every vertical edge of the image.
+  if (all.reduce((sum, n) => sum + n, 0) > MAX_EDGE_DENSITY * edges.width * edges.height) return null;
   let best: GridFit | null = null;
   const tried: Columns[] = [];
-  const { all, shortRuns } = sideProfiles(edges);
   for (const profile of [all, shortRuns]) {
     const columns = fitColumns(profile);
     if (!columns || tried.some((c) => c.width === columns.width && c.lefts[0] === columns.lefts[0])) continue;
