@@ -1,6 +1,6 @@
 // Drag, wheel, pinch and keyboard control of the background image. Pointer Events cover mouse,
 // pen and touch alike; two active pointers make a pinch.
-import { useEffect, useRef, type KeyboardEvent, type PointerEvent, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, type KeyboardEvent, type PointerEvent, type RefObject } from 'react';
 import { zoomFromPinch, zoomFromWheel, type ImageTransform } from './image-transform';
 
 type Point = { x: number; y: number };
@@ -30,7 +30,10 @@ export function useImageGestures(
   const pointers = useRef(new Map<number, Point>());
   const start = useRef<GestureStart | null>(null);
   const latest = useRef({ transform, onChange });
-  useEffect(() => {
+  // A layout effect, not a passive one: it runs in the same commit that paints the new zoom,
+  // so a gesture that starts once the zoom is shown starts from it. A passive effect can wait
+  // behind input events on a busy main thread, and a pinch then began from the zoom before last.
+  useLayoutEffect(() => {
     latest.current = { transform, onChange };
   });
 
