@@ -24,6 +24,15 @@ const STROKE_SHARE = 0.25;
  * so this covers the strokes that brightness then draws sharply.
  */
 const NEAR_TEXT = 40;
+/** Pixels around a piece of text redrawn with it (`drawTextByLuma`). */
+const PIECE_REACH = 2;
+/**
+ * Share of a piece's ink step below which a redrawn pixel is page: the page's own noise around the
+ * strokes, which the reach now takes in, would otherwise speckle the gaps between glyphs.
+ */
+const NOISE_FLOOR = 0.25;
+/** A piece this few levels from its page is drawn from smoothed steps (`smoothed`): beside its step, JPEG noise counts. */
+const FAINT_STEP = 15;
 /** The smallest brightness step (levels) between strokes and their page worth drawing from: below it, JPEG noise. */
 const MIN_LUMA_STEP = 3;
 
@@ -128,8 +137,10 @@ function pageDistances(img: RgbImage, r: Rect): { distances: Float32Array; pageL
  * colour (a gradient page changes from row to row), averaged over its neighbours, then redrawn
  * from brightness near text. Only `region` is mapped, in the image's coordinates; the map ends
  * with the region's last row (a header's map is no larger than the header) and is black outside it.
+ * `smoothFaintText: false` draws faint text from each pixel's own brightness (`smoothed`): another
+ * view of the same strokes, for a vote where two reads disagree.
  */
-export function colourContrastMap(img: RgbImage, region: Rect): RgbImage {
+export function colourContrastMap(img: RgbImage, region: Rect, { smoothFaintText = true } = {}): RgbImage {
   const r = clampRect(img, region);
   const { distances, pageLuma } = pageDistances(img, r);
   const map: RgbImage = { data: new Uint8Array(img.width * (r.top + r.height) * 3), width: img.width, height: r.top + r.height };
@@ -145,7 +156,7 @@ export function colourContrastMap(img: RgbImage, region: Rect): RgbImage {
       setGrey(map, r.left + x, r.top + y, Math.round((Math.max(0, sum / n - CONTRAST_NOISE) * 255) / CONTRAST_FULL_INK));
     }
   }
-  drawTextByLuma(map, img, r, pageLuma);
+  drawTextByLuma(map, img, r, pageLuma, smoothFaintText ? FAINT_STEP : 0);
   return map;
 }
 
@@ -154,26 +165,72 @@ function setGrey(map: RgbImage, x: number, y: number, value: number): void {
   map.data[i] = map.data[i + 1] = map.data[i + 2] = Math.max(0, Math.min(255, value));
 }
 
+/** Each pixel's brightness step from its row's page. */
+function brightnessSteps(img: RgbImage, r: Rect, pageLuma: Float32Array): Float32Array {
+  const steps = new Float32Array(r.width * r.height);
+  for (let y = 0; y < r.height; y++) {
+    for (let x = 0; x < r.width; x++) steps[y * r.width + x] = brightness(img.data, ((r.top + y) * img.width + r.left + x) * 3) - pageLuma[y];
+  }
+  return steps;
+}
+
+/**
+ * The steps, each half its own and an eighth of each of its four neighbours'. Pale text on a light
+ * page is 5 levels from it, in JPEG noise of 1-2 levels: this halves the noise, and a 2 px stroke
+ * keeps its shape.
+ */
+function smoothed(steps: Float32Array, width: number): Float32Array {
+  const out = Float32Array.from(steps);
+  const height = steps.length / width;
+  for (let y = 1; y < height - 1; y++) {
+    for (let x = 1; x < width - 1; x++) {
+      const p = y * width + x;
+      out[p] = (4 * steps[p] + steps[p - 1] + steps[p + 1] + steps[p - width] + steps[p + width]) / 8;
+    }
+  }
+  return out;
+}
+
+/** A piece's step, reached by a quarter of its pixels (the rest are anti-aliased edges); 0 when its steps' signs disagree. */
+function inkStepOf(piece: number[], steps: Float32Array): number {
+  const sorted = piece.map((p) => steps[p]).sort((a, b) => a - b);
+  const median = sorted[Math.floor(sorted.length / 2)];
+  const inkStep = sorted[Math.floor((sorted.length - 1) * (median > 0 ? 1 - STROKE_SHARE : STROKE_SHARE))];
+  return Math.sign(inkStep) === Math.sign(median) ? inkStep : 0;
+}
+
 /**
  * Redraws each connected piece of the map's text (a glyph, or glyphs the colour blur joined: the
  * glyph finder's `components`) from brightness: the piece's step from the page, reached by a
- * quarter of its pixels (the rest are its anti-aliased edges), is full ink; pixels of the piece on
- * the other side of the page are none. A piece as bright as the page keeps its colour drawing.
- * Each piece has a step of its own: pale text, white text and an avatar's dark frame stand beside
- * each other in a header.
+ * quarter of its pixels (the rest are its anti-aliased edges), is full ink; pixels on the other
+ * side of the page are none. The pixels within PIECE_REACH of the piece are redrawn with it:
+ * colour, kept at half resolution, misses the edges of some strokes and smears past others. A piece
+ * as bright as the page keeps its colour drawing. Each piece has a step of its own: pale text,
+ * white text and an avatar's dark frame stand beside each other in a header.
  */
-function drawTextByLuma(map: RgbImage, img: RgbImage, r: Rect, pageLuma: Float32Array): void {
-  const step = (p: number): number => {
-    const x = r.left + (p % r.width);
-    const y = r.top + Math.floor(p / r.width);
-    const i = (y * img.width + x) * 3;
-    return brightness(img.data, i) - pageLuma[y - r.top];
-  };
+function drawTextByLuma(map: RgbImage, img: RgbImage, r: Rect, pageLuma: Float32Array, faintStep: number): void {
+  const sharp = brightnessSteps(img, r, pageLuma);
+  let soft: Float32Array | undefined;
+  /** Each pixel's step as a share of its piece's ink step; -Infinity where no piece reaches. */
+  const ink = new Float32Array(r.width * r.height).fill(-Infinity);
   for (const { pixels: piece } of components(map, r, NEAR_TEXT)) {
-    const steps = piece.map(step).sort((a, b) => a - b);
-    const median = steps[Math.floor(steps.length / 2)];
-    const inkStep = steps[Math.floor((steps.length - 1) * (median > 0 ? 1 - STROKE_SHARE : STROKE_SHARE))];
-    if (Math.abs(inkStep) < MIN_LUMA_STEP || Math.sign(inkStep) !== Math.sign(median)) continue;
-    for (const p of piece) setGrey(map, r.left + (p % r.width), r.top + Math.floor(p / r.width), Math.round((step(p) / inkStep) * 255));
+    const faint = Math.abs(inkStepOf(piece, sharp)) < faintStep;
+    const steps = faint ? (soft ??= smoothed(sharp, r.width)) : sharp;
+    const inkStep = inkStepOf(piece, steps);
+    if (Math.abs(inkStep) < MIN_LUMA_STEP) continue;
+    for (const p of piece) {
+      const x = p % r.width;
+      const y = (p - x) / r.width;
+      for (let yy = Math.max(0, y - PIECE_REACH); yy <= Math.min(r.height - 1, y + PIECE_REACH); yy++) {
+        for (let xx = Math.max(0, x - PIECE_REACH); xx <= Math.min(r.width - 1, x + PIECE_REACH); xx++) {
+          const q = yy * r.width + xx;
+          ink[q] = Math.max(ink[q], steps[q] / inkStep);
+        }
+      }
+    }
+  }
+  for (let p = 0; p < ink.length; p++) {
+    if (ink[p] === -Infinity) continue;
+    setGrey(map, r.left + (p % r.width), r.top + Math.floor(p / r.width), Math.round(((ink[p] - NOISE_FLOOR) / (1 - NOISE_FLOOR)) * 255));
   }
 }

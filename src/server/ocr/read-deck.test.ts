@@ -294,7 +294,14 @@ describe('readDeckImage', () => {
     // JPEG's colour blocks tinted the page around the text, and in the code line's rows the tinted
     // page was taken for the page: the strokes broke up ("GWW1NE"; no code at all).
     [62, 1, '8WW7HE'],
+    // The map read "2RTPUA", its sharpened copy the code, and the mask nothing: the map drawn
+    // without smoothing has the third voice.
     [65, 0, 'ZRTPUA'],
+    // Pale blue on beige, 5 levels darker than the page, at 670 and 611 px: colour missed the edges
+    // of strokes and JPEG noise speckled them ("2WBF93", "9CEXYS"). Strokes are now drawn from
+    // smoothed brightness 2 px around the colour's pieces.
+    [207, 0, '2W0F5T'],
+    [220, 0, '5C6KV9'],
     // A yellow page nearly as bright as the text: the whiteness mask, resting on colour, blurred an
     // 8's waist shut (Q4IBL1) and a look read the B as 8 (Y8IRQW).
     [93, 0, 'Q4I8L1'],

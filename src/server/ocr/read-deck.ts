@@ -452,10 +452,13 @@ async function readCodeOn(view: RgbImage, header: Rect, wholeHeader: Rect, tileH
 
 /**
  * The deck code, read on the header's trusted view and a sharpened copy of it, and where the two
- * disagree on the other view too, character by character the majority (`agreedCode`). The views
+ * disagree on the other views too, character by character the majority (`agreedCode`). The views
  * are the whiteness mask and the colour contrast map, where the text is white whatever its page:
- * a light page hides pale text from the mask, so there the map is trusted. The map is only drawn
- * when it is needed: it costs 50-350 ms of the reader thread, the sharpened copy 5-40 ms.
+ * a light page hides pale text from the mask, so there the map is trusted. Where the first of the
+ * other views finds no code (the mask on a pale beige page), the next has the third voice: the map
+ * drawn without smoothing faint text, whose strokes mislead the line model on other glyphs than the
+ * smoothed map's. Maps are only drawn when needed: one costs 50-350 ms of the reader thread, the
+ * sharpened copy 5-40 ms.
  */
 async function readDeckCode(img: RgbImage, grid: TileGrid, pool: OcrJobRunner): Promise<string | null> {
   const tileHeight = grid.tiles[0].height;
@@ -464,11 +467,16 @@ async function readDeckCode(img: RgbImage, grid: TileGrid, pool: OcrJobRunner): 
   const wholeHeader = { left: 0, top: 0, width: img.width, height: grid.top };
   const lightPage = medianWhiteness(img, header) >= LIGHT_PAGE_WHITENESS || medianBrightness(img, header) >= BRIGHT_PAGE_BRIGHTNESS;
   const map = () => colourContrastMap(img, wholeHeader);
-  const [trusted, other] = lightPage ? [map(), () => img] : [img, map];
+  const unsmoothedMap = () => colourContrastMap(img, wholeHeader, { smoothFaintText: false });
+  const [trusted, ...others] = lightPage ? [map(), () => img, unsmoothedMap] : [img, map, unsmoothedMap];
   const readOn = (view: RgbImage) => readCodeOn(view, header, wholeHeader, tileHeight, pool);
   const reads = await Promise.all([readOn(trusted), readOn(sharpenedRegion(trusted, wholeHeader, SHARPEN_AMOUNT))]);
   if (nothingToSettle(reads[0], reads[1])) return agreedCode(reads);
-  return agreedCode([...reads, await readOn(other())]);
+  for (const other of others) {
+    const third = await readOn(other());
+    if (third) return agreedCode([...reads, third]);
+  }
+  return agreedCode(reads);
 }
 
 async function readTiles(img: RgbImage, grid: TileGrid, options: ReadDeckOptions): Promise<{ deck_code: string | null; cards: ReadCard[]; unmatchedNames: number }> {
