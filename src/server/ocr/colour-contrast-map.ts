@@ -31,7 +31,11 @@ const PIECE_REACH = 2;
  * strokes, which the reach now takes in, would otherwise speckle the gaps between glyphs.
  */
 const NOISE_FLOOR = 0.25;
-/** A piece this few levels from its page is drawn from smoothed steps (`smoothed`): beside its step, JPEG noise counts. */
+/**
+ * A piece this few levels from its page is faint: JPEG noise counts beside its step, and colour is
+ * all that found it. It is drawn from smoothed steps (`smoothed`), with its reach and noise floor.
+ * Text with a clear step (white on a dark page) is drawn from its own pixels' steps alone.
+ */
 const FAINT_STEP = 15;
 /** The smallest brightness step (levels) between strokes and their page worth drawing from: below it, JPEG noise. */
 const MIN_LUMA_STEP = 3;
@@ -156,7 +160,7 @@ export function colourContrastMap(img: RgbImage, region: Rect, { smoothFaintText
       setGrey(map, r.left + x, r.top + y, Math.round((Math.max(0, sum / n - CONTRAST_NOISE) * 255) / CONTRAST_FULL_INK));
     }
   }
-  drawTextByLuma(map, img, r, pageLuma, smoothFaintText ? FAINT_STEP : 0);
+  drawTextByLuma(map, img, r, pageLuma, smoothFaintText);
   return map;
 }
 
@@ -203,34 +207,35 @@ function inkStepOf(piece: number[], steps: Float32Array): number {
  * Redraws each connected piece of the map's text (a glyph, or glyphs the colour blur joined: the
  * glyph finder's `components`) from brightness: the piece's step from the page, reached by a
  * quarter of its pixels (the rest are its anti-aliased edges), is full ink; pixels on the other
- * side of the page are none. The pixels within PIECE_REACH of the piece are redrawn with it:
- * colour, kept at half resolution, misses the edges of some strokes and smears past others. A piece
+ * side of the page are none. Around a faint piece, the pixels within PIECE_REACH are redrawn with
+ * it: colour, kept at half resolution, misses the edges of some strokes and smears past others. A piece
  * as bright as the page keeps its colour drawing. Each piece has a step of its own: pale text,
  * white text and an avatar's dark frame stand beside each other in a header.
  */
-function drawTextByLuma(map: RgbImage, img: RgbImage, r: Rect, pageLuma: Float32Array, faintStep: number): void {
+function drawTextByLuma(map: RgbImage, img: RgbImage, r: Rect, pageLuma: Float32Array, smoothFaintText: boolean): void {
   const sharp = brightnessSteps(img, r, pageLuma);
   let soft: Float32Array | undefined;
   /** Each pixel's step as a share of its piece's ink step; -Infinity where no piece reaches. */
   const ink = new Float32Array(r.width * r.height).fill(-Infinity);
   for (const { pixels: piece } of components(map, r, NEAR_TEXT)) {
-    const faint = Math.abs(inkStepOf(piece, sharp)) < faintStep;
-    const steps = faint ? (soft ??= smoothed(sharp, r.width)) : sharp;
+    const faint = Math.abs(inkStepOf(piece, sharp)) < FAINT_STEP;
+    const steps = faint && smoothFaintText ? (soft ??= smoothed(sharp, r.width)) : sharp;
     const inkStep = inkStepOf(piece, steps);
     if (Math.abs(inkStep) < MIN_LUMA_STEP) continue;
+    const reach = faint ? PIECE_REACH : 0;
+    const floor = faint ? NOISE_FLOOR : 0;
     for (const p of piece) {
       const x = p % r.width;
       const y = (p - x) / r.width;
-      for (let yy = Math.max(0, y - PIECE_REACH); yy <= Math.min(r.height - 1, y + PIECE_REACH); yy++) {
-        for (let xx = Math.max(0, x - PIECE_REACH); xx <= Math.min(r.width - 1, x + PIECE_REACH); xx++) {
+      for (let yy = Math.max(0, y - reach); yy <= Math.min(r.height - 1, y + reach); yy++) {
+        for (let xx = Math.max(0, x - reach); xx <= Math.min(r.width - 1, x + reach); xx++) {
           const q = yy * r.width + xx;
-          ink[q] = Math.max(ink[q], steps[q] / inkStep);
+          ink[q] = Math.max(ink[q], (steps[q] / inkStep - floor) / (1 - floor));
         }
       }
     }
   }
   for (let p = 0; p < ink.length; p++) {
-    if (ink[p] === -Infinity) continue;
-    setGrey(map, r.left + (p % r.width), r.top + Math.floor(p / r.width), Math.round(((ink[p] - NOISE_FLOOR) / (1 - NOISE_FLOOR)) * 255));
+    if (ink[p] !== -Infinity) setGrey(map, r.left + (p % r.width), r.top + Math.floor(p / r.width), Math.round(ink[p] * 255));
   }
 }

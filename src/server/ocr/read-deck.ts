@@ -454,8 +454,8 @@ async function readCodeOn(view: RgbImage, header: Rect, wholeHeader: Rect, tileH
  * The deck code, read on the header's trusted view and a sharpened copy of it, and where the two
  * disagree on the other views too, character by character the majority (`agreedCode`). The views
  * are the whiteness mask and the colour contrast map, where the text is white whatever its page:
- * a light page hides pale text from the mask, so there the map is trusted. Where the first of the
- * other views finds no code (the mask on a pale beige page), the next has the third voice: the map
+ * a light page hides pale text from the mask, so there the map is trusted. Where the mask finds no
+ * code there (pale blue on a beige page), the third voice is the map
  * drawn without smoothing faint text, whose strokes mislead the line model on other glyphs than the
  * smoothed map's. Maps are only drawn when needed: one costs 50-350 ms of the reader thread, the
  * sharpened copy 5-40 ms.
@@ -468,7 +468,7 @@ async function readDeckCode(img: RgbImage, grid: TileGrid, pool: OcrJobRunner): 
   const lightPage = medianWhiteness(img, header) >= LIGHT_PAGE_WHITENESS || medianBrightness(img, header) >= BRIGHT_PAGE_BRIGHTNESS;
   const map = () => colourContrastMap(img, wholeHeader);
   const unsmoothedMap = () => colourContrastMap(img, wholeHeader, { smoothFaintText: false });
-  const [trusted, ...others] = lightPage ? [map(), () => img, unsmoothedMap] : [img, map, unsmoothedMap];
+  const [trusted, ...others] = lightPage ? [map(), () => img, unsmoothedMap] : [img, map];
   const readOn = (view: RgbImage) => readCodeOn(view, header, wholeHeader, tileHeight, pool);
   const reads = await Promise.all([readOn(trusted), readOn(sharpenedRegion(trusted, wholeHeader, SHARPEN_AMOUNT))]);
   if (nothingToSettle(reads[0], reads[1])) return agreedCode(reads);
