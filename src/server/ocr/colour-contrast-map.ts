@@ -218,9 +218,10 @@ function drawTextByLuma(map: RgbImage, img: RgbImage, r: Rect, pageLuma: Float32
   /** Each pixel's step as a share of its piece's ink step; -Infinity where no piece reaches. */
   const ink = new Float32Array(r.width * r.height).fill(-Infinity);
   for (const { pixels: piece } of components(map, r, NEAR_TEXT)) {
-    const faint = Math.abs(inkStepOf(piece, sharp)) < FAINT_STEP;
+    const sharpInkStep = inkStepOf(piece, sharp);
+    const faint = Math.abs(sharpInkStep) < FAINT_STEP;
     const steps = faint && smoothFaintText ? (soft ??= smoothed(sharp, r.width)) : sharp;
-    const inkStep = inkStepOf(piece, steps);
+    const inkStep = steps === sharp ? sharpInkStep : inkStepOf(piece, steps);
     if (Math.abs(inkStep) < MIN_LUMA_STEP) continue;
     const reach = faint ? PIECE_REACH : 0;
     const floor = faint ? NOISE_FLOOR : 0;

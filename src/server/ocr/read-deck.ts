@@ -455,10 +455,9 @@ async function readCodeOn(view: RgbImage, header: Rect, wholeHeader: Rect, tileH
  * disagree on the other views too, character by character the majority (`agreedCode`). The views
  * are the whiteness mask and the colour contrast map, where the text is white whatever its page:
  * a light page hides pale text from the mask, so there the map is trusted. Where the mask finds no
- * code there (pale blue on a beige page), the third voice is the map
- * drawn without smoothing faint text, whose strokes mislead the line model on other glyphs than the
- * smoothed map's. Maps are only drawn when needed: one costs 50-350 ms of the reader thread, the
- * sharpened copy 5-40 ms.
+ * code there (pale blue on a beige page), the third voice is the map drawn without smoothing faint
+ * text, whose strokes mislead the line model on other glyphs than the smoothed map's. Maps are only
+ * drawn when needed: one costs 50-350 ms of the reader thread, the sharpened copy 5-40 ms.
  */
 async function readDeckCode(img: RgbImage, grid: TileGrid, pool: OcrJobRunner): Promise<string | null> {
   const tileHeight = grid.tiles[0].height;
