@@ -4,7 +4,11 @@ import { forbidden } from '../http/errors';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** Whether an Origin header names this site: PUBLIC_URL's origin when set, else the Host asked for. */
+/**
+ * Whether an Origin header names this site: PUBLIC_URL's origin when set, else the scheme and Host
+ * the request came with (the scheme from X-Forwarded-Proto only behind a trusted proxy, as for the
+ * cookie's Secure flag): a page on http://site must not post to https://site, nor the reverse.
+ */
 export function isOwnOrigin(origin: string, request: FastifyRequest, config: Config): boolean {
   let url: URL;
   try {
@@ -13,9 +17,9 @@ export function isOwnOrigin(origin: string, request: FastifyRequest, config: Con
     return false; // includes the opaque origin 'null'
   }
   if (config.publicUrl) return url.origin === new URL(config.publicUrl).origin;
-  // Read the Host with the Origin's scheme, so default ports compare equal (localhost:80 = localhost).
+  // Parsed as a URL, so default ports compare equal (localhost:80 = localhost).
   try {
-    return new URL(`${url.protocol}//${request.host}`).host === url.host;
+    return new URL(`${request.protocol}://${request.host}`).origin === url.origin;
   } catch {
     return false;
   }
