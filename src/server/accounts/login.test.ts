@@ -45,6 +45,35 @@ describeEachDatabase('password sign-in, sign-out and look-ups', (ctx) => {
     expect((await login(ctx.app, account.username.toLowerCase(), account.password)).statusCode).toBe(200);
   });
 
+  it('an unknown username takes as long to refuse as a wrong password (the same hashing work)', async () => {
+    const account = await register(ctx.app, newAccount('timed'));
+    let address = 0;
+    /** One failed sign-in from an address of its own (no budget runs out), in milliseconds. */
+    const timed = async (username: string) => {
+      const started = performance.now();
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/users/passwordlogin/',
+        remoteAddress: `198.51.100.${++address}`,
+        payload: { username, password: 'Wrong#12345' },
+      });
+      expect(res.statusCode).toBe(401);
+      return performance.now() - started;
+    };
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+    await timed('nobody_timed'); // warm-up of both paths
+    await timed(account.username);
+    const unknown: number[] = [];
+    const wrong: number[] = [];
+    // Interleaved, so a busy moment of the machine falls on both sides; medians, so one outlier does not decide.
+    for (let i = 0; i < 9; i++) {
+      unknown.push(await timed(`nobody_timed_${i}`));
+      wrong.push(await timed(account.username));
+    }
+    // Without the dummy hash the unknown path took about a tenth of the other; a generous ratio keeps the test steady.
+    expect(median(unknown) / median(wrong)).toBeGreaterThan(0.5);
+  });
+
   it('requires username and password with their own messages', async () => {
     for (const [payload, message] of [
       [{ password: 'x' }, MESSAGES.login.usernameRequired],

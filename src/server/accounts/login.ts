@@ -3,7 +3,7 @@ import { loginSchema, userSchema } from '../../common/api/users';
 import { errorSchema } from '../../common/api/errors';
 import { MESSAGES } from '../../common/messages';
 import { HttpError, unauthorized } from '../http/errors';
-import { verifyPassword } from './passwords';
+import { verifyAgainstNoAccount, verifyPassword } from './passwords';
 import { findUserByUsername } from './user-store';
 import { toPublicUser } from './user-presenter';
 import { startSession } from './sign-in';
@@ -34,9 +34,14 @@ export const loginRoutes: FastifyPluginAsyncZod<{ limiter: AttemptLimiter; limit
         MESSAGES.rateLimits.signIn,
       );
       const user = await findUserByUsername(app.db, username);
-      if (!user) throw unauthorized(MESSAGES.login.unknownUser);
+      // The same hashing work on every path, so the time of the answer does not tell whether the username exists.
+      if (!user) {
+        await verifyAgainstNoAccount(password);
+        throw unauthorized(MESSAGES.login.unknownUser);
+      }
       // A provider-only account has no password hash: no password can match it.
-      if (!user.password_hash || !(await verifyPassword(user.password_hash, password))) throw unauthorized(MESSAGES.login.wrongPassword);
+      const matches = user.password_hash ? await verifyPassword(user.password_hash, password) : await verifyAgainstNoAccount(password);
+      if (!matches) throw unauthorized(MESSAGES.login.wrongPassword);
       await giveBack();
       await startSession(request, res, user.id);
       return toPublicUser(user);
