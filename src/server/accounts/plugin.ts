@@ -32,7 +32,7 @@ export const accountsPlugin: FastifyPluginAsync<AccountsOptions> = async (app, o
   const outbox = createOutbox(app, mailer);
 
   await app.register(accountRoutes);
-  await app.register(registrationRoutes, { registrationsPerIp: limits.registrationsPerIp, windowMs: limits.hourWindowMs, mailer, outbox });
+  await app.register(registrationRoutes, { limiter, limits, mailer, outbox });
   await app.register(loginRoutes, { limiter, limits });
   await app.register(lookupRoutes);
   await app.register(passwordResetRoutes, { mailer, outbox, limiter, limits });

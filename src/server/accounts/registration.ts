@@ -7,14 +7,14 @@ import { hashPassword } from './passwords';
 import { insertUser } from './user-store';
 import { toPublicUser } from './user-presenter';
 import { startSession } from './sign-in';
-import { perIpLimit } from '../http/rate-limits';
+import type { AttemptLimiter, RateLimits } from '../http/rate-limits';
 import { startVerification } from './email-verification';
 import type { Mailer } from './mailer';
 import type { Outbox } from './mail-outbox';
 
 export interface RegistrationOptions {
-  registrationsPerIp: number;
-  windowMs: number;
+  limiter: AttemptLimiter;
+  limits: RateLimits;
   mailer: Mailer;
   outbox: Outbox;
 }
@@ -27,7 +27,6 @@ export const registrationRoutes: FastifyPluginAsyncZod<RegistrationOptions> = as
   app.post(
     '/users/:email',
     {
-      config: perIpLimit(options.registrationsPerIp, options.windowMs, MESSAGES.rateLimits.registration),
       schema: {
         tags: ['accounts'],
         summary: 'Register with e-mail, username and password; signs the new user in and mails a link that verifies the address',
@@ -39,6 +38,14 @@ export const registrationRoutes: FastifyPluginAsyncZod<RegistrationOptions> = as
     },
     async (request, res) => {
       const { email_address, username, password } = request.body;
+      // Counted here, after the body passed validation, not on arrival: the old site's client posts
+      // {email_address: null} to this path on every page load, and those 400s must not use up the
+      // address's registrations. A taken e-mail or username (409) does count: it was a real attempt.
+      await options.limiter.reserve(
+        res,
+        [{ key: `register-ip:${request.ip}`, max: options.limits.registrationsPerIp, windowMs: options.limits.hourWindowMs }],
+        MESSAGES.rateLimits.registration,
+      );
       const user = await insertUser(app.db, { email: email_address, username, passwordHash: await hashPassword(password) });
       await startSession(request, res, user.id);
       await startVerification(request, { db: app.db, mailer: options.mailer, outbox: options.outbox }, { id: user.id, username: user.username, email: user.email! });

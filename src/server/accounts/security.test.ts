@@ -145,6 +145,30 @@ describeEachDatabase(
         expect(res.headers['retry-after']).toBeDefined();
       });
 
+      it("refused registrations do not spend the address's budget (the old client's {email_address: null} on every page load)", async () => {
+        const remote = { remoteAddress: '10.1.1.2' };
+        for (let i = 0; i < LOW_LIMITS.registrationsPerIp * 5; i++) {
+          const res = await ctx.app.inject({ method: 'POST', url: '/api/users/some-old-uid', ...remote, payload: { email_address: null } });
+          expect(res.statusCode).toBe(400);
+        }
+        for (let i = 0; i < LOW_LIMITS.registrationsPerIp; i++) {
+          expect((await ctx.app.inject({ method: 'POST', url: '/api/users/x', ...remote, payload: newAccount() })).statusCode).toBe(201);
+        }
+        // Valid attempts do count, a taken name (409) too.
+        const res = await ctx.app.inject({ method: 'POST', url: '/api/users/x', ...remote, payload: newAccount() });
+        expect(res.statusCode).toBe(429);
+        expect(res.headers['retry-after']).toBeDefined();
+      });
+
+      it('a registration refused as a duplicate (409) still counts against the address', async () => {
+        const remote = { remoteAddress: '10.1.1.3' };
+        const taken = await register(ctx.app, newAccount(), '10.1.1.4');
+        for (let i = 0; i < LOW_LIMITS.registrationsPerIp; i++) {
+          expect((await ctx.app.inject({ method: 'POST', url: '/api/users/x', ...remote, payload: { ...newAccount(), email_address: taken.email_address } })).statusCode).toBe(409);
+        }
+        expect((await ctx.app.inject({ method: 'POST', url: '/api/users/x', ...remote, payload: newAccount() })).statusCode).toBe(429);
+      });
+
       it('answers 429 after too many password reset requests from one IP', async () => {
         const remote = { remoteAddress: '10.2.2.2' };
         for (let i = 0; i < LOW_LIMITS.resetRequestsPerIp; i++) {

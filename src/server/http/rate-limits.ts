@@ -1,7 +1,7 @@
 // Brakes on guessing and on floods. Two kinds:
-// - per-route request limits (@fastify/rate-limit) for registration and reset mail: every request counts;
+// - per-route request limits (@fastify/rate-limit) for reset mail: every request counts;
 // - attempt budgets (attempt-counters.ts) for work whose outcome matters: sign-in, reset-password,
-//   comments. An attempt is counted before the work starts, so concurrent requests cannot all slip
+//   comments, and registration (counted only once the body is valid). An attempt is counted before the work starts, so concurrent requests cannot all slip
 //   past a check that only a finished attempt would have updated.
 // Counters live in memory, or in Redis when REDIS_URL is set so that every instance shares them.
 import rateLimit from '@fastify/rate-limit';
