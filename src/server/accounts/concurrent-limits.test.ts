@@ -23,19 +23,36 @@ for (const store of STORES) {
       const loginFrom = (remoteAddress: string, username: string, password: string) =>
         ctx.app.inject({ method: 'POST', url: '/api/users/passwordlogin/', remoteAddress, payload: { username, password } });
 
-      it('200 wrong passwords and the right one sent at once: exactly 10 reach the password check', async () => {
+      it('200 wrong passwords from one address and the right one sent at once: exactly 10 reach the password check', async () => {
         const account = await register(ctx.app, newAccount('brute'), freshIp());
-        // Each guess from its own address: only the account's budget can stop them.
-        const guesses = Array.from({ length: 200 }, (_, i) => loginFrom(freshIp(), account.username, `Wrong#${i}xyz`));
-        const right = loginFrom(freshIp(), account.username, account.password);
+        const ip = freshIp();
+        const guesses = Array.from({ length: 200 }, (_, i) => loginFrom(ip, account.username, `Wrong#${i}xyz`));
+        const right = loginFrom(ip, account.username, account.password);
         const answers = await Promise.all([...guesses, right]);
         const counts = statusCounts(answers.map((r) => r.statusCode));
         // 401 = reached the check and failed; 200 = reached it and passed; 429 = refused before it.
         expect((counts[401] ?? 0) + (counts[200] ?? 0)).toBe(DEFAULT_RATE_LIMITS.failedLoginsPerAccount);
         expect(counts[429]).toBe(201 - DEFAULT_RATE_LIMITS.failedLoginsPerAccount);
         expect(json(answers.find((r) => r.statusCode === 429)!)).toEqual({ error: 'Too Many Requests', message: `${MESSAGES.rateLimits.signIn} Please try again in 15 minutes.` });
-        // The attacker's right guess came last: the account stays shut for the window, for it too.
+        // The guesser's own right guess came last: that address stays shut for the window, for it too.
         expect(answers[200].statusCode).toBe(429);
+        // The owner, at an address of their own, still gets in.
+        expect((await loginFrom(freshIp(), account.username, account.password)).statusCode).toBe(200);
+      });
+
+      it('300 wrong passwords, each from its own address, and the right one at once: exactly 100 reach the password check', async () => {
+        const account = await register(ctx.app, newAccount('spread'), freshIp());
+        // Each guess from its own address: only the account-wide budget can stop them.
+        const guesses = Array.from({ length: 300 }, (_, i) => loginFrom(freshIp(), account.username, `Wrong#${i}xyz`));
+        const right = loginFrom(freshIp(), account.username, account.password);
+        const answers = await Promise.all([...guesses, right]);
+        const counts = statusCounts(answers.map((r) => r.statusCode));
+        const allAddresses = DEFAULT_RATE_LIMITS.failedLoginsPerAccountAllAddresses;
+        expect((counts[401] ?? 0) + (counts[200] ?? 0)).toBe(allAddresses);
+        expect(counts[429]).toBe(301 - allAddresses);
+        expect(json(answers.find((r) => r.statusCode === 429)!)).toEqual({ error: 'Too Many Requests', message: `${MESSAGES.rateLimits.signIn} Please try again in 15 minutes.` });
+        // The right guess came last: past the account-wide budget the account stays shut for the window, for it too.
+        expect(answers[300].statusCode).toBe(429);
       });
 
       it('120 guesses on 120 accounts from one address at once: exactly 30 reach the check', async () => {

@@ -25,10 +25,14 @@ export const loginRoutes: FastifyPluginAsyncZod<{ limiter: AttemptLimiter; limit
     async (request, res) => {
       const { username, password } = request.body;
       // Counted as a failure before the password is checked; given back only if it turns out right.
+      // The account's small budget is per address, so whoever guesses from one address cannot lock
+      // the owner out of their own; guesses refused there never reach the larger account-wide one.
+      const account = identifierKey(username) ?? username;
       const giveBack = await limiter.reserve(
         res,
         [
-          { key: `login-account:${identifierKey(username) ?? username}`, max: limits.failedLoginsPerAccount, windowMs: limits.loginWindowMs },
+          { key: `login-account-ip:${account}:${request.ip}`, max: limits.failedLoginsPerAccount, windowMs: limits.loginWindowMs },
+          { key: `login-account:${account}`, max: limits.failedLoginsPerAccountAllAddresses, windowMs: limits.loginWindowMs },
           { key: `login-ip:${request.ip}`, max: limits.failedLoginsPerIp, windowMs: limits.loginWindowMs },
         ],
         MESSAGES.rateLimits.signIn,

@@ -120,6 +120,15 @@ describeEachDatabase(
         expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(800);
       });
 
+      it("guesses from one address do not lock the owner out at theirs", async () => {
+        const account = await register(ctx.app, newAccount());
+        const from = (remoteAddress: string, password: string) =>
+          ctx.app.inject({ method: 'POST', url: '/api/users/passwordlogin/', remoteAddress, payload: { username: account.username, password } });
+        for (let i = 0; i < LOW_LIMITS.failedLoginsPerAccount; i++) expect((await from('10.3.3.3', 'Wrong#1234')).statusCode).toBe(401);
+        expect((await from('10.3.3.3', account.password)).statusCode).toBe(429);
+        expect((await from('10.3.3.4', account.password)).statusCode).toBe(200);
+      });
+
       it('answers 429 after too many failed sign-ins from one IP, across accounts', async () => {
         const headers = { 'x-test': 'ip' };
         const remote = { remoteAddress: '10.9.8.7' };

@@ -12,8 +12,14 @@ import type { Config } from '../config';
 import { connectRedis, memoryCounters, redisCounters, type AttemptCounters } from './attempt-counters';
 
 export interface RateLimits {
-  /** Failed sign-ins allowed per account, then per client IP, within `loginWindowMs`. */
+  /**
+   * Failed sign-ins allowed within `loginWindowMs`: per account from one client IP (so someone
+   * guessing from their own address locks only that address out, never the owner at theirs), per
+   * account across all addresses (a guesser must spread over ten addresses to shut the account), and
+   * per client IP across accounts.
+   */
   failedLoginsPerAccount: number;
+  failedLoginsPerAccountAllAddresses: number;
   failedLoginsPerIp: number;
   loginWindowMs: number;
   /** Registration attempts and password-reset requests allowed per IP within `hourWindowMs`. */
@@ -36,6 +42,7 @@ export interface RateLimits {
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
   failedLoginsPerAccount: 10,
+  failedLoginsPerAccountAllAddresses: 100,
   failedLoginsPerIp: 30,
   loginWindowMs: 15 * 60_000,
   registrationsPerIp: 30,
