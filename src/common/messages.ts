@@ -62,7 +62,9 @@ export const MESSAGES = {
     alreadyVerified: 'Your e-mail address is already confirmed.',
     providerNeedsVerifiedEmail:
       'An account with this e-mail address exists, but its address is not confirmed yet. Sign in with your password first (or reset it with "Forgot password"), then sign in with the provider again or confirm your address from the e-mail we send you.',
-    /** Landing after following the mailed link. */
+    /** The page a mailed link opens: the button confirms (following the link alone does not). */
+    confirmPrompt: 'Confirm that this e-mail address belongs to your Deckhub account.',
+    confirmButton: 'Confirm my e-mail address',
     confirmed: 'Thank you: your e-mail address is confirmed.',
     linkInvalid: 'This confirmation link is invalid or has expired.',
   },
@@ -75,6 +77,7 @@ export const MESSAGES = {
     comments: 'You are posting comments too quickly.',
     reports: 'You have sent many reports in a short time.',
     verifyMails: 'Too many verification e-mails requested.',
+    verifyAttempts: 'Too many attempts with invalid confirmation links.',
   },
   /** Reports and moderation (not in SPEC.md: features added since). */
   moderation: {
@@ -90,5 +93,11 @@ export const MESSAGES = {
   cardEditor: { invalidAbility: 'Invalid ability type.' },
   decks: { loading: 'Loading decks...', none: 'No decks found!', similarTitle: 'Similar decks', sharedCards: (shared: number, cards: number) => `${shared} of ${cards} cards` },
   /** Landing after the sign-in provider sent the browser back without a session. */
-  providerSignIn: { failed: 'Sign-in with the provider failed. Please try again.' },
+  providerSignIn: {
+    failed: 'Sign-in with the provider failed. Please try again.',
+    /** A provider sign-in met a password account not linked to the provider yet: its password links it. */
+    linkPrompt: (username: string) =>
+      `An account (${username}) already uses this e-mail address. Enter its password once to sign in with the provider from now on. If it is not your account, or you forgot its password, use "Forgot password".`,
+    linkButton: 'Link and sign in',
+  },
 } as const;

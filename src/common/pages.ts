@@ -8,6 +8,7 @@ export const PAGE_PATHS = [
   '/users/:username',
   '/profile',
   '/reset-password/:token',
+  '/verify-email/:token',
   '/customcards',
   '/innkeepers-decks',
   '/moderation',

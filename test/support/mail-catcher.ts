@@ -84,7 +84,7 @@ export function resetLinkOf(mail: CaughtMail): string {
 
 /** The e-mail verification link in a mail (sent after registration or on request). */
 export function verifyLinkOf(mail: CaughtMail): string {
-  const link = /https?:\/\/\S+\/api\/verify-email\/[A-Za-z0-9_-]+/.exec(mail.raw)?.[0];
+  const link = /https?:\/\/\S+\/verify-email\/[A-Za-z0-9_-]+/.exec(mail.raw)?.[0];
   if (!link) throw new Error(`no verification link in mail:\n${mail.raw}`);
   return link;
 }

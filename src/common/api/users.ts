@@ -83,6 +83,12 @@ export const resetPasswordSchema = z.object({
 /** Body of POST /api/auth/oidc/complete: the username chosen after a provider sign-in. */
 export const chooseUsernameSchema = z.object({ username: usernameSchema });
 
+/** Body of POST /api/auth/oidc/link: the password of the account a provider sign-in met. */
+export const linkProviderSchema = loginSchema.pick({ password: true });
+
+/** Answer of GET /api/auth/oidc/pending-link: the account waiting for its password. */
+export const pendingLinkSchema = z.object({ username: z.string(), email_address: z.string() });
+
 /** A plain `{message}` answer for calls whose only news is success. */
 export const messageSchema = z.object({ message: z.string() });
 

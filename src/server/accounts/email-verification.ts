@@ -1,6 +1,6 @@
-// Proving an account's e-mail address: a mailed link, valid one day, that marks the address
-// verified when followed. Only a verified address may be signed into through the provider (oidc.ts),
-// so whoever registers someone else's address first never receives that person's provider sign-in.
+// Proving an account's e-mail address: a mailed link, valid one day, to a page whose button confirms
+// the address (POST). Following the link alone changes nothing: mail scanners fetch the links of every
+// mail they see, and a GET that verified would confirm addresses nobody had looked at.
 import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -20,8 +20,8 @@ import { findUserByEmail, markEmailVerified } from './user-store';
 
 export const VERIFY_TOKEN_TTL_MS = 24 * 3600_000;
 
-/** Where the browser lands after following a link (the web app reads these). */
-export const VERIFY_LANDING = { verified: '/?email-verified=1', invalid: '/?email-verified=0' } as const;
+/** The web page a mailed link opens: it shows a button that confirms with POST /api/verify-email/{token}. */
+export const verifyPagePath = (token: string) => `/verify-email/${encodeURIComponent(token)}`;
 
 export async function createVerifyToken(db: Db, userId: string, email: string, now = new Date()): Promise<string> {
   const token = crypto.randomBytes(32).toString('base64url');
@@ -59,13 +59,13 @@ export async function startVerification(
   user: { id: string; username: string; email: string },
 ): Promise<void> {
   const token = await createVerifyToken(deps.db, user.id, user.email);
-  const link = `${siteOrigin(request)}/api/verify-email/${token}`;
+  const link = `${siteOrigin(request)}${verifyPagePath(token)}`;
   deps.outbox.later(request, 'verification mail', () =>
     deps.mailer.send({
       to: user.email,
       subject: 'Confirm your Deckhub e-mail address',
       text:
-        `Hello ${user.username},\n\nPlease confirm that this address belongs to your Deckhub account by opening this link within one day:\n\n${link}\n\n` +
+        `Hello ${user.username},\n\nPlease confirm that this address belongs to your Deckhub account: open this link within one day and press the button on the page.\n\n${link}\n\n` +
         'If you did not create a Deckhub account, do not open the link: without it nobody can sign in to that account through a sign-in provider with your address.\n',
     }),
   );
@@ -79,27 +79,46 @@ export interface EmailVerificationOptions {
   limits: RateLimits;
 }
 
-/** GET /api/verify-email/{token} (the mailed link) and POST /api/verify-email/request (mail a new one). */
+/**
+ * POST /api/verify-email/{token} (the button of the page a mailed link opens), GET of the same path
+ * (links mailed before that page existed) and POST /api/verify-email/request (mail a new one).
+ */
 export const emailVerificationRoutes: FastifyPluginAsyncZod<EmailVerificationOptions> = async (app, { db, mailer, outbox, limiter, limits }) => {
+  const tokenParams = z.object({ token: z.string().max(200) });
+
   app.get(
     '/verify-email/:token',
     {
       schema: {
         tags: ['accounts'],
-        summary: 'Follow a mailed verification link: marks the address verified and redirects into the site',
-        params: z.object({ token: z.string().max(200) }),
+        summary: 'A verification link mailed before the confirmation page: redirects to that page, verifies nothing',
+        params: tokenParams,
+      },
+    },
+    async (request, res) => res.redirect(verifyPagePath(request.params.token)),
+  );
+
+  app.post(
+    '/verify-email/:token',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Confirm the address of a mailed verification link',
+        params: tokenParams,
+        response: { 200: messageSchema, 400: errorSchema, 429: errorSchema },
       },
     },
     async (request, res) => {
-      // Guessing tokens is hopeless (256 bits), but each guess costs a query: bounded like reset links.
-      const giveBack = await limiter.reserve(
+      if (await useVerifyToken(db, request.params.token)) return { message: MESSAGES.emailVerification.confirmed };
+      // Only failures are counted, after the look-up: many people behind one shared address, some
+      // with expired links, must not use up the budget of the next one whose link is good. Guessing
+      // is hopeless anyway (256 bits); the budget tells a guesser to stop.
+      await limiter.reserve(
         res,
         [{ key: `verify-ip:${request.ip}`, max: limits.failedResetsPerIp, windowMs: limits.loginWindowMs }],
-        MESSAGES.rateLimits.resetAttempts,
+        MESSAGES.rateLimits.verifyAttempts,
       );
-      if (!(await useVerifyToken(db, request.params.token))) return res.redirect(VERIFY_LANDING.invalid);
-      await giveBack();
-      return res.redirect(VERIFY_LANDING.verified);
+      throw badRequest(MESSAGES.emailVerification.linkInvalid);
     },
   );
 

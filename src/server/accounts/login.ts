@@ -8,7 +8,21 @@ import { findUserByUsername } from './user-store';
 import { toPublicUser } from './user-presenter';
 import { startSession } from './sign-in';
 import { identifierKey } from '../../common/identifiers';
-import type { AttemptLimiter, RateLimits } from '../http/rate-limits';
+import type { AttemptLimiter, Budget, RateLimits } from '../http/rate-limits';
+
+/**
+ * The budgets one password attempt on an account spends (sign-in, or linking the provider to it).
+ * The account's small budget is per address, so whoever guesses from one address cannot lock the
+ * owner out of their own; guesses refused there never reach the larger account-wide one.
+ */
+export function passwordAttemptBudgets(limits: RateLimits, username: string, ip: string): Budget[] {
+  const account = identifierKey(username) ?? username;
+  return [
+    { key: `login-account-ip:${account}:${ip}`, max: limits.failedLoginsPerAccount, windowMs: limits.loginWindowMs },
+    { key: `login-account:${account}`, max: limits.failedLoginsPerAccountAllAddresses, windowMs: limits.loginWindowMs },
+    { key: `login-ip:${ip}`, max: limits.failedLoginsPerIp, windowMs: limits.loginWindowMs },
+  ];
+}
 
 /** POST /api/users/passwordlogin/: username and password sign-in. */
 export const loginRoutes: FastifyPluginAsyncZod<{ limiter: AttemptLimiter; limits: RateLimits }> = async (app, { limiter, limits }) => {
@@ -25,18 +39,7 @@ export const loginRoutes: FastifyPluginAsyncZod<{ limiter: AttemptLimiter; limit
     async (request, res) => {
       const { username, password } = request.body;
       // Counted as a failure before the password is checked; given back only if it turns out right.
-      // The account's small budget is per address, so whoever guesses from one address cannot lock
-      // the owner out of their own; guesses refused there never reach the larger account-wide one.
-      const account = identifierKey(username) ?? username;
-      const giveBack = await limiter.reserve(
-        res,
-        [
-          { key: `login-account-ip:${account}:${request.ip}`, max: limits.failedLoginsPerAccount, windowMs: limits.loginWindowMs },
-          { key: `login-account:${account}`, max: limits.failedLoginsPerAccountAllAddresses, windowMs: limits.loginWindowMs },
-          { key: `login-ip:${request.ip}`, max: limits.failedLoginsPerIp, windowMs: limits.loginWindowMs },
-        ],
-        MESSAGES.rateLimits.signIn,
-      );
+      const giveBack = await limiter.reserve(res, passwordAttemptBudgets(limits, username, request.ip), MESSAGES.rateLimits.signIn);
       const user = await findUserByUsername(app.db, username);
       // The same hashing work on every path, so the time of the answer does not tell whether the username exists.
       if (!user) {

@@ -6,7 +6,6 @@ import { login, newAccount, register } from '../../../test/support/accounts';
 import { signInAtProvider, startTestProvider, type TestProvider } from '../../../test/support/oidc-provider';
 import { resetLinkOf, startMailCatcher, verifyLinkOf, type MailCatcher } from '../../../test/support/mail-catcher';
 import { SESSION_COOKIE } from './sessions';
-import { VERIFY_LANDING } from './email-verification';
 
 const SITE = 'http://deckhub.test';
 let provider: TestProvider;
@@ -33,7 +32,8 @@ describeEachDatabase(
       return {
         jar,
         get: async (url: string) => keep(await ctx.app.inject({ url: url.replace(SITE, ''), headers: { cookie: cookie() } })),
-        post: async (url: string, payload: object) => keep(await ctx.app.inject({ method: 'POST', url, headers: { cookie: cookie() }, payload })),
+        post: async (url: string, payload: object, remoteAddress?: string) =>
+          keep(await ctx.app.inject({ method: 'POST', url, headers: { cookie: cookie() }, payload, remoteAddress })),
       };
     }
 
@@ -55,13 +55,23 @@ describeEachDatabase(
       expect(json(await ctx.app.inject({ url: '/api/auth/providers' }))).toEqual({ oidc: true });
     });
 
-    /** The account's owner follows the link of the verification mail sent at registration. */
-    async function verifyEmail(email: string) {
+    /** The token of the newest verification mail to `email`. */
+    const verifyTokenOf = async (email: string) => {
       const link = verifyLinkOf(await catcher.mailTo(email, /Confirm your Deckhub e-mail address/));
-      const res = await ctx.app.inject({ url: link.replace(SITE, '') });
-      expect(res.statusCode).toBe(302);
-      expect(res.headers.location).toBe(VERIFY_LANDING.verified);
+      expect(link.startsWith(`${SITE}/verify-email/`)).toBe(true);
+      return link.split('/').pop()!;
+    };
+    const confirm = (token: string, remoteAddress?: string) => ctx.app.inject({ method: 'POST', url: `/api/verify-email/${token}`, remoteAddress });
+
+    /** The account's owner opens the link of the verification mail and presses the page's button. */
+    async function verifyEmail(email: string) {
+      const res = await confirm(await verifyTokenOf(email));
+      expect(res.statusCode).toBe(200);
+      expect(json(res)).toEqual({ message: MESSAGES.emailVerification.confirmed });
     }
+
+    /** The web's password step after the callback sent the browser to OIDC_LANDING.enterPassword. */
+    const linkWithPassword = (b: ReturnType<typeof browser>, password: string, remoteAddress?: string) => b.post('/api/auth/oidc/link', { password }, remoteAddress);
 
     const verifiedAt = async (email: string) =>
       (await ctx.db.selectFrom('users').select('email_verified_at').where('email', '=', email).executeTakeFirstOrThrow()).email_verified_at;
@@ -75,14 +85,85 @@ describeEachDatabase(
       expect(json<{ emailVerified: boolean }>(await ctx.app.inject({ url: '/api/session' })).emailVerified).toBe(false);
     });
 
-    it('signs a known e-mail in and sends the browser home, once the account has verified it', async () => {
+    it('following the mailed link (a GET, as mail scanners do) verifies nothing; the page\'s POST does, once', async () => {
+      const account = await register(ctx.app, newAccount('scanned'));
+      const token = await verifyTokenOf(account.email_address);
+      // What a scanner fetches: the page, and the old /api link, which only redirects to the page.
+      await ctx.app.inject({ url: `/verify-email/${token}` });
+      const old = await ctx.app.inject({ url: `/api/verify-email/${token}` });
+      expect(old.statusCode).toBe(302);
+      expect(old.headers.location).toBe(`/verify-email/${token}`);
+      expect(await verifiedAt(account.email_address)).toBeNull();
+      expect((await confirm(token)).statusCode).toBe(200);
+      expect(await verifiedAt(account.email_address)).not.toBeNull();
+      const again = await confirm(token);
+      expect(again.statusCode).toBe(400);
+      expect(json(again)).toEqual({ error: 'Bad Request', message: MESSAGES.emailVerification.linkInvalid });
+    });
+
+    it('failed confirmation links from one shared address do not block a real click from it', async () => {
+      const shared = '198.51.100.77';
+      const account = await register(ctx.app, newAccount('shared'));
+      const token = await verifyTokenOf(account.email_address);
+      for (let i = 0; i < ctx.config.limits!.failedResetsPerIp! + 5; i++) {
+        expect([400, 429]).toContain((await confirm(`expired-or-made-up-${i}`, shared)).statusCode);
+      }
+      const refused = await confirm('made-up-once-more', shared);
+      expect(refused.statusCode).toBe(429);
+      expect(json(refused)).toMatchObject({ message: expect.stringMatching(/^Too many attempts with invalid confirmation links\./) });
+      expect((await confirm(token, shared)).statusCode).toBe(200);
+      expect(await verifiedAt(account.email_address)).not.toBeNull();
+    });
+
+    it('a verified password account is linked to the provider only after its password, then signs straight in', async () => {
       const account = await register(ctx.app, newAccount('known'));
       await verifyEmail(account.email_address);
       const b = browser();
       const res = await providerSignIn(b, account.email_address);
       expect(res.statusCode).toBe(302);
-      expect(res.headers.location).toBe(OIDC_LANDING.signedIn);
+      expect(res.headers.location).toBe(OIDC_LANDING.enterPassword);
+      expect(b.jar.has(SESSION_COOKIE)).toBe(false);
+      expect(json(await b.get('/api/auth/oidc/pending-link'))).toEqual({ username: account.username, email_address: account.email_address });
+      const wrong = await linkWithPassword(b, 'Wrong#12345');
+      expect(wrong.statusCode).toBe(401);
+      expect(json(wrong)).toMatchObject({ message: MESSAGES.login.wrongPassword });
+      expect(json(await b.get('/api/session'))).toMatchObject({ user: null });
+      const linked = await linkWithPassword(b, account.password);
+      expect(linked.statusCode).toBe(200);
+      expect(json(linked)).toEqual({ username: account.username, email_address: account.email_address });
       expect(json(await b.get('/api/session'))).toMatchObject({ user: { username: account.username, email_address: account.email_address } });
+      // The pending link is used up; from then on any browser signs in through the provider.
+      expect((await linkWithPassword(b, account.password)).statusCode).toBe(401);
+      const other = browser();
+      expect((await providerSignIn(other, account.email_address)).headers.location).toBe(OIDC_LANDING.signedIn);
+      expect(json(await other.get('/api/session'))).toMatchObject({ user: { username: account.username } });
+    });
+
+    it('a password for the link spends the sign-in budget of the account and address', async () => {
+      const account = await register(ctx.app, newAccount('guessed'));
+      const b = browser();
+      expect((await providerSignIn(b, account.email_address)).headers.location).toBe(OIDC_LANDING.enterPassword);
+      const ip = '198.51.100.88';
+      for (let i = 0; i < ctx.config.limits!.failedLoginsPerAccount!; i++) expect((await linkWithPassword(b, `Wrong#${i}xyz`, ip)).statusCode).toBe(401);
+      const blocked = await linkWithPassword(b, account.password, ip);
+      expect(blocked.statusCode).toBe(429);
+      expect(json(blocked)).toMatchObject({ message: expect.stringMatching(/^Too many failed sign-in attempts\./) });
+      expect((await linkWithPassword(b, account.password, '198.51.100.89')).statusCode).toBe(200);
+    });
+
+    it('pre-hijacking: the victim confirming the mailed link still does not hand them the attacker\'s account', async () => {
+      const victimEmail = newAccount('victim').email_address;
+      const attacker = await register(ctx.app, { ...newAccount('attacker'), email_address: victimEmail });
+      // The mail reaches the victim, whose scanner follows the link, or who even presses the button.
+      await verifyEmail(victimEmail);
+      const victim = browser();
+      expect((await providerSignIn(victim, victimEmail)).headers.location).toBe(OIDC_LANDING.enterPassword);
+      expect(victim.jar.has(SESSION_COOKIE)).toBe(false);
+      expect(json(await victim.get('/api/session'))).toMatchObject({ user: null });
+      // The victim does not know the attacker's password: nothing is linked, the provider does not open the account.
+      expect((await linkWithPassword(victim, 'Victim#guess1')).statusCode).toBe(401);
+      expect((await providerSignIn(browser(), victimEmail)).headers.location).toBe(OIDC_LANDING.enterPassword);
+      expect(json(await ctx.app.inject({ url: '/api/session', headers: { cookie: attacker.cookie } }))).toMatchObject({ user: { username: attacker.username } });
     });
 
     it('pre-hijacking: a registration with the victim\'s address does not receive the victim\'s provider sign-in', async () => {
@@ -92,29 +173,34 @@ describeEachDatabase(
       const victim = browser();
       const res = await providerSignIn(victim, victimEmail);
       expect(res.statusCode).toBe(302);
-      expect(res.headers.location).toBe(OIDC_LANDING.verifyEmailFirst);
+      expect(res.headers.location).toBe(OIDC_LANDING.enterPassword);
       expect(victim.jar.has(SESSION_COOKIE)).toBe(false);
       expect(json(await victim.get('/api/session'))).toMatchObject({ user: null });
       expect(await verifiedAt(victimEmail)).toBeNull();
 
       // The victim takes the account back through the mail only they receive: the reset proves the
-      // address and ends the attacker's session; from then on the provider signs the victim in.
+      // address and ends the attacker's session; with the new password the provider is linked.
       await ctx.app.inject({ method: 'POST', url: '/api/request-password-reset/', payload: { forgotEmail: victimEmail } });
       const token = resetLinkOf(await catcher.mailTo(victimEmail, /Reset your Deckhub password/)).split('/').pop()!;
       expect((await ctx.app.inject({ method: 'POST', url: '/api/reset-password', payload: { token, password: 'Victim#2024' } })).statusCode).toBe(200);
       expect(await verifiedAt(victimEmail)).not.toBeNull();
       expect(json(await ctx.app.inject({ url: '/api/session', headers: { cookie: attacker.cookie } }))).toMatchObject({ user: null });
-      expect((await providerSignIn(victim, victimEmail)).headers.location).toBe(OIDC_LANDING.signedIn);
+      expect((await providerSignIn(victim, victimEmail)).headers.location).toBe(OIDC_LANDING.enterPassword);
+      expect((await linkWithPassword(victim, 'Victim#2024')).statusCode).toBe(200);
       expect(json(await victim.get('/api/session'))).toMatchObject({ user: { username: attacker.username, email_address: victimEmail } });
+      expect((await providerSignIn(browser(), victimEmail)).headers.location).toBe(OIDC_LANDING.signedIn);
     });
 
-    it('links the provider to an unverified account signed in with its password in the same browser', async () => {
+    it('links the provider to an unverified account once its password is entered in the flow; the address counts as proven', async () => {
       const account = await register(ctx.app, newAccount('linker'));
       const b = browser();
+      // Being signed in already is not enough: the password is asked in this flow.
       const [name, value] = account.cookie.split('=');
       b.jar.set(name, value);
       const res = await providerSignIn(b, account.email_address);
-      expect(res.headers.location).toBe(OIDC_LANDING.signedIn);
+      expect(res.headers.location).toBe(OIDC_LANDING.enterPassword);
+      expect(await verifiedAt(account.email_address)).toBeNull();
+      expect((await linkWithPassword(b, account.password)).statusCode).toBe(200);
       expect(await verifiedAt(account.email_address)).not.toBeNull();
       // And from then on any browser signs in through the provider.
       expect((await providerSignIn(browser(), account.email_address)).headers.location).toBe(OIDC_LANDING.signedIn);
@@ -130,8 +216,7 @@ describeEachDatabase(
       await verifyEmail(account.email_address);
       expect(await verifiedAt(account.email_address)).not.toBeNull();
       expect(json(await ask())).toMatchObject({ message: MESSAGES.emailVerification.alreadyVerified });
-      const bad = await ctx.app.inject({ url: '/api/verify-email/made-up-token' });
-      expect(bad.headers.location).toBe(VERIFY_LANDING.invalid);
+      expect((await confirm('made-up-token')).statusCode).toBe(400);
     });
 
     it('takes a new e-mail through the username choice, then signs it in', async () => {
@@ -209,6 +294,22 @@ describeEachDatabase(
       expect((await victim.get(back)).headers.location).toBe(OIDC_LANDING.failed);
     });
 
+    it('refuses the password step without a provider sign-in, or with a forged one', async () => {
+      const account = await register(ctx.app, newAccount('nolink'));
+      const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/oidc/link', payload: { password: account.password } });
+      expect(res.statusCode).toBe(401);
+      expect(json(res)).toMatchObject({ message: PENDING_EXPIRED });
+      expect((await ctx.app.inject({ url: '/api/auth/oidc/pending-link' })).statusCode).toBe(401);
+      const user = await ctx.db.selectFrom('users').select('id').where('email', '=', account.email_address).executeTakeFirstOrThrow();
+      const forged = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/oidc/link',
+        headers: { cookie: `deckhub_oidc_link=${Buffer.from(JSON.stringify({ p: { userId: user.id, email: account.email_address }, exp: Date.now() + 60_000 })).toString('base64url')}.forged` },
+        payload: { password: account.password },
+      });
+      expect(forged.statusCode).toBe(401);
+    });
+
     it('refuses the username step without a provider sign-in', async () => {
       const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/oidc/complete', payload: { username: 'someone_new' } });
       expect(res.statusCode).toBe(401);
@@ -226,6 +327,7 @@ describeEachDatabase(
     catcher ??= await startMailCatcher();
     return {
       config: {
+        limits: { failedResetsPerIp: 4, failedLoginsPerAccount: 3 },
         publicUrl: SITE,
         smtpUrl: catcher.smtpUrl,
         oidc: { issuer: provider.issuer, clientId: provider.clientId, clientSecret: provider.clientSecret, allowInsecureRequests: true },

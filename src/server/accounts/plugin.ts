@@ -37,5 +37,5 @@ export const accountsPlugin: FastifyPluginAsync<AccountsOptions> = async (app, o
   await app.register(lookupRoutes);
   await app.register(passwordResetRoutes, { mailer, outbox, limiter, limits });
   await app.register(emailVerificationRoutes, { db: app.db, mailer, outbox, limiter, limits });
-  if (config.oidc) await app.register(oidcRoutes, { settings: config.oidc });
+  if (config.oidc) await app.register(oidcRoutes, { settings: config.oidc, limiter, limits });
 };

@@ -14,9 +14,11 @@ export interface UserRow {
   password_hash: string | null;
   /** Null until the owner proved the address is theirs. */
   email_verified_at: string | null;
+  /** Null until the sign-in provider may open the account (migrations/0013-provider-links.ts). */
+  provider_linked_at: string | null;
 }
 
-const COLUMNS = ['id', 'username', 'email', 'password_hash', 'email_verified_at'] as const;
+const COLUMNS = ['id', 'username', 'email', 'password_hash', 'email_verified_at', 'provider_linked_at'] as const;
 
 export async function findUserByUsername(db: Db, username: string): Promise<UserRow | undefined> {
   const key = identifierKey(username);
@@ -57,9 +59,9 @@ function keyOf(text: string): string {
 /**
  * Creates a user after checking the e-mail and username are free. The unique indexes settle a
  * race between two sign-ups for the same name: the loser gets the same 409 as a plain repeat.
- * `emailVerified`: the address is already proven (the provider vouched for it).
+ * `viaProvider`: made through the sign-in provider, which vouched for the address: verified and linked.
  */
-export async function insertUser(db: Db, user: { username: string; email: string; passwordHash: string | null; emailVerified?: boolean }): Promise<UserRow> {
+export async function insertUser(db: Db, user: { username: string; email: string; passwordHash: string | null; viaProvider?: boolean }): Promise<UserRow> {
   await assertAvailable(db, user.email, user.username);
   const now = nowIso();
   const row: UserRow = {
@@ -67,7 +69,8 @@ export async function insertUser(db: Db, user: { username: string; email: string
     username: user.username.trim(),
     email: keyOf(user.email),
     password_hash: user.passwordHash,
-    email_verified_at: user.emailVerified ? now : null,
+    email_verified_at: user.viaProvider ? now : null,
+    provider_linked_at: user.viaProvider ? now : null,
   };
   try {
     await db
@@ -94,6 +97,22 @@ export async function markEmailVerified(db: Db, userId: string, email: string, n
     .where('id', '=', userId)
     .where('email', '=', email)
     .where('email_verified_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Lets the sign-in provider open the account from now on, after its password was entered in a
+ * provider sign-in with `email`, which the provider vouched for: the address counts as proven too.
+ * False when the account's address is another by now.
+ */
+export async function linkProvider(db: Db, userId: string, email: string, now = new Date()): Promise<boolean> {
+  const at = now.toISOString();
+  const result = await db
+    .updateTable('users')
+    .set((eb) => ({ provider_linked_at: at, email_verified_at: eb.fn.coalesce('email_verified_at', eb.val(at)) }))
+    .where('id', '=', userId)
+    .where('email', '=', email)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }

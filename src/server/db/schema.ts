@@ -14,6 +14,8 @@ export interface UsersTable {
   email_verified_at: string | null;
   /** 'moderator' for accounts that hide and restore content (migrations/0008-moderation.ts); null otherwise. */
   role: string | null;
+  /** When the sign-in provider was linked (account made through it, or its password entered in a provider sign-in); null until then. */
+  provider_linked_at: string | null;
 }
 
 export interface SessionsTable {
