@@ -10,7 +10,8 @@ export function Layout() {
   const { user, hasEmail, isModerator } = useSession();
   // ?signin-error=… and ?email-verified=… from the server's redirects: told once as a toast.
   useLandingNotices();
-  // A provider sign-up that needs a username comes back to /?choose-username=1: the modal opens by itself.
+  // A provider sign-in that needs a username or the account's password comes back to
+  // /?choose-username=1 or /?link-account=1: the modal opens by itself.
   const [isSignInOpen, setSignInOpen] = useState(shouldOpenSignIn);
   // Sign In or My Profile, whichever is shown: after signing in, the focus lands on My Profile.
   const accountControl = useRef<HTMLAnchorElement & HTMLButtonElement>(null);

@@ -10,6 +10,7 @@ const SearchResultsPage = lazy(() => import('../features/search/SearchResultsPag
 const UserPage = lazy(() => import('../features/users/UserPage'));
 const ProfilePage = lazy(() => import('../features/accounts/ProfilePage'));
 const ResetPasswordPage = lazy(() => import('../features/accounts/ResetPasswordPage'));
+const VerifyEmailPage = lazy(() => import('../features/accounts/VerifyEmailPage'));
 const CardEditorPage = lazy(() => import('../features/card-editor/CardEditorPage'));
 const InnkeeperPage = lazy(() => import('../features/innkeeper/InnkeeperPage'));
 const ModerationPage = lazy(() => import('../features/moderation/ModerationPage'));
@@ -27,6 +28,7 @@ export const router = createBrowserRouter([
       { path: '/users/:username', element: <UserPage /> },
       { path: '/profile', element: <ProfilePage /> },
       { path: '/reset-password/:token', element: <ResetPasswordPage /> },
+      { path: '/verify-email/:token', element: <VerifyEmailPage /> },
       { path: '/customcards', element: <CardEditorPage /> },
       { path: '/innkeepers-decks', element: <InnkeeperPage /> },
       { path: '/moderation', element: <ModerationPage /> },

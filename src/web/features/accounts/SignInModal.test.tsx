@@ -137,3 +137,32 @@ test('opened at ?choose-username=1 it asks for the username of the pending provi
   expect(calls.at(-1)).toEqual({ url: '/api/auth/oidc/complete', body: { username: 'someone' } });
   window.history.replaceState(null, '', '/');
 });
+
+test('opened at ?link-account=1 it asks for the password of the account the provider sign-in met', async () => {
+  window.history.replaceState(null, '', '/?link-account=1');
+  const calls = stubApi({
+    '/api/auth/oidc/pending-link': { status: 200, body: { username: 'old_player', email_address: 'old@example.test' } },
+    '/api/auth/oidc/link': { status: 401, body: { error: 'Unauthorized', message: MESSAGES.login.wrongPassword } },
+  });
+  renderModal();
+  expect(await screen.findByText(MESSAGES.providerSignIn.linkPrompt('old_player'))).toBeInTheDocument();
+  await userEvent.click(screen.getByRole('button', { name: MESSAGES.providerSignIn.linkButton }));
+  expect(screen.getByText(MESSAGES.login.passwordRequired)).toBeInTheDocument();
+  await userEvent.type(screen.getByLabelText('Password'), 'Guess#1234');
+  await userEvent.click(screen.getByRole('button', { name: MESSAGES.providerSignIn.linkButton }));
+  expect(await screen.findByText(MESSAGES.login.wrongPassword)).toBeInTheDocument();
+  expect(calls.at(-1)).toEqual({ url: '/api/auth/oidc/link', body: { password: 'Guess#1234' } });
+  // Forgot password is one click away.
+  await userEvent.click(screen.getByRole('button', { name: 'Forgot password?' }));
+  expect(screen.getByRole('button', { name: 'Send Reset Link' })).toBeInTheDocument();
+  window.history.replaceState(null, '', '/');
+});
+
+test('opened at ?link-account=1 after the pending link expired, it offers to start again', async () => {
+  window.history.replaceState(null, '', '/?link-account=1');
+  stubApi({ '/api/auth/oidc/pending-link': { status: 401, body: { error: 'Unauthorized', message: 'expired' } } });
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+  renderModal();
+  expect(await screen.findByText('Your provider sign-in has expired. Please sign in again.')).toBeInTheDocument();
+  window.history.replaceState(null, '', '/');
+});

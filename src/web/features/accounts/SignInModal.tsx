@@ -6,7 +6,9 @@ import { useToast } from '../../components/use-toast';
 import {
   PROVIDER_SIGN_IN_URL,
   completeProviderSignup,
+  getPendingLink,
   getPendingSignup,
+  linkProviderWithPassword,
   login,
   register,
   requestPasswordReset,
@@ -17,30 +19,41 @@ import { Field } from './Field';
 import { firstError, fieldErrorOf, resetRefusal, useAccountForm, type Errors } from './use-account-form';
 import './accounts.css';
 
-type Panel = 'login' | 'register' | 'forgot' | 'choose-username';
+type Panel = 'login' | 'register' | 'forgot' | 'choose-username' | 'link-account';
 
-/** The query parameter the server's provider callback adds when a new e-mail must pick a username. */
-const CHOOSE_USERNAME_PARAM = 'choose-username';
+/**
+ * The query parameters the server's provider callback adds, each named as the panel it opens: a new
+ * e-mail must pick a username; the e-mail of a password account must enter that account's password
+ * before the provider is linked to it.
+ */
+const PROVIDER_STEPS = ['choose-username', 'link-account'] as const;
 
-/** Whether the page was opened to finish a provider sign-up (the modal then opens by itself). */
-export function shouldOpenSignIn(): boolean {
-  return new URLSearchParams(window.location.search).has(CHOOSE_USERNAME_PARAM);
+/** The provider step the page was opened to finish, if any (the modal then opens by itself at it). */
+function providerStepOfAddress(): (typeof PROVIDER_STEPS)[number] | null {
+  const search = new URLSearchParams(window.location.search);
+  return PROVIDER_STEPS.find((step) => search.has(step)) ?? null;
 }
 
-/** Drops ?choose-username=1 from the address once the step is done or given up. */
-function forgetChooseUsernameParam() {
+/** Whether the page was opened to finish a provider sign-in (the modal then opens by itself). */
+export function shouldOpenSignIn(): boolean {
+  return providerStepOfAddress() !== null;
+}
+
+/** Drops ?choose-username=1 and ?link-account=1 from the address once the step is done or given up. */
+function forgetProviderStepParams() {
   const url = new URL(window.location.href);
-  if (!url.searchParams.has(CHOOSE_USERNAME_PARAM)) return;
-  url.searchParams.delete(CHOOSE_USERNAME_PARAM);
+  const params = PROVIDER_STEPS.filter((param) => url.searchParams.has(param));
+  if (!params.length) return;
+  for (const param of params) url.searchParams.delete(param);
   window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
 }
 
-/** Sign-in modal: Login and Register tabs, provider sign-in, forgot password, username choice. */
+/** Sign-in modal: Login and Register tabs, provider sign-in, forgot password, username choice, linking an account. */
 export function SignInModal({ onClose, fallbackFocus }: { onClose: () => void; fallbackFocus?: () => HTMLElement | null }) {
-  const [panel, setPanel] = useState<Panel>(() => (shouldOpenSignIn() ? 'choose-username' : 'login'));
+  const [panel, setPanel] = useState<Panel>(() => providerStepOfAddress() ?? 'login');
   const refreshSession = useRefreshSession();
   const close = () => {
-    forgetChooseUsernameParam();
+    forgetProviderStepParams();
     onClose();
   };
   const signedIn = async () => {
@@ -52,6 +65,13 @@ export function SignInModal({ onClose, fallbackFocus }: { onClose: () => void; f
     return (
       <Dialog title="Forgot Password" onClose={close} className="signin-dialog" fallbackFocus={fallbackFocus}>
         <ForgotPasswordPanel onDone={() => setPanel('login')} />
+      </Dialog>
+    );
+  }
+  if (panel === 'link-account') {
+    return (
+      <Dialog title="Link Your Account" onClose={close} className="signin-dialog" fallbackFocus={fallbackFocus}>
+        <LinkAccountPanel onSignedIn={signedIn} onForgot={() => setPanel('forgot')} onRestart={() => setPanel('login')} />
       </Dialog>
     );
   }
@@ -251,19 +271,7 @@ function ChooseUsernamePanel({ onSignedIn, onRestart }: { onSignedIn(): void; on
     (error) => fieldErrorOf(error, ['username']),
   );
 
-  if (pendingEmail === null) {
-    return (
-      <div className="account-form">
-        <p>Your provider sign-in has expired. Please sign in again.</p>
-        <div className="account-actions">
-          <span />
-          <button type="button" className="primary" onClick={onRestart}>
-            Back to sign in
-          </button>
-        </div>
-      </div>
-    );
-  }
+  if (pendingEmail === null) return <ProviderSignInExpired onRestart={onRestart} />;
   return (
     <form className="account-form" noValidate onSubmit={submit} aria-label="Choose a username">
       <p>{pendingEmail ? `Signed in as ${pendingEmail}. ` : ''}Choose a username to finish creating your account.</p>
@@ -273,6 +281,65 @@ function ChooseUsernamePanel({ onSignedIn, onRestart }: { onSignedIn(): void; on
         <span />
         <button type="submit" className="primary" disabled={busy || pendingEmail === undefined}>
           Create Account
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function ProviderSignInExpired({ onRestart }: { onRestart(): void }) {
+  return (
+    <div className="account-form">
+      <p>Your provider sign-in has expired. Please sign in again.</p>
+      <div className="account-actions">
+        <span />
+        <button type="button" className="primary" onClick={onRestart}>
+          Back to sign in
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The provider vouched for an address that a password account already has: whoever registered it
+ * may be someone else, so the provider is linked only once that account's password is entered here.
+ */
+function LinkAccountPanel({ onSignedIn, onForgot, onRestart }: { onSignedIn(): void; onForgot(): void; onRestart(): void }) {
+  const [username, setUsername] = useState<string | null>();
+  const [password, setPassword] = useState('');
+
+  useEffect(() => {
+    getPendingLink()
+      .then((p) => setUsername(p.username))
+      .catch((error: unknown) => {
+        // Provider sign-in failures are only logged; the panel offers to start again.
+        console.error('Provider sign-in:', error);
+        setUsername(null);
+      });
+  }, []);
+
+  const { errors, busy, submit } = useAccountForm(
+    () => (password ? {} : { password: MESSAGES.login.passwordRequired }),
+    async () => {
+      await linkProviderWithPassword(password);
+      onSignedIn();
+    },
+    (error) => fieldErrorOf(error, ['password']),
+  );
+
+  if (username === null) return <ProviderSignInExpired onRestart={onRestart} />;
+  return (
+    <form className="account-form" noValidate onSubmit={submit} aria-label="Link your account">
+      {username && <p>{MESSAGES.providerSignIn.linkPrompt(username)}</p>}
+      <Field label="Password" type="password" value={password} onChange={setPassword} error={errors.password} autoComplete="current-password" />
+      <FormError text={errors.form} />
+      <div className="account-actions">
+        <button type="button" className="link-button" onClick={onForgot}>
+          Forgot password?
+        </button>
+        <button type="submit" className="primary" disabled={busy || username === undefined}>
+          {MESSAGES.providerSignIn.linkButton}
         </button>
       </div>
     </form>

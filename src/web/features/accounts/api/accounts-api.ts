@@ -1,7 +1,7 @@
 // The account calls, typed by the same schemas the server validates with.
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { messageSchema, providersSchema, userSchema, type Registration } from '../../../../common/api/users';
+import { messageSchema, pendingLinkSchema, providersSchema, userSchema, type Registration } from '../../../../common/api/users';
 import { apiRequest } from '../../../lib/api-client';
 import { sessionQueryOptions } from '../../../lib/use-session';
 
@@ -26,6 +26,11 @@ export function requestEmailConfirmation() {
   return apiRequest('/api/verify-email/request', messageSchema, { method: 'POST' });
 }
 
+/** The button of the page a mailed confirmation link opens: following the link alone confirms nothing. */
+export function confirmEmail(token: string) {
+  return apiRequest(`/api/verify-email/${encodeURIComponent(token)}`, messageSchema, { method: 'POST' });
+}
+
 export function resetPassword(token: string, password: string) {
   return apiRequest('/api/reset-password', messageSchema, { body: { token, password } });
 }
@@ -37,6 +42,15 @@ export function getPendingSignup() {
 
 export function completeProviderSignup(username: string) {
   return apiRequest('/api/auth/oidc/complete', userSchema, { body: { username } });
+}
+
+/** The account a provider sign-in met, waiting for its password before the provider is linked to it. */
+export function getPendingLink() {
+  return apiRequest('/api/auth/oidc/pending-link', pendingLinkSchema);
+}
+
+export function linkProviderWithPassword(password: string) {
+  return apiRequest('/api/auth/oidc/link', userSchema, { body: { password } });
 }
 
 /** Where the provider sign-in starts: a full-page navigation, not a fetch. */
