@@ -53,10 +53,10 @@ export const MESSAGES = {
     emailError: 'An error occurred while sending the email.',
   },
   comments: { added: 'Comment added!' },
-  /** Proving an account's e-mail address before a sign-in provider may open the account. */
+  /** Proving an account's e-mail address (a mailed link, then the button of the page it opens). */
   emailVerification: {
     sent: 'We sent you an e-mail with a link that confirms your address.',
-    notConfirmed: 'Your e-mail address is not confirmed yet. Confirm it to sign in with a provider using this address.',
+    notConfirmed: 'Your e-mail address is not confirmed yet. Open the link we e-mailed you and press its button to confirm it.',
     sendButton: 'Send confirmation e-mail',
     sendFailed: 'The confirmation e-mail could not be sent. Please try again later.',
     alreadyVerified: 'Your e-mail address is already confirmed.',

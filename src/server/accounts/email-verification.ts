@@ -66,7 +66,7 @@ export async function startVerification(
       subject: 'Confirm your Deckhub e-mail address',
       text:
         `Hello ${user.username},\n\nPlease confirm that this address belongs to your Deckhub account: open this link within one day and press the button on the page.\n\n${link}\n\n` +
-        'If you did not create a Deckhub account, do not open the link: without it nobody can sign in to that account through a sign-in provider with your address.\n',
+        'If you did not create a Deckhub account, ignore this mail and do not press the button: the address stays unconfirmed.\n',
     }),
   );
 }
