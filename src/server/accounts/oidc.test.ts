@@ -124,6 +124,9 @@ describeEachDatabase(
       expect(res.headers.location).toBe(OIDC_LANDING.enterPassword);
       expect(b.jar.has(SESSION_COOKIE)).toBe(false);
       expect(json(await b.get('/api/auth/oidc/pending-link'))).toEqual({ username: account.username, email_address: account.email_address });
+      const empty = await b.post('/api/auth/oidc/link', {});
+      expect(empty.statusCode).toBe(400);
+      expect(json(empty)).toEqual({ error: 'Bad Request', message: MESSAGES.login.passwordRequired });
       const wrong = await linkWithPassword(b, 'Wrong#12345');
       expect(wrong.statusCode).toBe(401);
       expect(json(wrong)).toMatchObject({ message: MESSAGES.login.wrongPassword });
