@@ -1,10 +1,12 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompressPlugin } from './src/server/web/precompress';
 
-// The web app lives in src/web and is built into dist/web, which the Fastify server serves.
+// The web app lives in src/web and is built into dist/web, which the Fastify server serves, with
+// brotli and gzip copies of its files beside them (see precompress.ts).
 export default defineConfig({
   root: 'src/web',
-  plugins: [react()],
+  plugins: [react(), precompressPlugin()],
   build: { outDir: '../../dist/web', emptyOutDir: true, sourcemap: false },
   server: { proxy: { '/api': 'http://localhost:3000', '/upload': 'http://localhost:3000' } },
 });
