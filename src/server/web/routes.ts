@@ -10,7 +10,10 @@ import { matchPage } from '../../common/pages';
 import { findDeck, findDeckOwner } from '../decks/deck-store';
 import { findUserByUsername } from '../accounts/user-store';
 import { hasCard } from '../cards/card-store';
-import { injectDeckMeta } from './share-meta';
+import { escapeHtml, injectDeckMeta } from './share-meta';
+import { firstAnswersScript } from './first-answers';
+import { DECK_PAGE_IMAGE_WIDTH } from '../../common/first-requests';
+import { resizedImageUrl } from '../../common/image-urls';
 import { PRECOMPRESSED_SUFFIXES } from './precompress';
 import { viewerOf } from '../accounts/session-plugin';
 import { can } from '../policies';
@@ -71,14 +74,16 @@ export const webRoutes = fp<{ serveWeb: boolean; webDist?: string }>(async (app,
    * index.html and its status: a deck's share preview tags on /decks/{id}; 404 for a path that is no
    * page, an unknown deck, card or user (the app then shows its not-found page).
    */
-  async function pageHtml(request: FastifyRequest, pathname: string, protocol: string, host: string): Promise<{ status: number; html: string }> {
-    const page = matchPage(pathname);
+  async function foundPage(request: FastifyRequest, page: ReturnType<typeof matchPage>, protocol: string, host: string): Promise<{ status: number; html: string }> {
     if (page?.path === '/decks/:deckId') {
       const id = deckIdSchema.safeParse(page.params.deckId);
       const owner = id.success ? await findDeckOwner(app.db, id.data) : undefined;
       // A deck a moderator hid is missing for all but its author and moderators, and so is its preview.
       const deck = owner && can(await viewerOf(request), 'item.see', owner) ? await findDeck(app.db, owner.id) : undefined;
-      return deck ? { status: 200, html: injectDeckMeta(indexHtml, deck, originOf(protocol, host)) } : { status: 404, html: indexHtml };
+      if (!deck) return { status: 404, html: indexHtml };
+      // The deck image is the page's largest paint: fetched with the script, not after it has run.
+      const preload = `<link rel="preload" as="image" href="${escapeHtml(resizedImageUrl(deck.image, DECK_PAGE_IMAGE_WIDTH))}" fetchpriority="high" />`;
+      return { status: 200, html: injectDeckMeta(indexHtml, deck, originOf(protocol, host)).replace('</head>', () => `  ${preload}\n  </head>`) };
     }
     if (page?.path === '/cards/:code') {
       const code = cardCodeSchema.safeParse(page.params.code);
@@ -86,6 +91,16 @@ export const webRoutes = fp<{ serveWeb: boolean; webDist?: string }>(async (app,
     }
     if (page?.path === '/users/:username') return { status: (await findUserByUsername(app.db, page.params.username)) ? 200 : 404, html: indexHtml };
     return { status: page ? 200 : 404, html: indexHtml };
+  }
+
+  /** The page's HTML, with the answers to its first API requests inside when it exists. */
+  async function pageHtml(request: FastifyRequest, pathname: string, protocol: string, host: string): Promise<{ status: number; html: string }> {
+    const page = matchPage(pathname);
+    const found = await foundPage(request, page, protocol, host);
+    // The meta's first answers are those of its default view; another view asks for its own.
+    if (!page || found.status !== 200 || (page.path === '/meta' && request.url.includes('?'))) return found;
+    const answers = await firstAnswersScript(app, request, page.path, page.params);
+    return { status: 200, html: found.html.replace('</body>', () => `${answers}</body>`) };
   }
 
   /** What no other route answers: a page, a file added to the web app after start, else a JSON 404. */
