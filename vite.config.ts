@@ -7,6 +7,7 @@ import { precompressPlugin } from './src/server/web/precompress';
 export default defineConfig({
   root: 'src/web',
   plugins: [react(), precompressPlugin()],
-  build: { outDir: '../../dist/web', emptyOutDir: true, sourcemap: false },
+  // The manifest tells the server which chunks each lazily loaded page needs (route-preloads.ts).
+  build: { outDir: '../../dist/web', emptyOutDir: true, sourcemap: false, manifest: true },
   server: { proxy: { '/api': 'http://localhost:3000', '/upload': 'http://localhost:3000' } },
 });

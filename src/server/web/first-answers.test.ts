@@ -1,5 +1,5 @@
 // A page's HTML carries the answers to its first API requests, as the visitor would get them, and
-// the deck page preloads its image at the width the page shows it.
+// the deck page preloads its image at the width the page shows it and its code.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -28,6 +28,9 @@ describeEachDatabase("a page's first answers in its HTML", (ctx) => {
   beforeAll(async () => {
     webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'deckhub-web-'));
     fs.writeFileSync(path.join(webDist, 'index.html'), `<!doctype html><html><head><title>Deckhub</title>${META_PLACEHOLDER}</head><body><div id="root"></div></body></html>`);
+    fs.mkdirSync(path.join(webDist, '.vite'));
+    const manifest = { 'main.tsx': { file: 'assets/index-1.js', isEntry: true }, 'app/routes/DeckRoute.tsx': { file: 'assets/DeckRoute-2.js' } };
+    fs.writeFileSync(path.join(webDist, '.vite', 'manifest.json'), JSON.stringify(manifest));
     app = await buildApp({ config: ctx.config, db: ctx.db, dialect: ctx.app.dialect, serveWeb: true, webDist });
     author = await buildUser(ctx.db);
     imageUrl = imageUrlOf(await app.images.save(await pngImage(600, 1200)));
@@ -47,6 +50,9 @@ describeEachDatabase("a page's first answers in its HTML", (ctx) => {
     // Text in the deck cannot close the data script: the only script end is the script's own.
     expect(res.body.match(/<\/script>/g)).toHaveLength(1);
     expect(res.body).toContain(`<link rel="preload" as="image" href="${imageUrl.replace('/upload/', '/upload/w_400/')}" fetchpriority="high" />`);
+    // The page's code comes with the main script; the build's manifest itself is not served.
+    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/DeckRoute-2.js">');
+    expect((await app.inject({ url: '/.vite/manifest.json' })).statusCode).toBe(404);
   });
 
   test('home: the three column searches, as the API answers them', async () => {

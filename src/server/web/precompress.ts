@@ -22,7 +22,8 @@ const compressors: Record<(typeof PRECOMPRESSED_SUFFIXES)[number], (data: Buffer
 function* filesUnder(dir: string): Generator<string> {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     const file = path.join(dir, entry.name);
-    if (entry.isDirectory()) yield* filesUnder(file);
+    // Dot folders (Vite's .vite/manifest.json) are read by the server, never sent.
+    if (entry.isDirectory() && !entry.name.startsWith('.')) yield* filesUnder(file);
     else if (entry.isFile()) yield file;
   }
 }

@@ -12,6 +12,7 @@ import { findUserByUsername } from '../accounts/user-store';
 import { hasCard } from '../cards/card-store';
 import { escapeHtml, injectDeckMeta } from './share-meta';
 import { firstAnswersScript } from './first-answers';
+import { routePreloadTags } from './route-preloads';
 import { DECK_PAGE_IMAGE_WIDTH } from '../../common/first-requests';
 import { resizedImageUrl } from '../../common/image-urls';
 import { PRECOMPRESSED_SUFFIXES } from './precompress';
@@ -65,6 +66,7 @@ export const webRoutes = fp<{ serveWeb: boolean; webDist?: string }>(async (app,
     // index.html is no file here: every page is answered below, with its status and tags.
     await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, preCompressed: true, globIgnore: ['assets/**', 'index.html', ...COMPRESSED_COPIES] });
   }
+  const routePreloads = hasWeb ? routePreloadTags(webDist) : new Map();
   const indexHtml = hasWeb ? fs.readFileSync(path.join(webDist, 'index.html'), 'utf8') : '';
 
   /** The configured public origin, else the one the request came to. */
@@ -100,7 +102,9 @@ export const webRoutes = fp<{ serveWeb: boolean; webDist?: string }>(async (app,
     // The meta's first answers are those of its default view; another view asks for its own.
     if (!page || found.status !== 200 || (page.path === '/meta' && request.url.includes('?'))) return found;
     const answers = await firstAnswersScript(app, request, page.path, page.params);
-    return { status: 200, html: found.html.replace('</body>', () => `${answers}</body>`) };
+    const preloads = routePreloads.get(page.path);
+    const html = preloads ? found.html.replace('</head>', () => `  ${preloads}\n  </head>`) : found.html;
+    return { status: 200, html: html.replace('</body>', () => `${answers}</body>`) };
   }
 
   /** What no other route answers: a page, a file added to the web app after start, else a JSON 404. */
@@ -116,7 +120,8 @@ export const webRoutes = fp<{ serveWeb: boolean; webDist?: string }>(async (app,
       if (status === 200 && ifNoneMatch(request.headers['if-none-match'], etag)) return res.status(304).send();
       return res.status(status).type('text/html; charset=utf-8').send(html);
     }
-    if (hasWeb && isRead(request.method) && !pathname.startsWith('/api/')) {
+    // Dot folders (Vite's .vite/manifest.json) are build records, not the site's files.
+    if (hasWeb && isRead(request.method) && !pathname.startsWith('/api/') && !pathname.split('/').some((part) => part.startsWith('.'))) {
       const file = path.join(webDist, path.normalize(pathname).replace(/^(\.\.[/\\])+/, ''));
       if (file.startsWith(webDist) && fs.existsSync(file) && fs.statSync(file).isFile()) return res.sendFile(path.relative(webDist, file));
     }
