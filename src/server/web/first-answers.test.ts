@@ -49,7 +49,7 @@ describeEachDatabase("a page's first answers in its HTML", (ctx) => {
     expect(answers?.[key]).toEqual((await app.inject({ url: `/api/decks/onedeck/${deckId}` })).json());
     // Text in the deck cannot close the data script: the only script end is the script's own.
     expect(res.body.match(/<\/script>/g)).toHaveLength(1);
-    expect(res.body).toContain(`<link rel="preload" as="image" href="${imageUrl.replace('/upload/', '/upload/w_400/')}" fetchpriority="high" />`);
+    expect(res.body).toContain(`<link rel="preload" as="image" href="${imageUrl.replace('/upload/', '/upload/w_400/')}" media="(min-width: 769px)" fetchpriority="high" />`);
     // The page's code comes with the main script; the build's manifest itself is not served.
     expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/DeckRoute-2.js">');
     expect((await app.inject({ url: '/.vite/manifest.json' })).statusCode).toBe(404);

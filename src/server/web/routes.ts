@@ -23,6 +23,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 /** Where `vite build` puts the web app. */
 export const WEB_DIST = path.resolve(import.meta.dirname, '../../../dist/web');
 
+/** Where the deck page shows its image beside the text rather than under it (src/web/styles.css). */
+const DECK_IMAGE_BESIDE_TEXT = '(min-width: 769px)';
 const ONE_YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 /** The brotli and gzip copies are sent in place of their file, never under their own name. */
 const COMPRESSED_COPIES = PRECOMPRESSED_SUFFIXES.map((suffix) => `**/*${suffix}`);
@@ -83,8 +85,11 @@ export const webRoutes = fp<{ serveWeb: boolean; webDist?: string }>(async (app,
       // A deck a moderator hid is missing for all but its author and moderators, and so is its preview.
       const deck = owner && can(await viewerOf(request), 'item.see', owner) ? await findDeck(app.db, owner.id) : undefined;
       if (!deck) return { status: 404, html: indexHtml };
-      // The deck image is the page's largest paint: fetched with the script, not after it has run.
-      const preload = `<link rel="preload" as="image" href="${escapeHtml(resizedImageUrl(deck.image, DECK_PAGE_IMAGE_WIDTH))}" fetchpriority="high" />`;
+      // Beside the text (wider than 768 px, styles.css) the deck image is the page's largest paint:
+      // fetched with the script, not after it has run. Narrower, it sits below the card list, and
+      // fetched early it would only take bandwidth from the script (phone LCP is the title).
+      const imageUrl = escapeHtml(resizedImageUrl(deck.image, DECK_PAGE_IMAGE_WIDTH));
+      const preload = `<link rel="preload" as="image" href="${imageUrl}" media="${DECK_IMAGE_BESIDE_TEXT}" fetchpriority="high" />`;
       return { status: 200, html: injectDeckMeta(indexHtml, deck, originOf(protocol, host)).replace('</head>', () => `  ${preload}\n  </head>`) };
     }
     if (page?.path === '/cards/:code') {
