@@ -16,6 +16,24 @@ export const PAGE_PATHS = [
   '/meta',
 ] as const;
 
+/**
+ * The module each lazily loaded page starts from, relative to src/web (as Vite's build manifest
+ * names it): the server lists its chunks in the page's HTML, so the browser fetches them with the
+ * main script instead of after it has run. A test keeps it equal to src/web/app/router.tsx.
+ */
+export const LAZY_PAGE_MODULES: Partial<Record<(typeof PAGE_PATHS)[number], string>> = {
+  '/decks/:deckId': 'app/routes/DeckRoute.tsx',
+  '/deck-search-results': 'features/search/SearchResultsPage.tsx',
+  '/users/:username': 'features/users/UserPage.tsx',
+  '/profile': 'features/accounts/ProfilePage.tsx',
+  '/reset-password/:token': 'features/accounts/ResetPasswordPage.tsx',
+  '/customcards': 'features/card-editor/CardEditorPage.tsx',
+  '/innkeepers-decks': 'features/innkeeper/InnkeeperPage.tsx',
+  '/moderation': 'features/moderation/ModerationPage.tsx',
+  '/cards/:code': 'features/cards/CardPage.tsx',
+  '/meta': 'features/meta/MetaPage.tsx',
+};
+
 /** The page path that `pathname` opens (a trailing slash allowed), or null. */
 export function matchPage(pathname: string): { path: (typeof PAGE_PATHS)[number]; params: Record<string, string> } | null {
   let parts: string[];

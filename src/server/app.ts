@@ -10,6 +10,7 @@ import { registerErrorHandling } from './http/errors';
 import { DEFAULT_HTTP_LIMITS, applyBodyTimeout, applyRouteBodyLimits, serverLimitOptions, type HttpLimits } from './http/limits';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerGracefulDrain } from './http/graceful-drain';
+import { registerCompression } from './http/compression';
 import { sessionPlugin } from './accounts/session-plugin';
 import { accountsPlugin, type AccountsOptions } from './accounts/plugin';
 import { makeOriginCheck } from './accounts/origin-check';
@@ -94,6 +95,7 @@ export async function buildApp({ config, db, dialect, logger = false, serveWeb =
   await registerSecurityHeaders(app, { webDist });
   // Cross-site writes are refused before anything else runs (CSRF; see accounts/origin-check.ts).
   app.addHook('onRequest', makeOriginCheck(config));
+  await registerCompression(app);
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 20, fieldSize: 64 * 1024, parts: 30 } });
   await app.register(swagger, {

@@ -1,6 +1,7 @@
 // Open Graph and Twitter card tags for deck pages, so a deck link shows its title, description
 // and image when pasted into a chat app (crawlers do not run the app's JavaScript).
 import type { Deck } from '../../common/api/decks';
+import { resizedImageUrl } from '../../common/image-urls';
 
 /** The placeholder in src/web/index.html where the tags go. */
 export const META_PLACEHOLDER = '<!-- deckhub:meta -->';
@@ -21,7 +22,7 @@ function shorten(text: string, max: number): string {
 
 /** The deck image's absolute URL at share width (`/upload/{key}` → `{origin}/upload/w_600/{key}`). */
 export function shareImageUrl(image: string, origin: string): string {
-  const resized = image.includes('/upload/') && !/\/upload\/w_\d+\//.test(image) ? image.replace('/upload/', `/upload/w_${SHARE_IMAGE_WIDTH}/`) : image;
+  const resized = resizedImageUrl(image, SHARE_IMAGE_WIDTH);
   return /^https?:\/\//.test(resized) ? resized : `${origin}${resized.startsWith('/') ? '' : '/'}${resized}`;
 }
 

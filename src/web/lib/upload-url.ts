@@ -1,4 +1,2 @@
-/** Image URLs under /upload/ get a width segment so the server sends a resized copy. */
-export function resizedImageUrl(url: string, width: number): string {
-  return url.includes('/upload/') && !/\/upload\/w_\d+\//.test(url) ? url.replace('/upload/', `/upload/w_${width}/`) : url;
-}
+// The server preloads the deck page's image at the same URL, so both sides share the rule.
+export { resizedImageUrl } from '../../common/image-urls';

@@ -2,6 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Deck } from '../../../common/api/decks';
 import { MESSAGES } from '../../../common/messages';
+import { DECK_PAGE_IMAGE_WIDTH } from '../../../common/first-requests';
 import { TagPills } from '../../components/TagPills';
 import { useToast } from '../../components/use-toast';
 import { deckCodeOf } from '../../lib/deck-code';
@@ -9,8 +10,8 @@ import { resizedImageUrl } from '../../lib/upload-url';
 import { useDeck } from './api/get-deck';
 import { SimilarDecks } from './SimilarDecks';
 
-/** Deck images on the deck page are requested at this width. */
-const DECK_IMAGE_WIDTH = 400;
+/** Deck images on the deck page are requested at this width (the server preloads the same copy). */
+const DECK_IMAGE_WIDTH = DECK_PAGE_IMAGE_WIDTH;
 
 function DeckCode({ code }: { code: string }) {
   const toast = useToast();
