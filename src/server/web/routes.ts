@@ -12,10 +12,11 @@ import { hasCard } from '../cards/card-store';
 import { injectDeckMeta } from './share-meta';
 import { viewerOf } from '../accounts/session-plugin';
 import { can } from '../policies';
+import { PROJECT_ROOT } from '../project-root';
 import type { FastifyRequest } from 'fastify';
 
-/** Where `vite build` puts the web app. */
-export const WEB_DIST = path.resolve(import.meta.dirname, '../../../dist/web');
+/** Where `vite build` puts the web app (read from src/server under tsx and from dist/server when built). */
+export const WEB_DIST = path.join(PROJECT_ROOT, 'dist/web');
 
 /** Methods that read: HEAD answers as GET does, without the body (monitors and link checkers send it). */
 const isRead = (method: string) => method === 'GET' || method === 'HEAD';
