@@ -5,6 +5,7 @@ import type { Config } from './config';
 import { migrateToLatest, openDb, type DbHandle } from './db/connect';
 import { seedDemoData } from './demo/seed-demo';
 import { importCardsFile, logCatalog } from './demo/catalog-setup';
+import { warnOfPublishedPasswords } from './demo/published-password-check';
 import { sweepOrphanImages } from './images/orphan-sweep';
 import { startDeckReader, type ReaderLog } from './ocr/deck-reader';
 import type { OcrServiceOptions } from './ocr/ocr-service';
@@ -44,6 +45,7 @@ export async function createServer(
     // Before the demo data, which brings its own demo cards only into an empty catalog.
     if (config.cardsFile) await importCardsFile(handle.db, config.cardsFile, app.log);
     if (config.seedDemo) await seedDemoData(handle.db, app.images, config);
+    if (config.production) await warnOfPublishedPasswords(handle.db, app.log);
     await logCatalog(handle.db, app.log);
     await sweepOrphanImages(handle.db, app.images);
     // After seeding, so the index is built from the final catalog.
