@@ -33,7 +33,8 @@ export default defineConfig({
       },
       output: {
         format: 'es',
-        entryFileNames: (chunk) => (chunk.name.endsWith('-thread') || chunk.name.endsWith('-entry') ? '[name].mjs' : '[name].js'),
+        entryFileNames: (chunk) =>
+          chunk.name.endsWith('-thread') || chunk.name.endsWith('-entry') ? '[name].mjs' : '[name].js',
         chunkFileNames: '[name]-[hash].js',
       },
     },

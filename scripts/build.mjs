@@ -26,7 +26,10 @@ function newestIn(dir, relative = '') {
 /** The newest modification time (ms) among the sources of the build. */
 export function newestSource() {
   const files = SOURCE_FILES.map((file) => path.join(ROOT, file)).filter((file) => fs.existsSync(file));
-  return Math.max(...SOURCE_DIRS.map((dir) => newestIn(path.join(ROOT, dir))), ...files.map((file) => fs.statSync(file).mtimeMs));
+  return Math.max(
+    ...SOURCE_DIRS.map((dir) => newestIn(path.join(ROOT, dir))),
+    ...files.map((file) => fs.statSync(file).mtimeMs),
+  );
 }
 
 /** Why the build must be made again, or null when it is up to date. */
@@ -41,7 +44,11 @@ export async function build() {
   const began = new Date();
   const { build: viteBuild } = await import('vite');
   fs.rmSync(STAMP, { force: true });
-  await viteBuild({ configFile: path.join(ROOT, 'vite.config.ts'), root: path.join(ROOT, 'src/web'), logLevel: 'warn' });
+  await viteBuild({
+    configFile: path.join(ROOT, 'vite.config.ts'),
+    root: path.join(ROOT, 'src/web'),
+    logLevel: 'warn',
+  });
   await viteBuild({ configFile: path.join(ROOT, 'vite.server.config.ts'), logLevel: 'warn' });
   fs.writeFileSync(STAMP, `${began.toISOString()}\n`);
   fs.utimesSync(STAMP, began, began);

@@ -7,11 +7,19 @@ import { createServer } from 'vite';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
-const server = spawn(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'watch', '--clear-screen=false', 'src/server/start.ts'], {
-  cwd: ROOT,
-  stdio: 'inherit',
+const server = spawn(
+  process.execPath,
+  [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'watch', '--clear-screen=false', 'src/server/start.ts'],
+  {
+    cwd: ROOT,
+    stdio: 'inherit',
+  },
+);
+const vite = await createServer({
+  configFile: path.join(ROOT, 'vite.config.ts'),
+  root: path.join(ROOT, 'src/web'),
+  server: { port: Number(process.env.VITE_PORT ?? 5173) },
 });
-const vite = await createServer({ configFile: path.join(ROOT, 'vite.config.ts'), root: path.join(ROOT, 'src/web'), server: { port: Number(process.env.VITE_PORT ?? 5173) } });
 await vite.listen();
 vite.printUrls();
 
@@ -20,7 +28,13 @@ function stop(code) {
   if (stopping) return;
   stopping = true;
   server.kill('SIGTERM');
-  void vite.close().finally(() => (server.exitCode === null && server.signalCode === null ? server.once('exit', () => process.exit(code)) : process.exit(code)));
+  void vite
+    .close()
+    .finally(() =>
+      server.exitCode === null && server.signalCode === null
+        ? server.once('exit', () => process.exit(code))
+        : process.exit(code),
+    );
 }
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stop(0));
 // The server child ending by itself (a start-up error tsx watch does not survive) ends the dev session too.

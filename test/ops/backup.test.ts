@@ -13,9 +13,17 @@ const repoRoot = path.resolve(import.meta.dirname, '../..');
 /** Users are written in transactions of this many: a consistent copy holds whole transactions only. */
 const BATCH = 5;
 
-function run(command: string, args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+function run(
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: repoRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, {
+      cwd: repoRoot,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (d: Buffer) => (output += d.toString()));
     child.stderr.on('data', (d: Buffer) => (output += d.toString()));
@@ -27,7 +35,11 @@ const usernames = (file: string): string[] => {
   const sqlite = openSqlite(file);
   try {
     expect(sqlite.prepare('pragma integrity_check').all([])).toEqual([{ integrity_check: 'ok' }]);
-    return (sqlite.prepare("select username from users where username like 'backup%' order by username").all([]) as { username: string }[]).map((row) => row.username);
+    return (
+      sqlite.prepare("select username from users where username like 'backup%' order by username").all([]) as {
+        username: string;
+      }[]
+    ).map((row) => row.username);
   } finally {
     sqlite.close();
   }
@@ -76,7 +88,10 @@ describe('npm run db:backup', () => {
 
     const target = path.join(folder(), 'deckhub-backup.sqlite');
     const writtenBefore = written;
-    const backup = await run('npm', ['run', '--silent', 'db:backup', '--', target], { DATA_DIR: dataDir, DATABASE_URL: '' });
+    const backup = await run('npm', ['run', '--silent', 'db:backup', '--', target], {
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+    });
     backingUp = false;
     await writer;
     await handle.close();
@@ -102,10 +117,15 @@ describe('npm run db:backup', () => {
   }, 180_000);
 
   test('says how to back up PostgreSQL when DATABASE_URL is set, and refuses a missing database', async () => {
-    const pg = await run('npm', ['run', '--silent', 'db:backup', '--', path.join(folder(), 'x.sqlite')], { DATABASE_URL: 'postgres://u@127.0.0.1:5432/deckhub' });
+    const pg = await run('npm', ['run', '--silent', 'db:backup', '--', path.join(folder(), 'x.sqlite')], {
+      DATABASE_URL: 'postgres://u@127.0.0.1:5432/deckhub',
+    });
     expect(pg.code).toBe(2);
     expect(pg.output).toContain('pg_dump --format=custom');
-    const missing = await run('npm', ['run', '--silent', 'db:backup', '--', path.join(folder(), 'x.sqlite')], { DATA_DIR: folder(), DATABASE_URL: '' });
+    const missing = await run('npm', ['run', '--silent', 'db:backup', '--', path.join(folder(), 'x.sqlite')], {
+      DATA_DIR: folder(),
+      DATABASE_URL: '',
+    });
     expect(missing.code).toBe(1);
     expect(missing.output).toContain('There is no SQLite database at');
   }, 60_000);

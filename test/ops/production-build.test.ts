@@ -8,7 +8,15 @@ import path from 'node:path';
 import { freePort } from '../support/child-server';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
-const PROJECT_FILES = ['src', 'scripts', 'package.json', 'package-lock.json', 'tsconfig.json', 'vite.config.ts', 'vite.server.config.ts'];
+const PROJECT_FILES = [
+  'src',
+  'scripts',
+  'package.json',
+  'package-lock.json',
+  'tsconfig.json',
+  'vite.config.ts',
+  'vite.server.config.ts',
+];
 
 let project: string;
 let dataDir: string;
@@ -33,13 +41,25 @@ async function start(command: string, args: string[]): Promise<Started> {
   const port = await freePort();
   const child = spawn(command, args, {
     cwd: project,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: '0', LOG_LEVEL: 'info', DATABASE_URL: '', REDIS_URL: '', NODE_OPTIONS: '' },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SEED_DEMO: '0',
+      LOG_LEVEL: 'info',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      NODE_OPTIONS: '',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
   child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
-  const exited = new Promise<number | string>((resolve) => child.on('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')));
+  const exited = new Promise<number | string>((resolve) =>
+    child.on('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')),
+  );
   const baseUrl = `http://127.0.0.1:${port}`;
   // Listening is logged once the server serves; no polling interval to guess.
   await new Promise<void>((resolve, reject) => {

@@ -12,7 +12,9 @@ if (!target) {
 try {
   const config = loadConfig();
   if (config.databaseUrl) {
-    console.error('DATABASE_URL is set: back PostgreSQL up with pg_dump, e.g. pg_dump --format=custom --file=deckhub.dump "$DATABASE_URL" (README, "Backups").');
+    console.error(
+      'DATABASE_URL is set: back PostgreSQL up with pg_dump, e.g. pg_dump --format=custom --file=deckhub.dump "$DATABASE_URL" (README, "Backups").',
+    );
     process.exit(2);
   }
   const source = path.join(config.dataDir, 'deckhub.sqlite');

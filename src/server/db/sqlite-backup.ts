@@ -16,9 +16,14 @@ interface NodeSqliteBackup {
  * Copies `source` into `target` (a new file; an existing one is replaced only once the copy is
  * complete, so a failed backup never leaves a half-written file under the target's name).
  */
-export async function backupSqlite(source: string, target: string, driver: SqliteDriverName = sqliteDriverName()): Promise<void> {
+export async function backupSqlite(
+  source: string,
+  target: string,
+  driver: SqliteDriverName = sqliteDriverName(),
+): Promise<void> {
   if (!fs.existsSync(source)) throw new Error(`There is no SQLite database at ${source} (DATA_DIR).`);
-  if (path.resolve(source) === path.resolve(target)) throw new Error('The backup must go to another file than the database itself.');
+  if (path.resolve(source) === path.resolve(target))
+    throw new Error('The backup must go to another file than the database itself.');
   const partial = path.join(path.dirname(path.resolve(target)), `.${path.basename(target)}.${process.pid}.partial`);
   fs.rmSync(partial, { force: true });
   try {

@@ -29,8 +29,16 @@ for (const database of testDatabases()) {
       const handle = await database.open();
       try {
         const passwordHash = await hashPassword(DEMO_PASSWORD);
-        const curator = await insertUser(handle.db, { username: 'Innkeeper', email: 'innkeeper@demo.deckhub.local', passwordHash });
-        const player = await insertUser(handle.db, { username: 'StarGazer', email: 'stargazer@demo.deckhub.local', passwordHash });
+        const curator = await insertUser(handle.db, {
+          username: 'Innkeeper',
+          email: 'innkeeper@demo.deckhub.local',
+          passwordHash,
+        });
+        const player = await insertUser(handle.db, {
+          username: 'StarGazer',
+          email: 'stargazer@demo.deckhub.local',
+          passwordHash,
+        });
         // A real account that happens to use the same password is the owner's business, not a demo account.
         await insertUser(handle.db, { username: 'RealPlayer', email: 'real@example.com', passwordHash });
 
@@ -42,7 +50,9 @@ for (const database of testDatabases()) {
         expect(await startLog({}, handle.childEnv)).not.toContain(WARNING);
 
         await updatePasswordHash(handle.db, curator.id, await hashPassword('A-new#secret-1'));
-        expect(await startLog({ NODE_ENV: 'production' }, handle.childEnv)).toContain(`1 demo account (StarGazer) still signs in`);
+        expect(await startLog({ NODE_ENV: 'production' }, handle.childEnv)).toContain(
+          `1 demo account (StarGazer) still signs in`,
+        );
         await updatePasswordHash(handle.db, player.id, await hashPassword('A-new#secret-2'));
         expect(await startLog({ NODE_ENV: 'production' }, handle.childEnv)).not.toContain('demo account');
       } finally {

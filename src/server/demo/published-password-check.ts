@@ -17,7 +17,8 @@ export async function demoAccountsWithPublishedPassword(db: Db): Promise<string[
     .orderBy('username')
     .execute();
   const exposed: string[] = [];
-  for (const account of accounts) if (await verifyPassword(account.password_hash!, DEMO_PASSWORD)) exposed.push(account.username);
+  for (const account of accounts)
+    if (await verifyPassword(account.password_hash!, DEMO_PASSWORD)) exposed.push(account.username);
   return exposed;
 }
 

@@ -39,7 +39,9 @@ async function check(run: () => Promise<unknown>): Promise<CheckResult> {
 export function readinessChecks(app: FastifyInstance): { run(): Promise<Readiness>; close(): Promise<void> } {
   // A connection of its own: the others belong to their features and reconnect quietly, so their
   // state says little. A ping while Redis is down fails after one reconnection attempt, or by the time limit.
-  const redis = app.config.redisUrl ? new Redis(app.config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: CHECK_TIMEOUT_MS }) : null;
+  const redis = app.config.redisUrl
+    ? new Redis(app.config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: CHECK_TIMEOUT_MS })
+    : null;
   redis?.on('error', () => {});
   const checks: Record<string, () => Promise<unknown>> = {
     database: () => sql`select 1`.execute(app.db),
@@ -48,7 +50,8 @@ export function readinessChecks(app: FastifyInstance): { run(): Promise<Readines
     ocr: async () => {
       if (!app.ocr) throw new Error('the screenshot reader is not running');
       const { liveWorkers } = await app.ocr.status();
-      if (liveWorkers < 1) throw new Error(app.config.redisUrl ? 'no npm run worker process reads the queue' : 'no OCR worker is alive');
+      if (liveWorkers < 1)
+        throw new Error(app.config.redisUrl ? 'no npm run worker process reads the queue' : 'no OCR worker is alive');
     },
   };
   return {

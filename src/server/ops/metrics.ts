@@ -52,7 +52,11 @@ export function createMetrics(sources: MetricSources): Metrics {
 
   // Read when scraped, so the numbers are the reader's at that moment. A reader that cannot tell
   // (Redis down) leaves the gauges unset in that scrape rather than reporting a made-up zero.
-  const readerStatus = async () => sources.ocr()?.status().catch(() => null) ?? { liveWorkers: 0, pendingReads: 0 };
+  const readerStatus = async () =>
+    sources
+      .ocr()
+      ?.status()
+      .catch(() => null) ?? { liveWorkers: 0, pendingReads: 0 };
   new Gauge({
     name: 'ocr_queue_depth',
     help: 'Screenshot reads admitted and not yet answered (this process without REDIS_URL; the whole site on the queue)',

@@ -17,7 +17,8 @@ import { startS3Server, type TestS3Server } from '../../../test/support/s3-serve
 const TOKEN = 'metrics-token-for-the-test-0123';
 const REDIS_URL = process.env.TEST_REDIS_URL;
 
-const get = (app: FastifyInstance, url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers });
+const get = (app: FastifyInstance, url: string, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'GET', url, headers });
 
 for (const database of testDatabases()) {
   describe(`operations endpoints [${database.name}]`, () => {
@@ -49,11 +50,19 @@ for (const database of testDatabases()) {
 
     test('GET /readyz is 503 naming the reader when none runs, and the database when it does not answer', async () => {
       const other = await database.open();
-      const app = await buildApp({ config: { ...config, dataDir: other.dataDir }, db: other.db, dialect: other.dialect, ocr: null });
+      const app = await buildApp({
+        config: { ...config, dataDir: other.dataDir },
+        db: other.db,
+        dialect: other.dialect,
+        ocr: null,
+      });
       try {
         let res = await get(app, '/readyz');
         expect(res.statusCode).toBe(503);
-        expect(res.json()).toMatchObject({ error: 'Service Unavailable', checks: { database: 'ok', ocr: 'the screenshot reader is not running' } });
+        expect(res.json()).toMatchObject({
+          error: 'Service Unavailable',
+          checks: { database: 'ok', ocr: 'the screenshot reader is not running' },
+        });
         expect(res.json().message).toBe('Not ready: ocr (the screenshot reader is not running)');
         await other.db.destroy();
         res = await get(app, '/readyz');
@@ -69,7 +78,11 @@ for (const database of testDatabases()) {
     });
 
     test('GET /metrics: 404 without METRICS_TOKEN; 401 without or with a wrong bearer token', async () => {
-      const app = await buildApp({ config: { ...config, metricsToken: undefined }, db: handle.db, dialect: handle.dialect });
+      const app = await buildApp({
+        config: { ...config, metricsToken: undefined },
+        db: handle.db,
+        dialect: handle.dialect,
+      });
       try {
         expect((await get(app, '/metrics')).statusCode).toBe(404);
         expect((await get(app, '/metrics', { authorization: `Bearer ${TOKEN}` })).statusCode).toBe(404);
@@ -88,15 +101,24 @@ for (const database of testDatabases()) {
       expect((await get(server.app, `/api/decks/onedeck/${deckId}`)).statusCode).toBe(404);
       expect((await get(server.app, '/api/cards/')).statusCode).toBe(200);
       const user = await buildUser(handle.db);
-      const upload = await server.app.inject({ method: 'POST', url: '/api/uploadimage/', headers: { cookie: user.cookie }, payload: formWith({}, { bytes: await pngImage(300, 400) }) });
+      const upload = await server.app.inject({
+        method: 'POST',
+        url: '/api/uploadimage/',
+        headers: { cookie: user.cookie },
+        payload: formWith({}, { bytes: await pngImage(300, 400) }),
+      });
       expect(upload.statusCode).toBe(200);
 
       const res = await get(server.app, '/metrics', { authorization: `Bearer ${TOKEN}` });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
       const text = res.body;
-      expect(text).toMatch(/^http_request_duration_seconds_count\{method="GET",route="\/api\/decks\/onedeck\/:id",status_code="404"\} 1$/m);
-      expect(text).toMatch(/^http_request_duration_seconds_count\{method="GET",route="\/api\/cards",status_code="200"\} \d+$/m);
+      expect(text).toMatch(
+        /^http_request_duration_seconds_count\{method="GET",route="\/api\/decks\/onedeck\/:id",status_code="404"\} 1$/m,
+      );
+      expect(text).toMatch(
+        /^http_request_duration_seconds_count\{method="GET",route="\/api\/cards",status_code="200"\} \d+$/m,
+      );
       expect(text).not.toContain(deckId);
       expect(text).toMatch(/^ocr_reads_total\{outcome="read"\} 1$/m);
       expect(text).toMatch(/^ocr_read_duration_seconds_count\{outcome="read"\} 1$/m);
@@ -180,7 +202,11 @@ describe.runIf(REDIS_URL)('GET /readyz and /metrics with REDIS_URL (the OCR queu
     const handle = await testDatabases()[0].open();
     const ocrQueue = `ops-test-${randomUUID()}`;
     const relay = await cuttableRelay(new URL(REDIS_URL!));
-    const config = { ...loadConfig({ REDIS_URL: relay.url, OCR_QUEUE: ocrQueue, METRICS_TOKEN: TOKEN }), dataDir: handle.dataDir, seedDemo: false };
+    const config = {
+      ...loadConfig({ REDIS_URL: relay.url, OCR_QUEUE: ocrQueue, METRICS_TOKEN: TOKEN }),
+      dataDir: handle.dataDir,
+      seedDemo: false,
+    };
     const reader = await startDeckReader(handle.db, config);
     const app = await buildApp({ config, db: handle.db, dialect: handle.dialect, ocr: reader });
     const redis = new Redis(REDIS_URL!);
@@ -188,7 +214,11 @@ describe.runIf(REDIS_URL)('GET /readyz and /metrics with REDIS_URL (the OCR queu
     try {
       let res = await get(app, '/readyz');
       expect(res.statusCode).toBe(503);
-      expect(res.json().checks).toEqual({ database: 'ok', redis: 'ok', ocr: 'no npm run worker process reads the queue' });
+      expect(res.json().checks).toEqual({
+        database: 'ok',
+        redis: 'ok',
+        ocr: 'no npm run worker process reads the queue',
+      });
 
       heartbeat = await startWorkerHeartbeat(redis, ocrQueue);
       res = await get(app, '/readyz');

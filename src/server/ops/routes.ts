@@ -30,7 +30,12 @@ export const opsRoutes = fp(async (app: FastifyInstance, options: { poolUse?: ()
   // A callback hook: it runs for every answer, and an async one costs a promise each time.
   app.addHook('onResponse', (request, reply, done) => {
     // The route's pattern keeps the label set small; a URL no route matched is one label, not one per URL.
-    metrics.httpRequest(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
+    metrics.httpRequest(
+      request.method,
+      request.routeOptions.url ?? 'unmatched',
+      reply.statusCode,
+      reply.elapsedTime / 1000,
+    );
     done();
   });
 
