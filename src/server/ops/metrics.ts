@@ -50,13 +50,13 @@ export function createMetrics(sources: MetricSources): Metrics {
     registers: [registry],
   });
 
-  // Read when scraped, so the numbers are the reader's at that moment. A reader that cannot tell
-  // (Redis down) leaves the gauges unset in that scrape rather than reporting a made-up zero.
-  const readerStatus = async () =>
-    sources
-      .ocr()
-      ?.status()
-      .catch(() => null) ?? { liveWorkers: 0, pendingReads: 0 };
+  // Read when scraped, so the numbers are the reader's at that moment. No reader in this process
+  // counts as no worker; a reader that cannot tell (Redis down) too, since no upload can be read
+  // then, while the queue depth it cannot see keeps its last known value.
+  const readerStatus = async () => {
+    const reader = sources.ocr();
+    return reader ? reader.status().catch(() => null) : { liveWorkers: 0, pendingReads: 0 };
+  };
   new Gauge({
     name: 'ocr_queue_depth',
     help: 'Screenshot reads admitted and not yet answered (this process without REDIS_URL; the whole site on the queue)',
@@ -71,8 +71,7 @@ export function createMetrics(sources: MetricSources): Metrics {
     help: 'Workers able to read screenshots (tesseract workers of this process, or npm run worker processes beating in Redis)',
     registers: [registry],
     async collect() {
-      const status = await readerStatus();
-      if (status) this.set(status.liveWorkers);
+      this.set((await readerStatus())?.liveWorkers ?? 0);
     },
   });
   const { poolUse } = sources;

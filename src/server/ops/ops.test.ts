@@ -236,6 +236,9 @@ describe.runIf(REDIS_URL)('GET /readyz and /metrics with REDIS_URL (the OCR queu
       expect(res.json().checks.database).toBe('ok');
       expect(res.json().checks.redis).not.toBe('ok');
       expect(res.json().message).toMatch(/^Not ready: redis \(.+\)/);
+      // No upload can be read while the reader cannot reach Redis: no live worker.
+      const cutMetrics = await get(app, '/metrics', { authorization: `Bearer ${TOKEN}` });
+      expect(cutMetrics.body).toMatch(/^ocr_live_workers 0$/m);
     } finally {
       // The queue's clients close cleanly only with Redis there.
       relay.restore();
