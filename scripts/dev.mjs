@@ -36,6 +36,10 @@ function stop(code) {
         : process.exit(code),
     );
 }
+// Vite's own SIGTERM (and stdin end) handler would exit this process as soon as Vite is closed,
+// before the server under tsx has drained: this script stops both, then exits.
+process.removeAllListeners('SIGTERM');
+process.stdin.removeAllListeners('end');
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stop(0));
 // The server child ending by itself (a start-up error tsx watch does not survive) ends the dev session too.
 server.on('exit', (code) => stop(code ?? 1));

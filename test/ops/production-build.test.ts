@@ -80,6 +80,21 @@ async function stopsOnSigterm(server: Started): Promise<void> {
   await expect(fetch(`${server.baseUrl}/healthz`)).rejects.toThrow();
 }
 
+/** Polls until `url` answers 200 (the dev server logs nothing we could wait on reliably for both processes). */
+async function answers(url: string, timeoutMs: number): Promise<Response> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const res = await fetch(url);
+      if (res.status === 200) return res;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`${url} did not answer 200 in ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
 describe('production build', () => {
   test('npm start builds when there is no build, serves the compiled site and API, and stops on SIGTERM', async () => {
     const server = await start('npm', ['start']);
@@ -113,4 +128,37 @@ describe('production build', () => {
     expect(fs.statSync(path.join(project, 'dist/.build-stamp')).mtime.getTime()).toBeGreaterThan(stamp.getTime());
     await stopsOnSigterm(rebuilt);
   }, 240_000);
+
+  test('npm run dev serves the web app through Vite with hot reload, the API through the watched server, and stops both on SIGTERM', async () => {
+    const [port, vitePort] = [await freePort(), await freePort()];
+    const child = spawn('npm', ['run', 'dev'], {
+      cwd: project,
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        VITE_PORT: String(vitePort),
+        HOST: '127.0.0.1',
+        SEED_DEMO: '0',
+        DATABASE_URL: '',
+        REDIS_URL: '',
+        NODE_OPTIONS: '',
+      },
+      stdio: 'ignore',
+    });
+    const exited = new Promise<number | string>((resolve) =>
+      child.on('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')),
+    );
+    try {
+      const page = await answers(`http://localhost:${vitePort}/`, 90_000);
+      expect(await page.text()).toContain('/@vite/client');
+      // Through Vite's proxy to the server under tsx watch.
+      expect((await answers(`http://localhost:${vitePort}/api/cards/`, 90_000)).status).toBe(200);
+    } finally {
+      child.kill('SIGTERM');
+    }
+    expect(await exited).toBe(0);
+    await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
+    await expect(fetch(`http://localhost:${vitePort}/`)).rejects.toThrow();
+  }, 180_000);
 });
