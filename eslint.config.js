@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 
@@ -11,7 +12,8 @@ const TEST_FILES = ['**/*.test.ts', '**/*.test.tsx', 'test/**', 'e2e/**', 'bench
 /**
  * The modules a server feature offers the others. Anything else in a feature folder is its own
  * business: another feature importing it is a lint error, so a feature can be changed from inside.
- * `app.ts`, `server.ts` and `demo/` compose the features and may import any of them.
+ * `app.ts`, `server.ts` and `demo/` compose the features and may import any of them. Every folder
+ * of src/server is a feature (serverFeatures below), so a new one offers nothing until listed here.
  */
 const SERVER_FEATURE_API = {
   accounts: ['session-plugin.ts', 'user-store.ts', 'passwords.ts'],
@@ -24,6 +26,9 @@ const SERVER_FEATURE_API = {
   ocr: ['deck-reader.ts', 'ocr-service.ts'],
   web: [],
 };
+/** Folders of src/server that are not features: what every feature builds on, and the demo data, which composes them. */
+const SERVER_SHARED_FOLDERS = ['db', 'http'];
+const SERVER_COMPOSING_FOLDERS = ['demo'];
 
 const folders = (dir) =>
   fs
@@ -31,13 +36,20 @@ const folders = (dir) =>
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name);
 
-const serverFeatureZones = Object.keys(SERVER_FEATURE_API).flatMap((feature) =>
-  Object.entries(SERVER_FEATURE_API)
-    .filter(([other]) => other !== feature)
-    .map(([other, api]) => ({
+const serverFeatures = folders('src/server').filter((name) => !SERVER_SHARED_FOLDERS.includes(name) && !SERVER_COMPOSING_FOLDERS.includes(name));
+// The list names only what exists, so a renamed feature or module cannot silently lose its boundary.
+for (const [feature, api] of Object.entries(SERVER_FEATURE_API)) {
+  if (!serverFeatures.includes(feature)) throw new Error(`eslint.config.js: SERVER_FEATURE_API names "${feature}", which is not a folder of src/server`);
+  for (const file of api) if (!fs.existsSync(`src/server/${feature}/${file}`)) throw new Error(`eslint.config.js: SERVER_FEATURE_API names src/server/${feature}/${file}, which does not exist`);
+}
+
+const serverFeatureZones = serverFeatures.flatMap((feature) =>
+  serverFeatures
+    .filter((other) => other !== feature)
+    .map((other) => ({
       target: `./src/server/${feature}`,
       from: `./src/server/${other}`,
-      except: api.map((file) => `./${file}`),
+      except: (SERVER_FEATURE_API[other] ?? []).map((file) => `./${file}`),
       message: `A server feature uses only what another one offers (eslint.config.js SERVER_FEATURE_API).`,
     })),
 );
@@ -76,7 +88,11 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     plugins: { 'import-x': importX },
-    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] })] },
+    // TypeScript's resolution first: `../decks/deck-reads.js` names deck-reads.ts, and a boundary must
+    // hold whichever way the path is spelled (static or dynamic import, with or without a suffix).
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.json' }), createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] })],
+    },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-restricted-globals': ['error', { name: 'alert', message: 'Use a toast.' }, { name: 'confirm', message: 'Use a dialog.' }],
@@ -93,7 +109,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['**/decks/deck-store', './deck-store'],
+              group: ['**/decks/deck-store', '**/decks/deck-store.js', './deck-store', './deck-store.js'],
               importNames: DECK_STORE_WRITES,
               message: 'Write decks through src/server/decks/deck-writes.ts, which also evicts the cached reads.',
             },

@@ -5,7 +5,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { fastifyTrustProxy, type Config } from './config';
-import type { Db, DbDialect } from './db/connect';
+import type { Db, DbDialect, PoolUse } from './db/connect';
 import { registerErrorHandling } from './http/errors';
 import { DEFAULT_HTTP_LIMITS, applyBodyTimeout, applyRouteBodyLimits, serverLimitOptions, type HttpLimits } from './http/limits';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -28,6 +28,7 @@ import { imageRoutes } from './images/routes';
 import { openImageStore, type ImageStore } from './images/image-store';
 import type { DeckReader } from './ocr/deck-reader';
 import { WEB_DIST, webRoutes } from './web/routes';
+import { opsRoutes } from './ops/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -48,6 +49,8 @@ export interface AppDeps {
   config: Config;
   db: Db;
   dialect: DbDialect;
+  /** PostgreSQL's pool use, for /metrics (createServer passes it; absent on SQLite). */
+  poolUse?: () => PoolUse;
   /** Pino logger settings; false in tests. */
   logger?: boolean | object;
   /** Serve the built web app from dist/web (off in API tests). */
@@ -62,7 +65,7 @@ export interface AppDeps {
   http?: Partial<HttpLimits>;
 }
 
-export async function buildApp({ config, db, dialect, logger = false, serveWeb = false, webDist = WEB_DIST, ocr = null, accounts = {}, http = {} }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, db, dialect, poolUse, logger = false, serveWeb = false, webDist = WEB_DIST, ocr = null, accounts = {}, http = {} }: AppDeps): Promise<FastifyInstance> {
   const limits = { ...DEFAULT_HTTP_LIMITS, ...http };
   const app = Fastify({
     logger,
@@ -92,6 +95,8 @@ export async function buildApp({ config, db, dialect, logger = false, serveWeb =
   applyRouteBodyLimits(app, limits);
   applyBodyTimeout(app, limits);
   registerGracefulDrain(app);
+  // Health, readiness and metrics; its hook times every route registered after it.
+  await app.register(opsRoutes, { poolUse });
   await registerSecurityHeaders(app, { webDist });
   // Cross-site writes are refused before anything else runs (CSRF; see accounts/origin-check.ts).
   app.addHook('onRequest', makeOriginCheck(config));

@@ -35,6 +35,7 @@ describe('loadConfig parses the environment', () => {
       OIDC_CLIENT_ID: 'id',
       OIDC_CLIENT_SECRET: 'secret',
       LOG_LEVEL: 'warn',
+      METRICS_TOKEN: 'a-metrics-token-0123456789',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -50,7 +51,17 @@ describe('loadConfig parses the environment', () => {
       smtpUrl: 'smtps://u:p@mail.example:465',
       oidc: { issuer: 'https://accounts.example', clientId: 'id', clientSecret: 'secret' },
       logLevel: 'warn',
+      metricsToken: 'a-metrics-token-0123456789',
     });
+  });
+
+  test('NODE_ENV=production turns the demo data off unless SEED_DEMO asks for it', () => {
+    expect(loadConfig({})).toMatchObject({ production: false, seedDemo: true });
+    expect(loadConfig({ NODE_ENV: 'development' })).toMatchObject({ production: false, seedDemo: true });
+    expect(loadConfig({ NODE_ENV: 'production' })).toMatchObject({ production: true, seedDemo: false });
+    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: '' })).toMatchObject({ production: true, seedDemo: false });
+    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: '1' })).toMatchObject({ production: true, seedDemo: true });
+    expect(loadConfig({ SEED_DEMO: 'false' })).toMatchObject({ seedDemo: false });
   });
 
   test.each([
@@ -58,6 +69,7 @@ describe('loadConfig parses the environment', () => {
     [{ PORT: '70000' }, 'PORT must be a port number (got "70000")'],
     [{ PORT: '80.5' }, 'PORT must be a port number (got "80.5")'],
     [{ SEED_DEMO: 'no' }, 'SEED_DEMO must be one of 0, 1, true, false (got "no")'],
+    [{ METRICS_TOKEN: 'short' }, 'METRICS_TOKEN must be at least 16 characters (e.g. openssl rand -hex 24) (got "short")'],
     [{ DATABASE_URL: 'mysql://db/deckhub' }, 'DATABASE_URL must be a PostgreSQL URL'],
     [{ PUBLIC_URL: 'deckhub.example' }, 'PUBLIC_URL must be an http(s) URL'],
     [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL must be a redis:// or rediss:// URL'],

@@ -28,6 +28,8 @@ export interface Config {
   s3?: S3Settings;
   /** PostgreSQL connection string; SQLite under dataDir when absent. */
   databaseUrl?: string;
+  /** NODE_ENV=production: safe defaults (no demo data unless asked) and the published-password warning. */
+  production: boolean;
   /** Seed the demo catalog and decks into an empty database. */
   seedDemo: boolean;
   /** A card list (JSON or CSV) imported, idempotently, before the server starts serving. */
@@ -63,6 +65,8 @@ export interface Config {
     allowInsecureRequests?: boolean;
   };
   logLevel: string;
+  /** GET /metrics answers only with `Authorization: Bearer <this>`; without it, /metrics is a 404. */
+  metricsToken?: string;
   /**
    * Changes to the rate limits and attempt budgets of http/rate-limits.ts. Never read from the
    * environment: load tests raise them, so that a few simulated users may post like a crowd.
@@ -116,7 +120,9 @@ const envSchema = z.object({
   S3_BUCKET: z.preprocess(blankIsUnset, z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'a bucket name (3 to 63 lowercase letters, digits, dots and hyphens)').optional()),
   S3_ENDPOINT: z.preprocess(blankIsUnset, urlWithScheme(['http', 'https']).optional()).describe('an http(s) URL of an S3-compatible server, e.g. http://minio:9000'),
   S3_REGION: z.preprocess(blankIsUnset, z.string().regex(/^[a-z0-9-]+$/, 'a region name, e.g. eu-west-1').optional()),
-  SEED_DEMO: z.preprocess(blankIsUnset, z.enum(['0', '1', 'true', 'false'], 'one of 0, 1, true, false').default('1')),
+  NODE_ENV: z.preprocess(blankIsUnset, z.string().optional()),
+  // No default here: unset means on, except in production (see loadConfig).
+  SEED_DEMO: z.preprocess(blankIsUnset, z.enum(['0', '1', 'true', 'false'], 'one of 0, 1, true, false').optional()),
   CURATOR_USERNAME: z.preprocess(blankIsUnset, z.string().default('Innkeeper')),
   CARDS_FILE: z.preprocess(blankIsUnset, z.string().optional()),
   PUBLIC_URL: z.preprocess(blankIsUnset, urlWithScheme(['http', 'https']).optional()).describe('an http(s) URL, e.g. https://deckhub.example'),
@@ -145,6 +151,7 @@ const envSchema = z.object({
   OIDC_ISSUER: z.preprocess(blankIsUnset, urlWithScheme(['https', 'http']).optional()).describe("the provider's issuer URL, e.g. https://accounts.google.com"),
   OIDC_CLIENT_ID: z.preprocess(blankIsUnset, z.string().optional()),
   OIDC_CLIENT_SECRET: z.preprocess(blankIsUnset, z.string().optional()),
+  METRICS_TOKEN: z.preprocess(blankIsUnset, z.string().min(16, 'at least 16 characters (e.g. openssl rand -hex 24)').optional()),
   LOG_LEVEL: z.preprocess(blankIsUnset, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'one of fatal, error, warn, info, debug, trace, silent').default('info')),
 });
 
@@ -188,13 +195,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (!result.success || problems.length) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   const e = result.data;
+  // A production database must not get accounts whose password README publishes, unless asked for.
+  const production = e.NODE_ENV === 'production';
   return {
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     s3: e.S3_BUCKET ? { bucket: e.S3_BUCKET, endpoint: e.S3_ENDPOINT, region: e.S3_REGION ?? String(regionFallback(env)) } : undefined,
-    seedDemo: e.SEED_DEMO === '1' || e.SEED_DEMO === 'true',
+    production,
+    seedDemo: e.SEED_DEMO === undefined ? !production : e.SEED_DEMO === '1' || e.SEED_DEMO === 'true',
     cardsFile: e.CARDS_FILE ? path.resolve(e.CARDS_FILE) : undefined,
     curatorUsername: e.CURATOR_USERNAME,
     publicUrl: e.PUBLIC_URL,
@@ -207,5 +217,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     oidc: e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET } : undefined,
     logLevel: e.LOG_LEVEL,
+    metricsToken: e.METRICS_TOKEN,
   };
 }

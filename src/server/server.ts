@@ -5,6 +5,7 @@ import type { Config } from './config';
 import { migrateToLatest, openDb, type DbHandle } from './db/connect';
 import { seedDemoData } from './demo/seed-demo';
 import { importCardsFile, logCatalog } from './demo/catalog-setup';
+import { warnOfPublishedPasswords } from './demo/published-password-check';
 import { sweepOrphanImages } from './images/orphan-sweep';
 import { startDeckReader, type ReaderLog } from './ocr/deck-reader';
 import type { OcrServiceOptions } from './ocr/ocr-service';
@@ -36,7 +37,7 @@ export async function createServer(
   const ocr = ocrOptions === null ? null : await startDeckReader(handle.db, config, ocrOptions, log).catch((error: unknown) => ((ocrFailure = error), null));
   let app: FastifyInstance;
   try {
-    app = await buildApp({ config, db: handle.db, dialect: handle.dialect, logger: options.logger, serveWeb: options.serveWeb, ocr });
+    app = await buildApp({ config, db: handle.db, dialect: handle.dialect, poolUse: handle.poolUse, logger: options.logger, serveWeb: options.serveWeb, ocr });
     readerLog = app.log;
     // The rest of the site works without the reader; uploads answer 503 until a restart fixes it.
     if (ocrFailure) app.log.error({ err: ocrFailure }, 'the deck screenshot reader did not start');
@@ -44,6 +45,7 @@ export async function createServer(
     // Before the demo data, which brings its own demo cards only into an empty catalog.
     if (config.cardsFile) await importCardsFile(handle.db, config.cardsFile, app.log);
     if (config.seedDemo) await seedDemoData(handle.db, app.images, config);
+    if (config.production) await warnOfPublishedPasswords(handle.db, app.log);
     await logCatalog(handle.db, app.log);
     await sweepOrphanImages(handle.db, app.images);
     // After seeding, so the index is built from the final catalog.

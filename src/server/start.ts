@@ -1,9 +1,7 @@
-// `npm start`: builds the web app when it is missing, then serves the site and the API on PORT.
-import fs from 'node:fs';
-import path from 'node:path';
+// The site and the API on PORT: `npm start` runs it compiled (dist/server/start.js, built first by
+// scripts/start.mjs when out of date), `npm run dev` under tsx beside Vite's dev server.
 import { ConfigError, loadConfig, type Config } from './config';
 import { createServer } from './server';
-import { WEB_DIST } from './web/routes';
 
 let config: Config;
 try {
@@ -15,12 +13,6 @@ try {
   process.exit(1);
 }
 
-if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) {
-  console.log('Building the web app (first start)…');
-  const { build } = await import('vite');
-  await build({ configFile: path.resolve(import.meta.dirname, '../../vite.config.ts'), logLevel: 'warn' });
-}
-
 const logger = {
   level: config.logLevel,
   // Query strings are never logged: an old client may still put a password in one.
@@ -29,7 +21,6 @@ const logger = {
   },
 };
 const server = await createServer(config, { logger, serveWeb: true });
-await server.app.listen({ port: config.port, host: config.host });
 
 // SIGTERM/SIGINT: stop accepting, let in-flight requests finish, then close the database.
 const DRAIN_TIMEOUT_MS = 25_000;
@@ -47,3 +38,5 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
       .catch(() => process.exit(1));
   });
 }
+// After the handlers: a signal that comes as soon as the log says "listening" still drains.
+await server.app.listen({ port: config.port, host: config.host });

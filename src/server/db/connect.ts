@@ -46,9 +46,20 @@ export interface DbOptions {
   sqliteFile?: string;
 }
 
+/** PostgreSQL's connection pool right now (for /metrics). */
+export interface PoolUse {
+  /** Connections open: idle or running a query. */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection: the pool is too small, or the database too slow. */
+  waiting: number;
+}
+
 export interface DbHandle {
   db: Db;
   dialect: DbDialect;
+  /** The pool's use; absent on SQLite, which has one connection in the process and no pool. */
+  poolUse?(): PoolUse;
   close(): Promise<void>;
 }
 
@@ -68,7 +79,7 @@ export function openDb(options: DbOptions): DbHandle {
     // that was running still fails (and is answered 503), and the pool discards the broken client.
     pool.on('connect', (client) => client.on('error', () => {}));
     const db = new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    return { db, dialect: 'postgres', poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }), close: () => db.destroy() };
   }
   const file = options.sqliteFile ?? ':memory:';
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });

@@ -54,6 +54,9 @@ export class FolderImageStore implements ImageStore {
     return key;
   }
 
+  /** A local folder has no server to be down: it is created on the first save. */
+  async ping(): Promise<void> {}
+
   pathOf(key: string): string {
     if (!isImageKey(key)) throw new Error('invalid image key');
     return path.join(this.root, key);

@@ -39,6 +39,8 @@ export interface ImageStore {
   list(): Promise<StoredImageEntry[]>;
   /** Removes what writes interrupted before `startedBefore` left behind; returns how many things it removed. */
   removeUnfinishedWrites(startedBefore: Date): Promise<number>;
+  /** Resolves when the store answers (the bucket exists and takes our keys); for the readiness check. */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 

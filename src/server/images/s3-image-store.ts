@@ -54,6 +54,10 @@ export class S3ImageStore implements ImageStore {
     return new S3ImageStore(client, settings.bucket);
   }
 
+  async ping(): Promise<void> {
+    await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
+  }
+
   async save(input: Buffer): Promise<string> {
     const key = newImageKey();
     await this.put(key, await encodeOriginal(input));

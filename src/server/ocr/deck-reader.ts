@@ -25,7 +25,28 @@ export interface DeckReader {
   read(image: Buffer): Promise<DeckReading>;
   /** Gets ready for the first upload (the catalog index is built at start, not in a user's request). */
   prepare(): Promise<void>;
+  /** Workers able to read and reads admitted now (for /readyz and /metrics); rejects when the reader cannot tell (Redis down). */
+  status(): Promise<ReaderStatus>;
   close(): Promise<void>;
+}
+
+export interface ReaderStatus {
+  /** Tesseract workers of this process, or `npm run worker` processes whose heartbeat is in Redis. */
+  liveWorkers: number;
+  /** Reads admitted and not yet answered: in this process, or across the site on the queue. */
+  pendingReads: number;
+}
+
+/** How a read ended, for the `ocr_reads_total` and `ocr_read_duration_seconds` metrics. */
+export function readOutcome(error: unknown): string {
+  if (error === null) return 'read';
+  if (error instanceof OcrBusyError) return 'busy';
+  if (error instanceof OcrTimeoutError || error instanceof OcrCancelledError) return 'timeout';
+  if (error instanceof OcrWorkerLostError) return 'worker_lost';
+  if (error instanceof OcrNotRunningError) return 'not_running';
+  if (error instanceof OcrUnavailableError) return 'unavailable';
+  if (error instanceof OcrImageError) return 'bad_image';
+  return 'error';
 }
 
 /** Where a reader reports what an operator should know: a pino logger fits. */

@@ -5,7 +5,7 @@
 import type { Db } from '../db/connect';
 import { catalogVersion, listCatalog } from '../cards/card-store';
 import { CatalogIndex } from './catalog-index';
-import type { DeckReader } from './deck-reader';
+import type { DeckReader, ReaderStatus } from './deck-reader';
 import { readDeckImage, type DeckReading } from './read-deck';
 import { OcrBusyError, createOcrPool, withTimeout, type OcrPool, type OcrPoolOptions } from './worker-pool';
 
@@ -92,6 +92,10 @@ export class OcrService implements DeckReader {
    */
   async prepare(): Promise<void> {
     await this.catalogIndex();
+  }
+
+  async status(): Promise<ReaderStatus> {
+    return { liveWorkers: this.pool.stats().workers, pendingReads: this.pending };
   }
 
   async close(): Promise<void> {

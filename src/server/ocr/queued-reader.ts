@@ -22,7 +22,7 @@
 import { randomUUID } from 'node:crypto';
 import { Queue, QueueEvents } from 'bullmq';
 import { Redis } from 'ioredis';
-import type { DeckReader, ReaderLog } from './deck-reader';
+import type { DeckReader, ReaderLog, ReaderStatus } from './deck-reader';
 import { OcrBusyError, OcrNotRunningError, OcrTimeoutError, OcrUnavailableError } from './ocr-errors';
 import type { DeckReading } from './read-deck';
 import { KEEP_FINISHED_SECONDS, admittedKey, errorFromFailure, imageKey, type ReadJobData } from './read-queue';
@@ -146,6 +146,14 @@ export class QueuedReader implements DeckReader {
     } catch (error) {
       throw errorFromFailure(error instanceof Error ? error.message : String(error));
     }
+  }
+
+  async status(): Promise<ReaderStatus> {
+    const [liveWorkers, pendingReads] = await Promise.all([
+      countLiveWorkers(this.redis, this.queueName),
+      this.redis.zcount(admittedKey(this.queueName), `(${Date.now()}`, '+inf'),
+    ]);
+    return { liveWorkers, pendingReads };
   }
 
   private async liveWorkers(): Promise<number> {

@@ -18,10 +18,11 @@ import { resizedImageUrl } from '../../common/image-urls';
 import { PRECOMPRESSED_SUFFIXES } from './precompress';
 import { viewerOf } from '../accounts/session-plugin';
 import { can } from '../policies';
+import { PROJECT_ROOT } from '../project-root';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-/** Where `vite build` puts the web app. */
-export const WEB_DIST = path.resolve(import.meta.dirname, '../../../dist/web');
+/** Where `vite build` puts the web app (read from src/server under tsx and from dist/server when built). */
+export const WEB_DIST = path.join(PROJECT_ROOT, 'dist/web');
 
 /** Where the deck page shows its image beside the text rather than under it (src/web/styles.css). */
 const DECK_IMAGE_BESIDE_TEXT = '(min-width: 769px)';
