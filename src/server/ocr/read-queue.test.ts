@@ -13,7 +13,7 @@ import { buildApp } from '../app';
 import { describeEachDatabase, json } from '../../../test/support/test-app';
 import { buildUser, type TestUser } from '../../../test/support/factories';
 import { expectedScreenshotDeck, formWith, importRealCatalog } from '../../../test/support/images';
-import { REAL_SCREENSHOT } from '../../../test/support/shared-data';
+import { REAL_SCREENSHOT } from '../../../test/support/real-data';
 import { startChildWorker, type ChildWorker } from '../../../test/support/child-worker';
 import type { UploadImageResult } from '../../common/api/uploads';
 import { MESSAGES } from '../../common/messages';
