@@ -9,13 +9,11 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { startCluster, type Cluster, type WebInstance } from '../../scripts/cluster';
 import { migrateToLatest, openDb } from '../../src/server/db/connect';
-import { importCards } from '../../src/server/cards/import-cards';
-import { demoCatalog } from '../../src/server/demo/demo-catalog';
 import { SAMPLE_SCREENSHOT_PATH, type UploadImageResult } from '../../src/common/api/uploads';
 import type { Deck } from '../../src/common/api/decks';
 import { freePort } from '../support/child-server';
 import { buildUser, type TestUser } from '../support/factories';
-import { formWith } from '../support/images';
+import { formWith, importRealCatalog } from '../support/images';
 import { objectsIn } from '../support/image-backends';
 import { S3RVER_CREDENTIALS } from '../support/s3-server';
 import { admittedKey } from '../../src/server/ocr/read-queue';
@@ -68,7 +66,7 @@ describe('two web instances and an OCR worker on PostgreSQL, Redis and S3', () =
     const handle = openDb({ databaseUrl: databaseUrl.href });
     try {
       await migrateToLatest(handle.db);
-      await importCards(handle.db, demoCatalog());
+      await importRealCatalog(handle.db);
       [author, voter] = [await buildUser(handle.db), await buildUser(handle.db)];
     } finally {
       await handle.close();
