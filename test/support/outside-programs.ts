@@ -1,14 +1,10 @@
-// The programs some suites need beside Node: PostgreSQL and Redis (named by URL, never guessed: a
-// suite must not reach for whatever server happens to listen) and Chromium for the browser suite.
-// A suite whose program is missing is skipped, and the run says so in one plain line naming what is
-// missing and how to get it; with REQUIRE_POSTGRES=1, REQUIRE_REDIS=1 or REQUIRE_BROWSER=1 (CI, see
-// .ci/run) a missing program fails the run instead.
-import fs from 'node:fs';
+// The servers some suites need beside Node: PostgreSQL and Redis, named by URL, never guessed (a
+// suite must not reach for whatever server happens to listen). A suite whose server is missing is
+// skipped, and the run says so in one plain line naming what is missing and how to get it; with
+// REQUIRE_POSTGRES=1 or REQUIRE_REDIS=1 (CI, see .ci/run) a missing server fails the run instead.
+// Chromium, for the browser suite, is checked the same way in vitest.e2e.config.ts (REQUIRE_BROWSER).
 
-export type OutsideProgram = 'postgres' | 'redis' | 'browser';
-
-/** Debian's Chromium unless CHROMIUM_PATH names another. */
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export type OutsideProgram = 'postgres' | 'redis';
 
 /** For each program: the variable that requires it, whether it is there, and the suite left out without it. */
 const PROGRAMS: Record<OutsideProgram, { requiredBy: string; present: () => boolean; suite: string; why: () => string }> = {
@@ -23,12 +19,6 @@ const PROGRAMS: Record<OutsideProgram, { requiredBy: string; present: () => bool
     present: () => !!process.env.TEST_REDIS_URL,
     suite: 'Redis tests skipped',
     why: () => 'TEST_REDIS_URL is not set; start Redis (apt-get install redis-server) and set TEST_REDIS_URL=redis://127.0.0.1:6379',
-  },
-  browser: {
-    requiredBy: 'REQUIRE_BROWSER',
-    present: () => fs.existsSync(CHROMIUM),
-    suite: 'Browser tests skipped',
-    why: () => `no Chromium at ${CHROMIUM}; install it with apt-get install chromium (or set CHROMIUM_PATH)`,
   },
 };
 
