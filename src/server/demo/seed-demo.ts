@@ -27,20 +27,22 @@ const COMMENTS = ['Great deck, thanks for sharing!', 'How does this do against b
 
 type CatalogCard = { code: string; name: string };
 
-/** Collections of the catalog with enough cards for a themed deck, and the cards of each album. */
-function themes(catalog: CatalogCard[]): { collections: { code: string; name: string; cards: CatalogCard[] }[]; byAlbum: Map<string, CatalogCard[]> } {
-  const byCollection = new Map<string, CatalogCard[]>();
+/** Collections of the catalog with enough cards for a themed deck (in an album that can fill one), and the cards of each album. */
+function themes(catalog: CatalogCard[]): { collections: { code: string; name: string; album: string; cards: CatalogCard[] }[]; byAlbum: Map<string, CatalogCard[]> } {
+  const byCollection = new Map<string, { album: string; cards: CatalogCard[] }>();
   const byAlbum = new Map<string, CatalogCard[]>();
   for (const card of catalog) {
     const album = albumOfCard(card.code);
     if (!album) continue;
     const code = collectionCodeOf(card.code);
-    byCollection.set(code, [...(byCollection.get(code) ?? []), card]);
-    byAlbum.set(album, [...(byAlbum.get(album) ?? []), card]);
+    if (!byCollection.has(code)) byCollection.set(code, { album, cards: [] });
+    if (!byAlbum.has(album)) byAlbum.set(album, []);
+    byCollection.get(code)?.cards.push(card);
+    byAlbum.get(album)?.push(card);
   }
   const collections = [...byCollection.entries()]
-    .filter(([code, cards]) => cards.length >= THEME_CARDS && (byAlbum.get(albumOfCard(cards[0].code) ?? '')?.length ?? 0) >= DECK_SIZE && findCollection(code))
-    .map(([code, cards]) => ({ code, name: findCollection(code)?.name ?? code, cards }));
+    .filter(([, { album, cards }]) => cards.length >= THEME_CARDS && (byAlbum.get(album)?.length ?? 0) >= DECK_SIZE)
+    .map(([code, { album, cards }]) => ({ code, name: findCollection(code)?.name ?? code, album, cards }));
   return { collections, byAlbum };
 }
 
@@ -82,7 +84,7 @@ export async function seedDemoData(db: Db, images: ImageStore, config: Config, n
     const createdAt = new Date(now.getTime() - age);
     // Twelve cards of one collection and six more of its album: a deck its title describes.
     const theme = collections[i % collections.length];
-    const album = albumOfCard(theme.cards[0].code) ?? '';
+    const album = theme.album;
     const themed = draw(theme.cards, THEME_CARDS);
     const cards = [...themed, ...draw(byAlbum.get(album) ?? [], DECK_SIZE - themed.length, themed)];
     const tags = [...new Set(Array.from({ length: 1 + Math.floor(random() * 4) }, () => pick(TAGS).name))];
