@@ -17,6 +17,7 @@ import { formatLoadResult, readImage, runMixedLoad, type LoadOptions, type LoadR
 import { startLoadTarget, type LoadTarget, type OcrPlacement } from './load/load-target';
 import { watchOtherProcess, watchProcess, type ProcessFigures } from './load/process-watch';
 import { WEB_DIST } from '../src/server/web/routes';
+import { REAL_SCREENSHOT } from '../test/support/real-data';
 
 const { values } = parseArgs({
   options: {
@@ -42,7 +43,7 @@ if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) {
   await build({ configFile: path.resolve(import.meta.dirname, '../vite.config.ts'), logLevel: 'warn' });
 }
 
-const screenshot = readImage(path.resolve(import.meta.dirname, '../../shared/data/screenshots/share-image-1.jpg'));
+const screenshot = readImage(REAL_SCREENSHOT);
 
 interface RunFigures {
   title: string;

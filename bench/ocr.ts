@@ -14,7 +14,6 @@
  */
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import { cardsFromList } from '../src/server/ocr/card-list';
@@ -22,9 +21,9 @@ import { CatalogIndex } from '../src/server/ocr/catalog-index';
 import { readDeckImage, type DeckReading } from '../src/server/ocr/read-deck';
 import { createOcrPool } from '../src/server/ocr/worker-pool';
 import { idleLateness, worstLateness } from '../test/support/event-loop';
+import { CATALOG_FILE, REAL_SCREENSHOT, REAL_SCREENSHOT_ANSWER } from '../test/support/real-data';
 import { AUGMENT_CLASSES, augmentRandom, baseImages, realBaseImage, type Truth } from './augment';
 
-const shared = path.resolve(import.meta.dirname, '..', '..', 'shared', 'data');
 const { values } = parseArgs({
   options: {
     seeds: { type: 'string', default: '32001-32005' },
@@ -38,7 +37,7 @@ const lastSeed = values.images ? Math.min(lastSeedInRange ?? firstSeed, firstSee
 const wantedClasses = values.classes?.split(',').map((c) => c.trim().toLowerCase());
 const loadAtStart = os.loadavg()[0];
 
-const catalog = cardsFromList(JSON.parse(await readFile(path.join(shared, 'cue-cards.json'), 'utf8')));
+const catalog = cardsFromList(JSON.parse(await readFile(CATALOG_FILE, 'utf8')));
 const index = new CatalogIndex(catalog);
 const poolStarted = performance.now();
 const pool = await createOcrPool();
@@ -67,8 +66,8 @@ async function timedRead(image: Buffer): Promise<{ reading: DeckReading; ms: num
 const key = (c: { code: string; name: string }): string => `${c.code}|${c.name}`;
 
 // The real screenshot: all 18 cards in order and the deck code, exactly.
-const realFile = await readFile(path.join(shared, 'screenshots', 'share-image-1.jpg'));
-const realTruth = JSON.parse(await readFile(path.join(shared, 'screenshots', 'share-image-1.json'), 'utf8')) as Truth;
+const realFile = await readFile(REAL_SCREENSHOT);
+const realTruth = JSON.parse(await readFile(REAL_SCREENSHOT_ANSWER, 'utf8')) as Truth;
 const { reading: real } = await timedRead(realFile);
 const realInOrder = real.cards.filter((c, i) => realTruth.cards[i] && key(realTruth.cards[i]) === key(c)).length;
 const realCodeExact = real.deck_code === realTruth.deck_code;

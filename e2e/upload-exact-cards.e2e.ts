@@ -3,7 +3,7 @@
 // user picked in review are the ones published and shown, not the lowest code of the name.
 import { MESSAGES } from '../src/common/messages';
 import { importCards } from '../src/server/cards/import-cards';
-import { CATALOG_FILE, REAL_SCREENSHOT } from '../test/support/shared-data';
+import { CATALOG_FILE, REAL_SCREENSHOT } from '../test/support/real-data';
 import { saveScreenshot } from './support/browser';
 import { openUploadModal } from './support/upload';
 import { browserSuite, openPage } from './web-helpers';

@@ -1,15 +1,15 @@
 // The upload flow in a real browser, against the real server and the real screenshot reader, on a
-// server started as a deployment is: the real card list imported at start (CARDS_FILE).
+// server started as a deployment is: the card list the project ships, loaded at the first start.
 import type { Page } from 'playwright-core';
 import { MESSAGES } from '../src/common/messages';
 import type { Deck } from '../src/common/api/decks';
 import { SAMPLE_SCREENSHOT_PATH } from '../src/common/api/uploads';
-import { CATALOG_FILE, REAL_SCREENSHOT } from '../test/support/shared-data';
+import { REAL_SCREENSHOT } from '../test/support/real-data';
 import { saveScreenshot } from './support/browser';
 import { openUploadModal } from './support/upload';
 import { browserSuite, openPage } from './web-helpers';
 
-const suite = browserSuite({ cardsFile: CATALOG_FILE });
+const suite = browserSuite();
 
 /** A demo user with an e-mail address, so the home page offers 'Upload a deck'. */
 const USER = 'StarGazer';

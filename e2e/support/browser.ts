@@ -8,7 +8,7 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SCREENSHOT_DIR = path.resolve('test-results/screenshots');
 
 export async function launchBrowser(): Promise<Browser> {
-  // A missing browser fails the suite instead of skipping it.
+  // vitest.e2e.config.ts leaves the suite out without Chromium; this is for a bench (bench:web) or a lone call.
   if (!fs.existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium`);
   return chromium.launch({
     executablePath: CHROMIUM,

@@ -11,9 +11,9 @@ export const MESSAGES = {
     tooFewCards: 'At least 5 cards must be detected',
     categoryRequired: 'Must choose at least one album, collection, or deck tag.',
     noCardsDetected: 'No cards detected. Please try another image.',
-    /** Card-shaped text was read, but none of it names a card of the catalog (the demo catalog, say). */
+    /** Card-shaped text was read, but none of it names a card of the catalog (an empty or outdated list, say). */
     noCatalogMatch: (read: number) =>
-      `Read ${read} card names, but the card list has no match for them. The card list holds only demo cards: an operator can import the real list (npm run cards:import).`,
+      `Read ${read} card names, but the card list has no match for them. The card list may be out of date: an operator can import a newer one (npm run cards:import).`,
     trySample: 'Try a sample screenshot',
     sampleUnavailable: 'The sample screenshot is not available right now.',
     /** Not in SPEC.md: with REDIS_URL, no `npm run worker` process is running to read the screenshot. */

@@ -1,4 +1,5 @@
 import { describeEachDatabase, json } from '../../test/support/test-app';
+import { importRealCatalog } from '../../test/support/images';
 import { seedDemoData } from './demo/seed-demo';
 import type { DecksPage } from '../common/api/decks';
 
@@ -17,6 +18,9 @@ describeEachDatabase('the app', (ctx) => {
   });
 
   test('the demo seed fills an empty database once, with every home column different', async () => {
+    // Its decks are made of the catalog's cards: with none, there is nothing to seed.
+    expect(await seedDemoData(ctx.db, ctx.app.images, ctx.config)).toBe(false);
+    await importRealCatalog(ctx.db);
     expect(await seedDemoData(ctx.db, ctx.app.images, ctx.config)).toBe(true);
     expect(await seedDemoData(ctx.db, ctx.app.images, ctx.config)).toBe(false);
     const search = async (body: object) =>

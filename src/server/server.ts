@@ -4,7 +4,7 @@ import { buildApp } from './app';
 import type { Config } from './config';
 import { migrateToLatest, openDb, type DbHandle } from './db/connect';
 import { seedDemoData } from './demo/seed-demo';
-import { importCardsFile, logCatalog } from './demo/catalog-setup';
+import { logCatalog, setUpCatalog } from './demo/catalog-setup';
 import { warnOfPublishedPasswords } from './demo/published-password-check';
 import { sweepOrphanImages } from './images/orphan-sweep';
 import { startDeckReader, type ReaderLog } from './ocr/deck-reader';
@@ -42,8 +42,8 @@ export async function createServer(
     // The rest of the site works without the reader; uploads answer 503 until a restart fixes it.
     if (ocrFailure) app.log.error({ err: ocrFailure }, 'the deck screenshot reader did not start');
     if (ocr) app.log.info(`deck screenshots are read ${ocr.description}`);
-    // Before the demo data, which brings its own demo cards only into an empty catalog.
-    if (config.cardsFile) await importCardsFile(handle.db, config.cardsFile, app.log);
+    // Before the demo data, whose decks are made of the catalog's cards.
+    await setUpCatalog(handle.db, config.cardsFile, app.log);
     if (config.seedDemo) await seedDemoData(handle.db, app.images, config);
     if (config.production) await warnOfPublishedPasswords(handle.db, app.log);
     await logCatalog(handle.db, app.log);

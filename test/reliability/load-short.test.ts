@@ -2,7 +2,7 @@
 // 100 connections (closed loop), then a few seconds at an offered rate, must produce no error and
 // no 5xx. Latency is not asserted here (shared CI machines vary too much); `npm run bench:load`
 // prints it against its target.
-import { REAL_SCREENSHOT } from '../support/shared-data';
+import { REAL_SCREENSHOT } from '../support/real-data';
 import { testDatabases } from '../support/databases';
 import { formatLoadResult, readImage, runMixedLoad } from '../../bench/load/mixed-load';
 import { startLoadTarget, type LoadTarget } from '../../bench/load/load-target';

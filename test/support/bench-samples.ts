@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { AUGMENT_CLASSES, augmentRandom, baseImages, realBaseImage, type BaseImage, type Sample, type Truth } from '../../bench/augment';
-import { loadSharedCatalog, REAL_SCREENSHOT, REAL_SCREENSHOT_ANSWER } from './shared-data';
+import { loadRealCatalog, REAL_SCREENSHOT, REAL_SCREENSHOT_ANSWER } from './real-data';
 
 /**
  * The sample of class `className` (its name in the benchmark's table), `seed` and base `baseIndex`
@@ -15,6 +15,6 @@ export async function benchSample(className: string, seed: number, baseIndex: nu
   if (classIndex < 0) throw new Error(`no augmentation class ${className}`);
   const augment = AUGMENT_CLASSES[classIndex];
   const real = await realBaseImage(readFileSync(REAL_SCREENSHOT), JSON.parse(readFileSync(REAL_SCREENSHOT_ANSWER, 'utf8')) as Truth);
-  const base = (await baseImages(augment, seed, loadSharedCatalog(), real))[baseIndex];
+  const base = (await baseImages(augment, seed, loadRealCatalog(), real))[baseIndex];
   return { sample: await augment.apply(base, augmentRandom(classIndex, baseIndex, seed)), base };
 }

@@ -1,12 +1,14 @@
 // Runs a suite on every database the project supports: SQLite always, PostgreSQL when
 // TEST_POSTGRES_URL is set (each run in a schema of its own, dropped afterwards, so runs never
-// collide). With REQUIRE_POSTGRES=1 (CI) a missing PostgreSQL fails instead of being left out.
+// collide). With REQUIRE_POSTGRES=1 (CI) a missing PostgreSQL fails instead of being left out
+// (outside-programs.ts).
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { migrateToLatest, openDb, type DbHandle } from '../../src/server/db/connect';
+import { testPostgresUrl } from './outside-programs';
 
 export interface TestDatabase {
   name: 'sqlite' | 'postgres';
@@ -64,13 +66,7 @@ function urlWithSchema(url: string, schema: string): string {
 
 export function testDatabases(): TestDatabase[] {
   const list: TestDatabase[] = [{ name: 'sqlite', open: openSqlite }];
-  const url = process.env.TEST_POSTGRES_URL;
+  const url = testPostgresUrl();
   if (url) list.push({ name: 'postgres', open: () => openPostgres(url) });
-  else if (process.env.REQUIRE_POSTGRES === '1') {
-    list.push({
-      name: 'postgres',
-      open: () => Promise.reject(new Error('REQUIRE_POSTGRES=1 but TEST_POSTGRES_URL is not set')),
-    });
-  }
   return list;
 }

@@ -6,7 +6,7 @@ import zlib from 'node:zlib';
 import sharp from 'sharp';
 import type { Db } from '../../src/server/db/connect';
 import { importCards, parseCardList } from '../../src/server/cards/import-cards';
-import { CATALOG_FILE, REAL_SCREENSHOT, REAL_SCREENSHOT_ANSWER } from './shared-data';
+import { CATALOG_FILE, REAL_SCREENSHOT, REAL_SCREENSHOT_ANSWER } from './real-data';
 
 /** The real card list (5,005 cards) in the test database. */
 export async function importRealCatalog(db: Db): Promise<void> {

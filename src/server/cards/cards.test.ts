@@ -1,12 +1,9 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { describeEachDatabase, json } from '../../../test/support/test-app';
+import { CATALOG_FILE } from '../../../test/support/real-data';
 import { importCards, parseCardList } from './import-cards';
 import { normalizeCard } from './normalize-card';
 import type { Card } from '../../common/api/cards';
-
-/** The community's card list lives beside the project, never inside it. */
-const SHARED_CARDS = path.resolve(import.meta.dirname, '../../../../shared/data/cue-cards.json');
 
 describe('normalizeCard', () => {
   test('maps the dirty spellings of the community list', () => {
@@ -34,7 +31,7 @@ describe('normalizeCard', () => {
 
 describeEachDatabase('card catalog', (ctx) => {
   test('imports the real card list idempotently, reporting duplicates', async () => {
-    const raw = parseCardList(fs.readFileSync(SHARED_CARDS, 'utf8'));
+    const raw = parseCardList(fs.readFileSync(CATALOG_FILE, 'utf8'));
     const first = await importCards(ctx.db, raw);
     expect(first.read).toBe(5005);
     expect(first.duplicateCodes).toHaveLength(5);

@@ -1,12 +1,16 @@
-// The card list a server starts with: a list the operator names (CARDS_FILE), imported before the
-// demo data, and a line in the log saying how many cards the catalog holds and whether they are
-// only the demo cards (which no real screenshot shows: uploads then read names but match none).
+// The card list a server starts with: the community's list shipped in catalog/, loaded into an empty
+// catalog at the first start, or a list the operator names (CARDS_FILE), imported at every start.
+// Both come before the demo data, whose decks are made of the catalog's cards.
 import fs from 'node:fs/promises';
+import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/connect';
-import { listCatalog } from '../cards/card-store';
+import { countCards } from '../cards/card-store';
 import { importCards, parseCardList } from '../cards/import-cards';
-import { demoCatalog } from './demo-catalog';
+import { PROJECT_ROOT } from '../project-root';
+
+/** The community's card list (mid-2024) that ships with the project; catalog/README.md says where it comes from. */
+export const BUNDLED_CARDS_FILE = path.join(PROJECT_ROOT, 'catalog/cue-cards.json');
 
 /** Imports `file` into the catalog (an upsert by code: running it at every start changes nothing twice). */
 export async function importCardsFile(db: Db, file: string, log: FastifyBaseLogger): Promise<void> {
@@ -14,15 +18,17 @@ export async function importCardsFile(db: Db, file: string, log: FastifyBaseLogg
   log.info({ file, ...report }, `card list imported from ${file}: ${report.imported} cards`);
 }
 
-/** Whether every card of the catalog is a demo card. */
-export async function catalogSummary(db: Db): Promise<{ cards: number; demoOnly: boolean }> {
-  const demoCodes = new Set(demoCatalog().map((card) => card.Code));
-  const catalog = await listCatalog(db);
-  return { cards: catalog.length, demoOnly: catalog.length > 0 && catalog.every((card) => demoCodes.has(card.code)) };
+/**
+ * `cardsFile` when given; otherwise the shipped list, only into an empty catalog (a catalog an
+ * operator updated with `npm run cards:import` is left as it is).
+ */
+export async function setUpCatalog(db: Db, cardsFile: string | undefined, log: FastifyBaseLogger): Promise<void> {
+  if (cardsFile) await importCardsFile(db, cardsFile, log);
+  else if ((await countCards(db)) === 0) await importCardsFile(db, BUNDLED_CARDS_FILE, log);
 }
 
 export async function logCatalog(db: Db, log: FastifyBaseLogger): Promise<void> {
-  const { cards, demoOnly } = await catalogSummary(db);
-  if (demoOnly) log.warn({ cards, demoOnly }, `the card catalog holds ${cards} demo cards only: real screenshots will match none (import the real list with CARDS_FILE or npm run cards:import)`);
-  else log.info({ cards, demoOnly }, `the card catalog holds ${cards} cards`);
+  const cards = await countCards(db);
+  if (cards === 0) log.warn({ cards }, 'the card catalog is empty: uploads will match no card (import a card list with CARDS_FILE or npm run cards:import)');
+  else log.info({ cards }, `the card catalog holds ${cards} cards`);
 }

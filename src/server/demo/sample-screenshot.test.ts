@@ -2,12 +2,11 @@
 // whole by the real reader, so upload → review → publish works before any real card list is imported.
 import { describeEachDatabase } from '../../../test/support/test-app';
 import { SAMPLE_SCREENSHOT_PATH } from '../../common/api/uploads';
-import { importCards } from '../cards/import-cards';
 import { listCatalog } from '../cards/card-store';
 import { CatalogIndex } from '../ocr/catalog-index';
 import { readDeckImage } from '../ocr/read-deck';
 import { createOcrPool, type OcrPool } from '../ocr/worker-pool';
-import { demoCatalog } from './demo-catalog';
+import { importRealCatalog } from '../../../test/support/images';
 
 describeEachDatabase('sample screenshot', (ctx) => {
   test('is a 404 while the card list cannot fill a deck', async () => {
@@ -16,10 +15,10 @@ describeEachDatabase('sample screenshot', (ctx) => {
     expect(res.json()).toMatchObject({ error: 'Not Found' });
   });
 
-  describe('with the demo card list', () => {
+  describe('with the real card list', () => {
     let pool: OcrPool;
     beforeAll(async () => {
-      await importCards(ctx.db, demoCatalog());
+      await importRealCatalog(ctx.db);
       pool = await createOcrPool({ size: 2 });
     });
     afterAll(async () => {

@@ -1,6 +1,6 @@
-// GET /api/uploads/sample-screenshot: a deck screenshot made from the site's own card list, so a new
-// install (whose catalog holds demo cards no real screenshot shows) can walk the whole upload flow:
-// pick the sample, see its 18 cards read, publish. Rendered on first request and again whenever the
+// GET /api/uploads/sample-screenshot: a deck screenshot made from the site's own card list, so a
+// visitor with no screenshot of their own can walk the whole upload flow: pick the sample, see its
+// 18 cards read, publish. Rendered on first request and again whenever the
 // catalog changes, so its cards are always ones the reader can find.
 import type { FastifyPluginAsync } from 'fastify';
 import { SAMPLE_SCREENSHOT_PATH } from '../../common/api/uploads';

@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import { testRedisUrl } from '../../../test/support/outside-programs';
 import { connectRedis, memoryCounters, redisCounters, type AttemptCounters } from './attempt-counters';
 
-const REDIS_URL = process.env.TEST_REDIS_URL;
-if (!REDIS_URL && process.env.REQUIRE_POSTGRES === '1') throw new Error('REQUIRE_POSTGRES=1 but TEST_REDIS_URL is not set');
+const REDIS_URL = testRedisUrl();
 
 // A logger that drops everything: these tests look at counts, not at log lines.
 const silent = { warn() {} } as unknown as FastifyBaseLogger;

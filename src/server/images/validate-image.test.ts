@@ -12,6 +12,7 @@ import { COLLECTIONS } from '../../common/game';
 import { MAX_IMAGE_ASPECT_RATIO, MAX_IMAGE_SIDE, WEBP_MAX_SIDE } from '../../common/api/uploads';
 import type { Deck } from '../../common/api/decks';
 import { describeEachDatabase, json } from '../../../test/support/test-app';
+import { idleLateness } from '../../../test/support/event-loop';
 import { buildUser, type TestUser } from '../../../test/support/factories';
 import { bombPng, expectedScreenshotDeck, filesUnder, formWith, headerOnlyPng, importRealCatalog, pngImage } from '../../../test/support/images';
 
@@ -124,8 +125,9 @@ describeEachDatabase('POST /api/uploadimage/ with tall strips', (ctx) => {
   });
 
   // The issue's own measure: eight 1400×28500 uploads at once stalled unrelated requests for
-  // seconds when their pixels were walked; refused from the header, they cost nothing.
-  test('eight 1400×28500 PNGs at once are all 400, and an unrelated request answers in under 50 ms meanwhile', async () => {
+  // seconds when their pixels were walked; refused from the header, they cost nothing. The bound is
+  // generous (a shared machine delays any timer by tens of ms) and still far below that stall.
+  test('eight 1400×28500 PNGs at once are all 400, and an unrelated request answers in well under a second meanwhile', async () => {
     const strip = bombPng(1400, 28_500);
     const upload = () => app.inject({ method: 'POST', url: '/api/uploadimage/', headers: { cookie: user.cookie }, payload: formWith({}, { bytes: strip }) });
     // Warm: a route's first answer compiles its serializer. The probe reads no database, so its
@@ -150,7 +152,8 @@ describeEachDatabase('POST /api/uploadimage/ with tall strips', (ctx) => {
       expect(res.statusCode, res.body).toBe(400);
       expect(json<{ message: string }>(res).message).toMatch(ELONGATED);
     }
-    console.info(`lookups during 8 strip uploads: ${latencies.map(Math.round).join(' ')} ms`);
-    expect(Math.max(...latencies)).toBeLessThan(50);
+    const machine = await idleLateness(200);
+    console.info(`lookups during 8 strip uploads: ${latencies.map(Math.round).join(' ')} ms (an idle timer here is ${Math.round(machine)} ms late)`);
+    expect(Math.max(...latencies)).toBeLessThan(250 + machine);
   });
 });

@@ -1,7 +1,7 @@
 import { CatalogIndex, foldCode } from './catalog-index';
-import { loadSharedCatalog } from '../../../test/support/shared-data';
+import { loadRealCatalog } from '../../../test/support/real-data';
 
-const index = new CatalogIndex(loadSharedCatalog());
+const index = new CatalogIndex(loadRealCatalog());
 
 describe('CatalogIndex.matchName', () => {
   it.each([

@@ -7,7 +7,7 @@ import { buildApp } from '../app';
 import { describeEachDatabase, json } from '../../../test/support/test-app';
 import { buildUser, type TestUser } from '../../../test/support/factories';
 import { formWith, importRealCatalog } from '../../../test/support/images';
-import { CATALOG_FILE, REAL_SCREENSHOT } from '../../../test/support/shared-data';
+import { CATALOG_FILE, REAL_SCREENSHOT } from '../../../test/support/real-data';
 import { BREAKABLE_WORKER, setBreakFlag } from '../../../test/support/breakable-ocr';
 import { catalogVersion } from '../cards/card-store';
 import { importCards, parseCardList } from '../cards/import-cards';

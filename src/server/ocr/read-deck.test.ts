@@ -12,19 +12,18 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import sharp from 'sharp';
+import { albumOfCard } from '../../common/game';
 import { CatalogIndex } from './catalog-index';
 import { benchSample } from '../../../test/support/bench-samples';
 import { generateScreenshot } from '../demo/share-screenshot';
 import { OcrImageError } from './image-input';
 import { readDeckImage } from './read-deck';
-import { REAL_SCREENSHOT, loadSharedCatalog } from '../../../test/support/shared-data';
+import { REAL_SCREENSHOT, loadRealCatalog } from '../../../test/support/real-data';
 import { expectedScreenshotDeck } from '../../../test/support/images';
-import { demoCatalog } from '../demo/demo-catalog';
-import { cardsFromList } from './card-list';
 import { idleLateness, worstLateness } from '../../../test/support/event-loop';
 import { createOcrPool, type OcrPool } from './worker-pool';
 
-const catalog = loadSharedCatalog();
+const catalog = loadRealCatalog();
 const index = new CatalogIndex(catalog);
 let pool: OcrPool;
 
@@ -329,9 +328,10 @@ describe('readDeckImage', () => {
     expect(reading.path).toBe('text');
   });
 
-  it('counts the names it read that the catalog lacks (a catalog of demo cards only)', async () => {
-    const demoIndex = new CatalogIndex(cardsFromList(demoCatalog()));
-    const reading = await readDeckImage(readFileSync(REAL_SCREENSHOT), { pool, index: demoIndex });
+  it('counts the names it read that the catalog lacks (a catalog of the Paleontology album only)', async () => {
+    // None of the image's 18 cards is a Paleontology card.
+    const otherIndex = new CatalogIndex(catalog.filter((card) => albumOfCard(card.code) === 'Paleontology'));
+    const reading = await readDeckImage(readFileSync(REAL_SCREENSHOT), { pool, index: otherIndex });
     expect(reading.cards).toEqual([]);
     expect(reading.unmatchedNames).toBeGreaterThanOrEqual(15);
     // With the real card list, every name is matched.

@@ -45,7 +45,7 @@ export interface DeckReading {
   message?: string;
   /**
    * Tiles whose name was read as text but matches no card of the catalog. With no card found, a
-   * count above zero means the catalog lacks these cards (say, only demo cards), not a bad image.
+   * count above zero means the catalog lacks these cards (an empty or outdated list), not a bad image.
    */
   unmatchedNames?: number;
 }

@@ -10,9 +10,9 @@ import { estimateRotation, unrotate } from './rotation';
 import { findTiles } from './tile-finder';
 import { generateScreenshot, SHARE_GEOMETRY, type GeneratedLayout } from '../demo/share-screenshot';
 import { benchSample } from '../../../test/support/bench-samples';
-import { loadSharedCatalog } from '../../../test/support/shared-data';
+import { loadRealCatalog } from '../../../test/support/real-data';
 
-const catalog = loadSharedCatalog();
+const catalog = loadRealCatalog();
 
 async function tilesOf(image: Buffer) {
   const img = await decodeImage(image);

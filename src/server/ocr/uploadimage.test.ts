@@ -10,7 +10,7 @@ import { MESSAGES } from '../../common/messages';
 import type { UploadImageResult } from '../../common/api/uploads';
 import { createOcrPool, type OcrPool } from './worker-pool';
 import { OcrService, type OcrServiceOptions } from './ocr-service';
-import { REAL_SCREENSHOT } from '../../../test/support/shared-data';
+import { REAL_SCREENSHOT } from '../../../test/support/real-data';
 import {
   animatedGif,
   animatedWebp,
