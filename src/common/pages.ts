@@ -27,6 +27,7 @@ export const LAZY_PAGE_MODULES: Partial<Record<(typeof PAGE_PATHS)[number], stri
   '/users/:username': 'features/users/UserPage.tsx',
   '/profile': 'features/accounts/ProfilePage.tsx',
   '/reset-password/:token': 'features/accounts/ResetPasswordPage.tsx',
+  '/verify-email/:token': 'features/accounts/VerifyEmailPage.tsx',
   '/customcards': 'features/card-editor/CardEditorPage.tsx',
   '/innkeepers-decks': 'features/innkeeper/InnkeeperPage.tsx',
   '/moderation': 'features/moderation/ModerationPage.tsx',

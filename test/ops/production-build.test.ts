@@ -11,6 +11,7 @@ const repoRoot = path.resolve(import.meta.dirname, '../..');
 const PROJECT_FILES = [
   'src',
   'scripts',
+  'catalog',
   'package.json',
   'package-lock.json',
   'tsconfig.json',
