@@ -10,6 +10,7 @@ import { registerErrorHandling } from './http/errors';
 import { DEFAULT_HTTP_LIMITS, applyBodyTimeout, applyRouteBodyLimits, serverLimitOptions, type HttpLimits } from './http/limits';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerGracefulDrain } from './http/graceful-drain';
+import { registerTextGuard } from './http/text-guard';
 import { sessionPlugin } from './accounts/session-plugin';
 import { accountsPlugin, type AccountsOptions } from './accounts/plugin';
 import { makeOriginCheck } from './accounts/origin-check';
@@ -87,6 +88,7 @@ export async function buildApp({ config, db, dialect, logger = false, serveWeb =
   app.addHook('onClose', () => deckEvictions.close());
 
   registerErrorHandling(app);
+  registerTextGuard(app);
   // Both add onRoute hooks, so they come before any route.
   applyRouteBodyLimits(app, limits);
   applyBodyTimeout(app, limits);

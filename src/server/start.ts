@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ConfigError, loadConfig, type Config } from './config';
 import { createServer } from './server';
+import { logUnhandledRejections } from './unhandled-rejections';
 import { WEB_DIST } from './web/routes';
 
 let config: Config;
@@ -29,6 +30,7 @@ const logger = {
   },
 };
 const server = await createServer(config, { logger, serveWeb: true });
+logUnhandledRejections((details, message) => server.app.log.error(details, message));
 await server.app.listen({ port: config.port, host: config.host });
 
 // SIGTERM/SIGINT: stop accepting, let in-flight requests finish, then close the database.

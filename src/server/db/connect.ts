@@ -42,6 +42,8 @@ export interface DbOptions {
   pgSchema?: string;
   /** SQLite file, or ':memory:'. */
   sqliteFile?: string;
+  /** PostgreSQL pool size and how long a query waits for a free connection (tests make both small to exhaust the pool). */
+  pool?: { max?: number; connectTimeoutMs?: number };
 }
 
 export interface DbHandle {
@@ -54,9 +56,9 @@ export function openDb(options: DbOptions): DbHandle {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
-      max: 10,
+      max: options.pool?.max ?? 10,
       // Fail fast while the database is down instead of hanging requests.
-      connectionTimeoutMillis: 5_000,
+      connectionTimeoutMillis: options.pool?.connectTimeoutMs ?? 5_000,
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     });
     // An idle client losing its connection (a database restart) must not crash the process.

@@ -142,13 +142,17 @@ async function countDecks(db: Db, filters: DeckFilters, now: Date, visibility: V
     return Number(n);
   }
   // The filter tables hold hidden decks' rows too: those few are counted apart and taken off.
-  const hidden = count(filteredDecks(db, filters, now, 'with-hidden').where('decks.hidden_at', 'is not', null));
   const joins = rest.map(({ table, column, value }, i) => {
     const alias = `f${i + 1}`;
     return sql`join ${sql.table(table)} as ${sql.id(alias)} on ${sql.ref(`${alias}.deck_id`)} = f0.deck_id and ${sql.ref(`${alias}.${column}`)} = ${value}`;
   });
-  const { rows } = await sql<{ n: string | number }>`select count(*) as n from ${sql.table(first.table)} as f0 ${sql.join(joins, sql` `)} where ${sql.ref(`f0.${first.column}`)} = ${first.value}`.execute(db);
-  return Number(rows[0].n) - (await hidden);
+  // Both run at once, and Promise.all handles the rejection of each: a count started here and
+  // awaited later was left unhandled when both failed, and that ended the process (issue 33, C1).
+  const [{ rows }, hidden] = await Promise.all([
+    sql<{ n: string | number }>`select count(*) as n from ${sql.table(first.table)} as f0 ${sql.join(joins, sql` `)} where ${sql.ref(`f0.${first.column}`)} = ${first.value}`.execute(db),
+    count(filteredDecks(db, filters, now, 'with-hidden').where('decks.hidden_at', 'is not', null)),
+  ]);
+  return Number(rows[0].n) - hidden;
 }
 
 const unique = (values: string[] | undefined) => [...new Set(values ?? [])];
