@@ -17,7 +17,7 @@ import { makeOriginCheck } from './accounts/origin-check';
 import { deckRoutes } from './decks/routes';
 import { DeckReads } from './decks/deck-reads';
 import { localDeckEvictions, sharedDeckEvictions, type DeckEvictions } from './decks/deck-evictions';
-import { loadDecks, searchDecks } from './decks/deck-store';
+import { countDecks, loadDecks, searchDeckIds } from './decks/deck-store';
 import { cardRoutes } from './cards/routes';
 import { metaRoutes } from './meta/routes';
 import { commentRoutes } from './comments/routes';
@@ -48,6 +48,8 @@ export interface AppDeps {
   config: Config;
   db: Db;
   dialect: DbDialect;
+  /** Where searches read (DbHandle.searchDb: read threads on a SQLite file); `db` when not given. */
+  searchDb?: Db;
   /** Pino logger settings; false in tests. */
   logger?: boolean | object;
   /** Serve the built web app from dist/web (off in API tests). */
@@ -62,7 +64,7 @@ export interface AppDeps {
   http?: Partial<HttpLimits>;
 }
 
-export async function buildApp({ config, db, dialect, logger = false, serveWeb = false, webDist = WEB_DIST, ocr = null, accounts = {}, http = {} }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, db, dialect, searchDb = db, logger = false, serveWeb = false, webDist = WEB_DIST, ocr = null, accounts = {}, http = {} }: AppDeps): Promise<FastifyInstance> {
   const limits = { ...DEFAULT_HTTP_LIMITS, ...http };
   const app = Fastify({
     logger,
@@ -81,7 +83,11 @@ export async function buildApp({ config, db, dialect, logger = false, serveWeb =
   app.decorate('images', images);
   app.addHook('onClose', () => images.close());
   app.decorate('ocr', ocr);
-  const deckReads = new DeckReads({ loadDecks: (ids) => loadDecks(db, ids), search: (filters, page) => searchDecks(db, filters, page) });
+  const deckReads = new DeckReads({
+    loadDecks: (ids) => loadDecks(db, ids),
+    searchIds: (filters, window) => searchDeckIds(searchDb, filters, window),
+    count: (filters) => countDecks(searchDb, filters),
+  });
   app.decorate('deckReads', deckReads);
   const deckEvictions = config.redisUrl ? await sharedDeckEvictions(deckReads, config.redisUrl, app.log) : localDeckEvictions(deckReads);
   app.decorate('deckEvictions', deckEvictions);

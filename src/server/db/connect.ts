@@ -4,6 +4,7 @@ import pg from 'pg';
 import { Kysely, Migrator, PostgresAdapter, SqliteDialect, sql, type Migration } from 'kysely';
 import type { Database } from './schema';
 import { CurrentSchemaPostgresDialect } from './postgres-dialect';
+import { sqliteReadDb } from './sqlite-reads';
 import { openSqlite } from './sqlite-driver';
 import * as m0001 from './migrations/0001-initial';
 import * as m0002 from './migrations/0002-deck-count';
@@ -49,6 +50,11 @@ export interface DbOptions {
 export interface DbHandle {
   db: Db;
   dialect: DbDialect;
+  /**
+   * Where searches read: on a SQLite file, threads of their own (sqlite-reads.ts), so that a
+   * search scanning many decks never holds the event loop; otherwise `db` itself.
+   */
+  searchDb: Db;
   close(): Promise<void>;
 }
 
@@ -68,7 +74,7 @@ export function openDb(options: DbOptions): DbHandle {
     // that was running still fails (and is answered 503), and the pool discards the broken client.
     pool.on('connect', (client) => client.on('error', () => {}));
     const db = new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    return { db, dialect: 'postgres', searchDb: db, close: () => db.destroy() };
   }
   const file = options.sqliteFile ?? ':memory:';
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -82,7 +88,17 @@ export function openDb(options: DbOptions): DbHandle {
   // Keeps the planner's statistics fresh enough to start joins from the most selective value.
   sqlite.exec('pragma optimize = 0x10002');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  // An in-memory database exists in this connection only: its searches stay on this thread.
+  const searchDb = file === ':memory:' ? db : sqliteReadDb(file);
+  return {
+    db,
+    dialect: 'sqlite',
+    searchDb,
+    close: async () => {
+      if (searchDb !== db) await searchDb.destroy();
+      await db.destroy();
+    },
+  };
 }
 
 /** Runs the migrations up (or down) to `target`, the latest by default. */
