@@ -7,7 +7,7 @@ import type { ReadReply, ReadRequest } from './sqlite-reads';
 
 const { file } = workerData as { file: string };
 const sqlite = openSqlite(file);
-// Reads only: a write sent here by mistake fails instead of racing the main thread's writes.
+// Reads only (also refused below): a write sent here by mistake fails instead of racing the main thread's writes.
 sqlite.exec('pragma query_only = 1');
 sqlite.exec('pragma busy_timeout = 5000');
 // The same page cache as the main connection (connect.ts): the search indexes stay in memory.
@@ -16,7 +16,9 @@ sqlite.exec('pragma cache_size = -64000');
 parentPort!.on('message', ({ id, sql, parameters }: ReadRequest) => {
   let reply: ReadReply;
   try {
-    reply = { id, rows: sqlite.prepare(sql).all(parameters) as Record<string, unknown>[] };
+    const statement = sqlite.prepare(sql);
+    if (!statement.reader) throw new Error('SQLite read threads run reads only');
+    reply = { id, rows: statement.all(parameters) as Record<string, unknown>[] };
   } catch (error) {
     const { message, code } = error as { message?: string; code?: string };
     reply = { id, error: { message: String(message), code } };
