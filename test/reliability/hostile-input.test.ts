@@ -80,7 +80,7 @@ describeEachDatabase('hostile input', (ctx) => {
     // failed, and the rejection of the one awaited later was never handled.
     const exact = await ctx.app.inject({ method: 'POST', url: '/api/decks/search-decks', headers: { 'content-type': 'application/json' }, payload: '{"cards":["\\u0000"]}' });
     expect(exact.statusCode, exact.body).toBe(400);
-    expect(json(exact)).toEqual({ error: 'Bad Request', message: UNSTORABLE_TEXT_MESSAGE });
+    expect(json(exact)).toEqual({ error: 'Bad Request', message: `Invalid body cards: ${UNSTORABLE_TEXT_MESSAGE}` });
     for (const bad of ['\u0000', 'a\u0000b', '\uD800', 'x\uDC00', '\uDBFF\uDBFF']) {
       const answers = await Promise.all([
         ctx.app.inject({ method: 'POST', url: '/api/decks/search-decks', payload: { cards: [bad] } }),
