@@ -6,9 +6,9 @@ import { defineConfig } from 'vite';
 // node_modules (an SSR build keeps them external).
 //
 // Every file lands flat in dist/server, so a module's `new URL('./x', import.meta.url)` finds its
-// sibling as it does in src/server/ocr. The two thread entries keep their source names: the OCR
-// thread's .mjs is plain JavaScript already, and the reader thread's entry, which under tsx compiles
-// reader-thread-worker.ts on load, is that module compiled.
+// sibling as it does in src/server/ocr and src/server/db. The thread entries keep their source names:
+// the OCR thread's .mjs is plain JavaScript already, and the reader and SQLite read threads' entries,
+// which under tsx compile their .ts module on load, are that module compiled.
 const root = import.meta.dirname;
 const source = (file: string) => path.join(root, 'src/server', file);
 
@@ -29,6 +29,7 @@ export default defineConfig({
         start: source('start.ts'),
         worker: source('worker.ts'),
         'reader-thread-entry': source('ocr/reader-thread-worker.ts'),
+        'sqlite-read-thread-entry': source('db/sqlite-read-thread.ts'),
         'ocr-worker-thread': source('ocr/ocr-worker-thread.mjs'),
       },
       output: {

@@ -17,9 +17,12 @@ import { ALBUMS, COLLECTIONS, RARITIES, TAGS, startOfGameWeek } from '../src/com
 import { META_SORTS } from '../src/common/api/meta';
 import { normalizeName } from '../src/common/text';
 import { seededRandom } from '../src/common/seeded-random';
+import { MAX_SEARCH_DEPTH } from '../src/common/limits';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 
 const DECKS = Number(process.env.BENCH_DECKS ?? 100_000);
-const RUNS = 200;
+/** Timed runs per row (after 10 warm-up runs); fewer for a quick look at slow code. */
+const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 const CARD_POOL = 5000;
 const PG_URL = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -133,9 +136,11 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 
 interface QueryKind {
   name: string;
+  /** The answer's status: 200 unless the server refuses the request by design. */
+  status?: number;
   request: (ids: string[]) => { method: 'GET' | 'POST'; url: string; payload?: object };
 }
-const search = (body: object) => ({ method: 'POST' as const, url: '/api/decks/search-decks?page=1&limit=12', payload: body });
+const search = (body: object, page = 1) => ({ method: 'POST' as const, url: `/api/decks/search-decks?page=${page}&limit=12`, payload: body });
 /** A card as visitors pick them: popular cards more often, as decks hold them (benchCard). */
 const visitedCard = () => benchCard(Math.floor(CARD_POOL * random() ** 2)).code;
 /** Any card, rare ones as often as popular ones. */
@@ -163,17 +168,33 @@ const KINDS: QueryKind[] = [
     request: () => search({ albums: [pick(ALBUMS).name], excludeCards: [`Card ${Math.floor(random() * 40)}`, `Card ${Math.floor(random() * 40)}`], window: '30d' }),
   },
   { name: '(l) without 1 album and 1 tag, by score', request: () => search({ excludeAlbums: [pick(ALBUMS).name], excludeTags: [pick(TAGS).name], sortBy: 'score' }) },
+  // The security probe's worst shapes (issue 33, H1): each froze SQLite's event loop for seconds.
+  { name: '(m) without 200 cards, by score', request: () => search({ excludeCards: distinctCards(200), sortBy: 'score' }) },
+  // One card more than the tags, so that each run is a search of its own and not the answer kept from the last.
+  { name: '(n) without all 80 tags and 1 card', request: () => search({ excludeTags: TAGS.map((tag) => tag.name), excludeCards: [benchCard(Math.floor(CARD_POOL * random())).name] }) },
+  // Refused (400): a search pages at most MAX_SEARCH_DEPTH decks deep.
+  { name: '(o) without 2 cards and 1 tag, page 1,000,000', status: 400, request: () => search({ excludeCards: distinctCards(2), excludeTags: [pick(TAGS).name] }, 1_000_000) },
+  { name: '(p) without 2 cards and 1 tag, deepest page', request: () => search({ excludeCards: distinctCards(2), excludeTags: [pick(TAGS).name], sortBy: 'score' }, MAX_SEARCH_DEPTH / 12) },
 ];
+
+/** Names of n different cards, picked as visitors pick them (popular ones more often). */
+function distinctCards(n: number): string[] {
+  const names = new Set<string>();
+  while (names.size < n) names.add(benchCard(Math.floor(CARD_POOL * random() ** 2)).name);
+  return [...names];
+}
 
 /** Decks a moderator hid (one in HIDDEN_EVERY): every list and count leaves them out, as a live site has some. */
 const HIDDEN_EVERY = 1000;
 
 async function measure(label: string, handle: DbHandle, dataDir: string, ids: string[]) {
-  const app = await buildApp({ config: { ...loadConfig({}), dataDir, seedDemo: false }, db: handle.db, dialect: handle.dialect });
+  const app = await buildApp({ config: { ...loadConfig({}), dataDir, seedDemo: false }, db: handle.db, dialect: handle.dialect, searchDb: handle.searchDb });
   const rows: string[] = [];
   for (const kind of KINDS) {
     const times: number[] = [];
     let cpu = 0;
+    // How late the event loop ran during the row: what any other request waited behind the searches.
+    const lateness = monitorEventLoopDelay({ resolution: 1 });
     for (let i = 0; i < RUNS + 10; i++) {
       const request = kind.request(ids);
       const cpu0 = process.cpuUsage();
@@ -181,18 +202,25 @@ async function measure(label: string, handle: DbHandle, dataDir: string, ids: st
       const res = await app.inject(request);
       const ms = performance.now() - t0;
       const used = process.cpuUsage(cpu0);
-      if (res.statusCode !== 200) throw new Error(`${kind.name}: ${res.statusCode} ${res.body}`);
+      if (res.statusCode !== (kind.status ?? 200)) throw new Error(`${kind.name}: ${res.statusCode} ${res.body}`);
+      // Back to the event loop's timers, so that the lateness monitor records a wait that just ended
+      // (a route answered without ever yielding would otherwise show none at all).
+      await new Promise((resolve) => setTimeout(resolve, 2));
+      if (i === 9) lateness.enable();
       // The first runs warm caches. Search pages are kept for 5 s (decks/deck-reads.ts); the other routes read the database every time.
       if (i >= 10) {
         times.push(ms);
         cpu += (used.user + used.system) / 1000;
       }
     }
+    lateness.disable();
     times.sort((a, b) => a - b);
-    rows.push(`| ${label} | ${kind.name} | ${percentile(times, 50).toFixed(1)} | ${percentile(times, 95).toFixed(1)} | ${percentile(times, 99).toFixed(1)} | ${(cpu / RUNS).toFixed(1)} |`);
+    rows.push(
+      `| ${label} | ${kind.name} | ${percentile(times, 50).toFixed(1)} | ${percentile(times, 95).toFixed(1)} | ${percentile(times, 99).toFixed(1)} | ${(cpu / RUNS).toFixed(1)} | ${(lateness.max / 1e6).toFixed(1)} |`,
+    );
   }
   console.log(
-    '\n| database | query | p50 ms | p95 ms | p99 ms | CPU ms of this process |\n|---|---|---|---|---|---|\n' +
+    '\n| database | query | p50 ms | p95 ms | p99 ms | CPU ms of this process | event loop held, max ms |\n|---|---|---|---|---|---|---|\n' +
       rows.join('\n') +
       '\n\n(wall times include waiting for a CPU on a shared machine; the CPU column is this process per request, the database server of PostgreSQL not included)\n',
   );
@@ -264,17 +292,28 @@ async function measureDatabase(label: string, handle: DbHandle, dataDir: string,
 
 console.log(`${DECKS} decks of 18 cards; "this week" from ${startOfGameWeek(new Date()).toISOString()}`);
 
-const sqliteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'deckhub-bench-'));
-const sqliteFile = path.join(sqliteDir, 'bench.sqlite');
-const sqliteHandle = openDb({ sqliteFile });
-try {
-  await migrateToLatest(sqliteHandle.db);
-  const ids = await fill('SQLite', (rows) => fillSqlite(sqliteFile, rows));
-  await measureDatabase('SQLite', sqliteHandle, sqliteDir, ids);
-} finally {
-  await sqliteHandle.close();
-  fs.rmSync(sqliteDir, { recursive: true, force: true });
+/**
+ * BENCH_SQLITE_FILE: a database this bench filled before (with the same BENCH_DECKS), measured again
+ * without filling it anew (the fill takes minutes on a busy machine). BENCH_SKIP_SQLITE=1 or
+ * BENCH_SKIP_POSTGRES=1 leave one database out.
+ */
+const reusedSqlite = process.env.BENCH_SQLITE_FILE;
+if (process.env.BENCH_SKIP_SQLITE !== '1') {
+  const sqliteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'deckhub-bench-'));
+  const sqliteFile = reusedSqlite ?? path.join(sqliteDir, 'bench.sqlite');
+  const sqliteHandle = openDb({ sqliteFile });
+  try {
+    await migrateToLatest(sqliteHandle.db);
+    const ids = reusedSqlite
+      ? (await sqliteHandle.db.selectFrom('decks').select('id').execute()).map((row) => row.id)
+      : await fill('SQLite', (rows) => fillSqlite(sqliteFile, rows));
+    await measureDatabase('SQLite', sqliteHandle, sqliteDir, ids);
+  } finally {
+    await sqliteHandle.close();
+    fs.rmSync(sqliteDir, { recursive: true, force: true });
+  }
 }
+if (process.env.BENCH_SKIP_POSTGRES === '1') process.exit(0);
 
 const schema = `bench_${crypto.randomBytes(4).toString('hex')}`;
 const admin = new pg.Client({ connectionString: PG_URL });

@@ -12,3 +12,15 @@ export function normalizeName(name: string): string {
     .replace(/[^a-z0-9]+/g, ' ')
     .trim();
 }
+
+/**
+ * A NUL character or half of a UTF-16 surrogate pair: text no database column may hold
+ * (PostgreSQL refuses NUL, and a lone surrogate has no UTF-8 form), so requests carrying one are
+ * refused before they reach a query.
+ */
+// eslint-disable-next-line no-control-regex -- NUL is exactly what this looks for
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+export const UNSTORABLE_TEXT_MESSAGE = 'The request contains a NUL character or a broken Unicode character (a lone surrogate), which no text may hold.';
+
+export const isStorableText = (text: string): boolean => !UNSTORABLE.test(text);

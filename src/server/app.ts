@@ -11,13 +11,14 @@ import { DEFAULT_HTTP_LIMITS, applyBodyTimeout, applyRouteBodyLimits, serverLimi
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerGracefulDrain } from './http/graceful-drain';
 import { registerCompression } from './http/compression';
+import { registerTextGuard } from './http/text-guard';
 import { sessionPlugin } from './accounts/session-plugin';
 import { accountsPlugin, type AccountsOptions } from './accounts/plugin';
 import { makeOriginCheck } from './accounts/origin-check';
 import { deckRoutes } from './decks/routes';
 import { DeckReads } from './decks/deck-reads';
 import { localDeckEvictions, sharedDeckEvictions, type DeckEvictions } from './decks/deck-evictions';
-import { loadDecks, searchDecks } from './decks/deck-store';
+import { countDecks, loadDecks, searchDeckIds } from './decks/deck-store';
 import { cardRoutes } from './cards/routes';
 import { metaRoutes } from './meta/routes';
 import { commentRoutes } from './comments/routes';
@@ -51,6 +52,8 @@ export interface AppDeps {
   dialect: DbDialect;
   /** PostgreSQL's pool use, for /metrics (createServer passes it; absent on SQLite). */
   poolUse?: () => PoolUse;
+  /** Where searches read (DbHandle.searchDb: read threads on a SQLite file); `db` when not given. */
+  searchDb?: Db;
   /** Pino logger settings; false in tests. */
   logger?: boolean | object;
   /** Serve the built web app from dist/web (off in API tests). */
@@ -65,7 +68,7 @@ export interface AppDeps {
   http?: Partial<HttpLimits>;
 }
 
-export async function buildApp({ config, db, dialect, poolUse, logger = false, serveWeb = false, webDist = WEB_DIST, ocr = null, accounts = {}, http = {} }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, db, dialect, poolUse, searchDb = db, logger = false, serveWeb = false, webDist = WEB_DIST, ocr = null, accounts = {}, http = {} }: AppDeps): Promise<FastifyInstance> {
   const limits = { ...DEFAULT_HTTP_LIMITS, ...http };
   const app = Fastify({
     logger,
@@ -84,13 +87,18 @@ export async function buildApp({ config, db, dialect, poolUse, logger = false, s
   app.decorate('images', images);
   app.addHook('onClose', () => images.close());
   app.decorate('ocr', ocr);
-  const deckReads = new DeckReads({ loadDecks: (ids) => loadDecks(db, ids), search: (filters, page) => searchDecks(db, filters, page) });
+  const deckReads = new DeckReads({
+    loadDecks: (ids) => loadDecks(db, ids),
+    searchIds: (filters, window) => searchDeckIds(searchDb, filters, window),
+    count: (filters) => countDecks(searchDb, filters),
+  });
   app.decorate('deckReads', deckReads);
   const deckEvictions = config.redisUrl ? await sharedDeckEvictions(deckReads, config.redisUrl, app.log) : localDeckEvictions(deckReads);
   app.decorate('deckEvictions', deckEvictions);
   app.addHook('onClose', () => deckEvictions.close());
 
   registerErrorHandling(app);
+  registerTextGuard(app);
   // Both add onRoute hooks, so they come before any route.
   applyRouteBodyLimits(app, limits);
   applyBodyTimeout(app, limits);

@@ -37,7 +37,7 @@ export async function createServer(
   const ocr = ocrOptions === null ? null : await startDeckReader(handle.db, config, ocrOptions, log).catch((error: unknown) => ((ocrFailure = error), null));
   let app: FastifyInstance;
   try {
-    app = await buildApp({ config, db: handle.db, dialect: handle.dialect, poolUse: handle.poolUse, logger: options.logger, serveWeb: options.serveWeb, ocr });
+    app = await buildApp({ config, db: handle.db, dialect: handle.dialect, poolUse: handle.poolUse, searchDb: handle.searchDb, logger: options.logger, serveWeb: options.serveWeb, ocr });
     readerLog = app.log;
     // The rest of the site works without the reader; uploads answer 503 until a restart fixes it.
     if (ocrFailure) app.log.error({ err: ocrFailure }, 'the deck screenshot reader did not start');

@@ -2,6 +2,7 @@
 // scripts/start.mjs when out of date), `npm run dev` under tsx beside Vite's dev server.
 import { ConfigError, loadConfig, type Config } from './config';
 import { createServer } from './server';
+import { logUnhandledRejections } from './unhandled-rejections';
 
 let config: Config;
 try {
@@ -21,6 +22,7 @@ const logger = {
   },
 };
 const server = await createServer(config, { logger, serveWeb: true });
+logUnhandledRejections((details, message) => server.app.log.error(details, message));
 
 // SIGTERM/SIGINT: stop accepting, let in-flight requests finish, then close the database.
 const DRAIN_TIMEOUT_MS = 25_000;

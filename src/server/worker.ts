@@ -6,6 +6,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { migrateToLatest, openDb } from './db/connect';
 import { OcrService } from './ocr/ocr-service';
 import { startReadQueueWorker } from './ocr/read-queue-worker';
+import { logUnhandledRejections } from './unhandled-rejections';
 
 let config: Config;
 try {
@@ -20,6 +21,8 @@ try {
 const info = (message: string) => {
   if (['info', 'debug', 'trace'].includes(config.logLevel)) console.log(message);
 };
+
+logUnhandledRejections(({ err }, message) => console.error(`${message}:`, err));
 
 const handle = openDb({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'deckhub.sqlite') });
 // Safe beside a web instance migrating too: the migrator takes a lock. A worker started first on an

@@ -113,6 +113,13 @@ describe('production build', () => {
     expect(server.output()).not.toContain('Building');
     expect((await fetch(`${server.baseUrl}/`)).status).toBe(200);
     expect((await fetch(`${server.baseUrl}/api/cards/`)).status).toBe(200);
+    // A search runs on a SQLite read thread, whose entry the build must carry beside start.js.
+    const search = await fetch(`${server.baseUrl}/api/decks/search-decks`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ sortBy: 'score' }),
+    });
+    expect(search.status).toBe(200);
     await stopsOnSigterm(server);
   }, 120_000);
 

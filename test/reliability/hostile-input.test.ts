@@ -11,6 +11,13 @@ import { dbChecksum, tableNames } from '../support/db-checksum';
 import { ODD_STRINGS, SQL_PAYLOADS, TRAVERSAL_PAYLOADS, XSS_PAYLOADS } from '../support/hostile-values';
 import { multipartBody } from '../support/multipart';
 import { bombPng, pngImage } from '../support/images';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { TAGS } from '../../src/common/game';
+import { UNSTORABLE_TEXT_MESSAGE } from '../../src/common/text';
+import { buildApp } from '../../src/server/app';
+import { loadConfig } from '../../src/server/config';
+import { migrateToLatest, openDb, type DbHandle } from '../../src/server/db/connect';
 
 /** A value in a URL; a lone surrogate, which has no UTF-8, goes as the bytes a careless client would send. */
 const encode = (value: string) => {
@@ -66,6 +73,47 @@ describeEachDatabase('hostile input', (ctx) => {
     const comments = json<{ Comment: string }[]>(await ctx.app.inject({ url: `/api/comments/get/${deckId}` }));
     expect(comments.map((c) => c.Comment)).toEqual(SQL_PAYLOADS.map((p) => p.trim()));
     expect(await ctx.db.selectFrom('decks').select('id').execute()).toHaveLength(1);
+  });
+
+  test('NUL and lone surrogates are refused with 400 everywhere text goes, and the server keeps answering', { timeout: 30_000 }, async () => {
+    // The exact request that ended the process on PostgreSQL (issue 33, C1): two count queries
+    // failed, and the rejection of the one awaited later was never handled.
+    const exact = await ctx.app.inject({ method: 'POST', url: '/api/decks/search-decks', headers: { 'content-type': 'application/json' }, payload: '{"cards":["\\u0000"]}' });
+    expect(exact.statusCode, exact.body).toBe(400);
+    expect(json(exact)).toEqual({ error: 'Bad Request', message: `Invalid body cards: ${UNSTORABLE_TEXT_MESSAGE}` });
+    for (const bad of ['\u0000', 'a\u0000b', '\uD800', 'x\uDC00', '\uDBFF\uDBFF']) {
+      const answers = await Promise.all([
+        ctx.app.inject({ method: 'POST', url: '/api/decks/search-decks', payload: { cards: [bad] } }),
+        ctx.app.inject({ method: 'POST', url: '/api/decks/search-decks', payload: { excludeCards: ['Card 1', bad] } }),
+        ctx.app.inject({ method: 'POST', url: '/api/decks/search-decks', payload: { user: bad } }),
+        // Escaped inside a JSON-encoded list, where only the decoded value shows it.
+        ctx.app.inject({ method: 'POST', url: '/api/decks/search-decks', payload: { cards: JSON.stringify([bad]) } }),
+        ctx.app.inject({ method: 'POST', url: '/api/decks/get-curated', payload: { user: bad } }),
+        ctx.app.inject({ method: 'POST', url: `/api/comments/post/${deckId}`, headers: { cookie: user.cookie }, payload: { comment: `hi ${bad}` } }),
+        ctx.app.inject({ method: 'POST', url: `/api/decks/editdeck/${deckId}`, headers: { cookie: user.cookie }, payload: { description: bad } }),
+        ctx.app.inject({ url: `/api/decks/${encode(bad)}` }),
+        ctx.app.inject({ url: `/api/cards/cardname/${encode(`a${bad}`)}` }),
+        ctx.app.inject({ url: `/api/meta/cards?album=${encode(bad)}` }),
+        ctx.app.inject({ method: 'POST', url: '/api/users/passwordlogin/', payload: { username: `u${bad}`, password: 'whatever' } }),
+      ]);
+      for (const res of answers) {
+        expectCleanAnswer(res);
+        expect(res.statusCode, `${JSON.stringify(bad)}: ${res.body}`).toBe(400);
+      }
+    }
+    // A multipart form: the fields are read by the route, after the hook, and checked there.
+    const { body, contentType } = multipartBody([
+      { name: 'title', value: 'Title with a \u0000' },
+      { name: 'albums', value: JSON.stringify(['Space']) },
+      { name: 'image', filename: 'deck.png', contentType: 'image/png', value: await pngImage(600, 1200) },
+    ]);
+    const form = await ctx.app.inject({ method: 'POST', url: '/api/decks/post/', headers: { cookie: user.cookie, 'content-type': contentType }, payload: body });
+    expect(form.statusCode, form.body).toBe(400);
+    expect(json(form)).toEqual({ error: 'Bad Request', message: UNSTORABLE_TEXT_MESSAGE });
+    // Still serving, and nothing was changed.
+    const after = await ctx.app.inject({ method: 'POST', url: '/api/decks/search-decks', payload: { cards: ['Card 1'] } });
+    expect(after.statusCode).toBe(200);
+    expect(json<{ title: string }>(await ctx.app.inject({ url: `/api/decks/onedeck/${deckId}` })).title).not.toContain('\u0000');
   });
 
   test('card pages, the meta and similar decks: hostile codes, filters, sorts and page numbers are refused or find nothing', { timeout: 30_000 }, async () => {
@@ -317,3 +365,63 @@ describeEachDatabase(
   },
   { config: { trustProxy: 1 } },
 );
+
+// Pool exhaustion on PostgreSQL (issue 33, C1): 300 concurrent exclusion searches got 503 "timeout
+// exceeded when trying to connect", and then the process died, since a count query whose connection
+// timed out was awaited only after another. A pool of 2 with a 20 ms wait runs out at once here.
+describe.skipIf(!process.env.TEST_POSTGRES_URL)('hostile input: PostgreSQL pool exhausted by concurrent searches', () => {
+  const url = process.env.TEST_POSTGRES_URL!;
+  const schema = `t_pool_${Date.now().toString(36)}`;
+  let handle: DbHandle;
+  let app: FastifyInstance;
+  const unhandled: unknown[] = [];
+  const onRejection = (reason: unknown) => unhandled.push(reason);
+
+  beforeAll(async () => {
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE SCHEMA ${schema}`);
+    await admin.end();
+    handle = openDb({ databaseUrl: url, pgSchema: schema, pool: { max: 2, connectTimeoutMs: 20 } });
+    await migrateToLatest(handle.db);
+    const user = await buildUser(handle.db);
+    const cards = cardNames(40);
+    for (let i = 0; i < 30; i++) await buildDeck(handle.db, user.id, { cards: cards.slice(i % 20, (i % 20) + 18).map((card) => ({ ...card })) });
+    app = await buildApp({ config: { ...loadConfig({}), dataDir: '/nonexistent-deckhub-data', seedDemo: false }, db: handle.db, dialect: handle.dialect });
+    process.on('unhandledRejection', onRejection);
+  }, 60_000);
+
+  afterAll(async () => {
+    process.off('unhandledRejection', onRejection);
+    await app?.close();
+    await handle?.close();
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    await admin.end();
+  });
+
+  test('answers 200 or 503 JSON to every search, leaves no rejection unhandled, and answers afterwards', { timeout: 60_000 }, async () => {
+    const names = cardNames(40).map((card) => card.name);
+    // Each body differs, so no answer comes from the cache: selected cards (two count queries at
+    // once) and 200-name exclusions alike.
+    const bodies = Array.from({ length: 150 }, (_, i) =>
+      i % 2 === 0 ? { cards: [names[i % 40], names[(i * 7) % 40]], tags: i % 4 === 0 ? [] : [TAGS[0].name] } : { excludeCards: [...names, ...Array.from({ length: 160 }, (_, k) => `Other ${i} ${k}`)], sortBy: 'score' },
+    );
+    const answers = await Promise.all(bodies.map((payload) => app.inject({ method: 'POST', url: '/api/decks/search-decks?page=1&limit=12', payload })));
+    const statuses = answers.map((res) => res.statusCode);
+    for (const res of answers) {
+      if (res.statusCode === 503) expect(json(res)).toEqual({ error: 'Service Unavailable', message: 'The service is temporarily unavailable. Please try again shortly.' });
+      else expectCleanAnswer(res);
+    }
+    expect(statuses.every((status) => status === 200 || status === 503), String(statuses)).toBe(true);
+    // The pool really ran out: otherwise this test would prove nothing.
+    expect(statuses).toContain(503);
+    // Rejections the process would have died of surface here a tick later.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(unhandled).toEqual([]);
+    const after = await app.inject({ method: 'POST', url: '/api/decks/search-decks', payload: { cards: [names[3]] } });
+    expect(after.statusCode, after.body).toBe(200);
+    expect(json<{ totalDecks: number }>(after).totalDecks).toBeGreaterThan(0);
+  });
+});

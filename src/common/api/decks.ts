@@ -1,22 +1,33 @@
 import { z } from 'zod';
 import { ALBUM_NAMES, COLLECTION_CODES, DECK_SIZE, TAG_NAMES } from '../game';
 import { cardCodeSchema } from './cards';
+import { isStorableText, UNSTORABLE_TEXT_MESSAGE } from '../text';
 import { MAX_CARD_CODE_LENGTH, MAX_CARD_NAME_LENGTH, MAX_DESCRIPTION_LENGTH, MAX_LIST_VALUES, MAX_TITLE_LENGTH, MAX_USERNAME_PARAM_LENGTH } from '../limits';
 
 /** Deck ids are 24 hex digits, like the ids of the site we replace. */
 export const deckIdSchema = z.string().regex(/^[0-9a-f]{24}$/, 'Unknown deck id');
 export const deckIdParamsSchema = z.object({ id: deckIdSchema });
 
-/** A list sent either as a JSON array or as a JSON-encoded string of one (a multipart publish form can only send strings). */
+/**
+ * A list sent either as a JSON array or as a JSON-encoded string of one (a multipart publish form can only send strings).
+ * A JSON-encoded string may spell a NUL or a lone surrogate as an escape, which the server's check of raw request text
+ * (http/text-guard.ts) cannot see: the decoded values are checked here.
+ */
 function listOf<T extends z.ZodType>(item: T) {
-  return z.preprocess((value) => {
-    if (typeof value !== 'string') return value;
-    try {
-      return JSON.parse(value);
-    } catch {
-      return value;
-    }
-  }, z.array(item).max(MAX_LIST_VALUES));
+  return z.preprocess(
+    (value) => {
+      if (typeof value !== 'string') return value;
+      try {
+        return JSON.parse(value);
+      } catch {
+        return value;
+      }
+    },
+    z
+      .array(item)
+      .max(MAX_LIST_VALUES)
+      .refine((values) => values.every((value) => typeof value !== 'string' || isStorableText(value)), UNSTORABLE_TEXT_MESSAGE),
+  );
 }
 
 // Enums rather than refinements, so the OpenAPI document lists every accepted value.

@@ -4,6 +4,7 @@ import pg from 'pg';
 import { Kysely, Migrator, PostgresAdapter, SqliteDialect, sql, type Migration } from 'kysely';
 import type { Database } from './schema';
 import { CurrentSchemaPostgresDialect } from './postgres-dialect';
+import { sqliteReadDb } from './sqlite-reads';
 import { openSqlite } from './sqlite-driver';
 import * as m0001 from './migrations/0001-initial';
 import * as m0002 from './migrations/0002-deck-count';
@@ -44,6 +45,8 @@ export interface DbOptions {
   pgSchema?: string;
   /** SQLite file, or ':memory:'. */
   sqliteFile?: string;
+  /** PostgreSQL pool size and how long a query waits for a free connection (tests make both small to exhaust the pool). */
+  pool?: { max?: number; connectTimeoutMs?: number };
 }
 
 /** PostgreSQL's connection pool right now (for /metrics). */
@@ -60,6 +63,11 @@ export interface DbHandle {
   dialect: DbDialect;
   /** The pool's use; absent on SQLite, which has one connection in the process and no pool. */
   poolUse?(): PoolUse;
+  /**
+   * Where searches read: on a SQLite file, threads of their own (sqlite-reads.ts), so that a
+   * search scanning many decks never holds the event loop; otherwise `db` itself.
+   */
+  searchDb: Db;
   close(): Promise<void>;
 }
 
@@ -67,9 +75,9 @@ export function openDb(options: DbOptions): DbHandle {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
-      max: 10,
+      max: options.pool?.max ?? 10,
       // Fail fast while the database is down instead of hanging requests.
-      connectionTimeoutMillis: 5_000,
+      connectionTimeoutMillis: options.pool?.connectTimeoutMs ?? 5_000,
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     });
     // An idle client losing its connection (a database restart) must not crash the process.
@@ -79,7 +87,7 @@ export function openDb(options: DbOptions): DbHandle {
     // that was running still fails (and is answered 503), and the pool discards the broken client.
     pool.on('connect', (client) => client.on('error', () => {}));
     const db = new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }), close: () => db.destroy() };
+    return { db, dialect: 'postgres', searchDb: db, poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }), close: () => db.destroy() };
   }
   const file = options.sqliteFile ?? ':memory:';
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -93,7 +101,17 @@ export function openDb(options: DbOptions): DbHandle {
   // Keeps the planner's statistics fresh enough to start joins from the most selective value.
   sqlite.exec('pragma optimize = 0x10002');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  // An in-memory database exists in this connection only: its searches stay on this thread.
+  const searchDb = file === ':memory:' ? db : sqliteReadDb(file);
+  return {
+    db,
+    dialect: 'sqlite',
+    searchDb,
+    close: async () => {
+      if (searchDb !== db) await searchDb.destroy();
+      await db.destroy();
+    },
+  };
 }
 
 /** Runs the migrations up (or down) to `target`, the latest by default. */

@@ -23,6 +23,7 @@ const deck = (id: string, score = 0): Deck => ({
 class FakeSource implements DeckSource {
   decks = new Map<string, Deck>();
   searches = 0;
+  counts = 0;
   loads: string[][] = [];
   private held?: Promise<void>;
 
@@ -52,10 +53,14 @@ class FakeSource implements DeckSource {
     return this.answer(ids.flatMap((id) => this.decks.get(id) ?? []));
   }
 
-  async search(_filters: DeckFilters, page: { page: number; limit: number }): Promise<DecksPage> {
+  async searchIds(_filters: DeckFilters, window: { offset: number; limit: number }): Promise<string[]> {
     this.searches++;
-    const all = [...this.decks.values()];
-    return this.answer({ decks: all.slice((page.page - 1) * page.limit, page.page * page.limit), totalDecks: all.length });
+    return this.answer([...this.decks.keys()].slice(window.offset, window.offset + window.limit));
+  }
+
+  async count(): Promise<number> {
+    this.counts++;
+    return this.decks.size;
   }
 }
 
@@ -122,7 +127,7 @@ describe('DeckReads: pages of a search', () => {
     expect(parsePage(await reads.pageJson({ sortBy: 'score' }, page))).toEqual({ decks: [deck('a', 5), deck('b', 4)], totalDecks: 2 });
     expect(source.searches).toBe(1);
     // Only the evicted deck was loaded again.
-    expect(source.loads).toEqual([['b']]);
+    expect(source.loads).toEqual([['a', 'b'], ['b']]);
   });
 
   test('evicting the pages makes the next request search again', async () => {
@@ -151,8 +156,25 @@ describe('DeckReads: pages of a search', () => {
     await reads.pageJson({ tags: ['Outdated', 'Budget', 'Budget'], user: 'alice' }, page);
     expect(source.searches).toBe(1);
     for (const other of [{ tags: ['Budget'] }, { sortBy: 'score' as const }, { restricted: true }, { albums: ['Budget', 'Outdated'] }]) await reads.pageJson(other, page);
-    await reads.pageJson({ tags: ['Budget', 'Outdated'], user: 'Alice' }, { page: 2, limit: 10 });
-    expect(source.searches).toBe(6);
+    expect(source.searches).toBe(5);
+  });
+
+  test('another limit or page of the same search is cut from the kept block and count, not searched again', async () => {
+    const ids = Array.from({ length: 60 }, (_, i) => `d${String(i).padStart(2, '0')}`);
+    const { source, reads } = withDecks(...ids.map((id) => deck(id)));
+    const pageIds = async (query: { page: number; limit: number }) => parsePage(await reads.pageJson({ tags: ['Budget'] }, query)).decks.map((d) => d._id);
+    expect(await pageIds({ page: 1, limit: 12 })).toEqual(ids.slice(0, 12));
+    expect(await pageIds({ page: 1, limit: 5 })).toEqual(ids.slice(0, 5));
+    expect(await pageIds({ page: 2, limit: 12 })).toEqual(ids.slice(12, 24));
+    expect(await pageIds({ page: 3, limit: 7 })).toEqual(ids.slice(14, 21));
+    expect(await pageIds({ page: 1, limit: 1 })).toEqual(ids.slice(0, 1));
+    expect([source.searches, source.counts]).toEqual([1, 1]);
+    // A page across two blocks reads the next block only; the count is still the one kept.
+    expect(await pageIds({ page: 2, limit: 20 })).toEqual(ids.slice(20, 40));
+    expect([source.searches, source.counts]).toEqual([2, 1]);
+    expect(await pageIds({ page: 1, limit: 100 })).toEqual(ids);
+    expect([source.searches, source.counts]).toEqual([5, 1]);
+    expect(parsePage(await reads.pageJson({ tags: ['Budget'] }, { page: 9, limit: 12 }))).toEqual({ decks: [], totalDecks: 60 });
   });
 
   test('a deck gone from the database leaves the page it was on', async () => {
@@ -179,7 +201,8 @@ describe('DeckReads: requests that come while the same load runs', () => {
     const decks = [reads.deckJson('a'), reads.deckJson('a'), reads.pageJson({}, page)];
     releaseLoad();
     await Promise.all(decks);
-    expect(source.loads).toEqual([['a']]);
+    // The first page loaded both decks; after the eviction only 'a', once for the three readers.
+    expect(source.loads).toEqual([['a', 'b'], ['a']]);
   });
 
   test('but not for one begun before a write they must see', async () => {

@@ -5,7 +5,7 @@
 // out of first under load (measured with `npm run bench:load`). Only what everyone sees is kept
 // here: a deck a moderator hid is left out of every load and search (deck-store's default), and
 // its author's view of it is read past this cache.
-import { deckSchema, type Deck, type DecksPage } from '../../common/api/decks';
+import { deckSchema, type Deck } from '../../common/api/decks';
 import type { PageQuery } from '../../common/api/pagination';
 import type { DeckFilters } from './deck-store';
 import { identifierKey } from '../../common/identifiers';
@@ -13,9 +13,18 @@ import { identifierKey } from '../../common/identifiers';
 export interface DeckSource {
   /** Full decks of the ids, in the same order; unknown ids are left out (deck-store loadDecks). */
   loadDecks(ids: string[]): Promise<Deck[]>;
-  /** One page of the decks matching the filters (deck-store searchDecks). */
-  search(filters: DeckFilters, page: PageQuery): Promise<DecksPage>;
+  /** The ids of the decks matching the filters, in the search's order, `limit` after the first `offset` (deck-store searchDeckIds). */
+  searchIds(filters: DeckFilters, window: { offset: number; limit: number }): Promise<string[]>;
+  /** How many decks match the filters (deck-store countDecks). */
+  count(filters: DeckFilters): Promise<number>;
 }
+
+/**
+ * A search's ids are read and kept in blocks of this many, and its count once for all pages: a
+ * page of any `page` and `limit` within a block is cut from it, so that asking the same search with
+ * another `limit` (or the next page) does not run it again (issue 33, H1).
+ */
+export const SEARCH_BLOCK = 24;
 
 /**
  * How long an entry lives. Writes through this process evict what they change at once; the limit
@@ -35,10 +44,9 @@ interface DeckEntry {
   changedAt: number;
 }
 
-interface PageEntry {
-  /** The page's decks in order: their contents come from the deck entries, so a vote shows at once. */
-  ids: string[];
-  totalDecks: number;
+interface Kept<T> {
+  value: T;
+  expires: number;
 }
 
 /** A load or search under way: readers that come while it runs wait for it instead of asking again. */
@@ -50,9 +58,13 @@ interface InFlight<T> {
 
 export class DeckReads {
   private decks = new Map<string, DeckEntry>();
-  private pages = new Map<string, PageEntry & { expires: number }>();
+  /** Blocks of a search's ids in order: the decks' contents come from the deck entries, so a vote shows at once. */
+  private blocks = new Map<string, Kept<string[]>>();
+  /** A search's count, for all its pages. */
+  private counts = new Map<string, Kept<number>>();
   private loading = new Map<string, InFlight<string | undefined>>();
-  private searching = new Map<string, InFlight<PageEntry & { json: string }>>();
+  private searching = new Map<string, InFlight<string[]>>();
+  private counting = new Map<string, InFlight<number>>();
   /** Counts evictions; every load remembers the count it began at. */
   private evictions = 0;
   /** The newest change pushed out of `decks` with its entry: a load begun before it keeps nothing. */
@@ -69,20 +81,31 @@ export class DeckReads {
 
   /** One page of a search as JSON (a DecksPage). */
   async pageJson(filters: DeckFilters, page: PageQuery, now = Date.now()): Promise<string> {
-    const key = pageKey(filters, page);
-    const kept = this.pages.get(key);
-    if (kept && kept.expires > now) return this.assemble(kept, now);
-    const pending = this.searching.get(key);
-    if (pending && pending.began >= this.pagesChangedAt) return this.assemble(await pending.answer, now);
+    const key = searchKey(filters);
+    const offset = (page.page - 1) * page.limit;
+    const first = Math.floor(offset / SEARCH_BLOCK);
+    const last = Math.floor((offset + page.limit - 1) / SEARCH_BLOCK);
+    const blockNumbers = Array.from({ length: last - first + 1 }, (_, i) => first + i);
+    const [blocks, totalDecks] = await Promise.all([
+      Promise.all(blockNumbers.map((n) => this.shared(this.blocks, this.searching, `${key}#${n}`, now, () => this.source.searchIds(filters, { offset: n * SEARCH_BLOCK, limit: SEARCH_BLOCK })))),
+      this.shared(this.counts, this.counting, key, now, () => this.source.count(filters)),
+    ]);
+    const ids = blocks.flat().slice(offset - first * SEARCH_BLOCK, offset - first * SEARCH_BLOCK + page.limit);
+    return pageJson(await this.deckJsons(ids, now), totalDecks);
+  }
 
+  /** The kept answer, or the one under way (unless a write came after it began), or a new one, kept once it comes. */
+  private async shared<T>(kept: Map<string, Kept<T>>, inFlight: Map<string, InFlight<T>>, key: string, now: number, read: () => Promise<T>): Promise<T> {
+    const entry = kept.get(key);
+    if (entry && entry.expires > now) return entry.value;
+    const pending = inFlight.get(key);
+    if (pending && pending.began >= this.pagesChangedAt) return pending.answer;
     const began = this.evictions;
-    const searched = this.source.search(filters, page).then(({ decks, totalDecks }) => {
-      const jsons = decks.map((deck) => this.keepDeck(deck, began, now));
-      const found = { ids: decks.map((deck) => deck._id), totalDecks };
-      if (began >= this.pagesChangedAt) keepBounded(this.pages, key, { ...found, expires: now + TTL_MS }, MAX_PAGES);
-      return { ...found, json: pageJson(jsons, totalDecks) };
+    const answer = read().then((value) => {
+      if (began >= this.pagesChangedAt) keepBounded(kept, key, { value, expires: now + TTL_MS }, MAX_PAGES);
+      return value;
     });
-    return (await track(this.searching, key, { began, answer: searched })).json;
+    return track(inFlight, key, { began, answer });
   }
 
   /** After a write to a deck (a vote, an edit): its next read loads it again. Pages keep their order. */
@@ -92,13 +115,9 @@ export class DeckReads {
 
   /** After a write that changes which decks a search finds (a deck published, edited, deleted). */
   evictPages(): void {
-    this.pages.clear();
+    this.blocks.clear();
+    this.counts.clear();
     this.pagesChangedAt = ++this.evictions;
-  }
-
-  /** A page found earlier, with its decks as they are now. */
-  private async assemble(page: PageEntry, now: number): Promise<string> {
-    return pageJson(await this.deckJsons(page.ids, now), page.totalDecks);
   }
 
   /** The JSON of each of the ids that is a deck, in the same order; those not kept load in one go. */
@@ -161,8 +180,8 @@ function keepBounded<T>(map: Map<string, T>, key: string, entry: T, max: number)
   return oldest;
 }
 
-/** Requests that searchDecks answers alike share a key: value order, repeats and the username's case do not count. */
-function pageKey(filters: DeckFilters, page: PageQuery): string {
+/** Searches that find the same decks share a key: value order, repeats and the username's case do not count. */
+function searchKey(filters: DeckFilters): string {
   const values = (list: string[] | undefined) => [...new Set(list ?? [])].sort();
   return JSON.stringify([
     values(filters.albums),
@@ -176,8 +195,6 @@ function pageKey(filters: DeckFilters, page: PageQuery): string {
     values(filters.excludeTags),
     values(filters.excludeCards),
     filters.window ?? 'all',
-    page.page,
-    page.limit,
   ]);
 }
 

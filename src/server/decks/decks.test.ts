@@ -2,6 +2,8 @@ import { describeEachDatabase, json } from '../../../test/support/test-app';
 import { buildDeck, buildUser, type TestUser } from '../../../test/support/factories';
 import type { Deck, DecksPage } from '../../common/api/decks';
 import { startOfGameWeek } from '../../common/game';
+import { SEARCH_TOO_DEEP } from '../../common/api/pagination';
+import { MAX_SEARCH_DEPTH } from '../../common/limits';
 import { SESSION_COOKIE } from '../accounts/sessions';
 import { findDeck, searchDecks } from './deck-store';
 
@@ -288,6 +290,21 @@ describeEachDatabase('search-decks', (ctx) => {
     const page2 = await search({}, 'page=2&limit=3');
     expect(titles(page2)).toEqual(['D']);
     expect(page2.totalDecks).toBe(4);
+  });
+
+  test('a search pages no deeper than MAX_SEARCH_DEPTH decks: deeper is a clear 400', async () => {
+    const cases: [string, number][] = [
+      [`page=${MAX_SEARCH_DEPTH / 12}&limit=12`, 200],
+      ['page=12&limit=100', 200],
+      [`page=${MAX_SEARCH_DEPTH / 12 + 1}&limit=12`, 400],
+      ['page=13&limit=100', 400],
+      ['page=1000000&limit=12', 400],
+    ];
+    for (const [query, status] of cases) {
+      const res = await ctx.app.inject({ method: 'POST', url: `/api/decks/search-decks?${query}`, payload: { excludeTags: ['Budget'], sortBy: 'score' } });
+      expect(res.statusCode, query).toBe(status);
+      if (status === 400) expect(json(res)).toEqual({ error: 'Bad Request', message: `Invalid querystring page: ${SEARCH_TOO_DEEP}` });
+    }
   });
 
   test('many selected values at once answer correctly (past the joins a query may hold)', async () => {

@@ -16,7 +16,7 @@ import {
   voteResultSchema,
 } from '../../common/api/decks';
 import { errorSchema } from '../../common/api/errors';
-import { pageQuerySchema } from '../../common/api/pagination';
+import { pageQuerySchema, searchPageQuerySchema } from '../../common/api/pagination';
 import { createDeckSchema } from '../../common/api/uploads';
 import { requireUser, viewerOf } from '../accounts/session-plugin';
 import { authorize, authorizeSeeing, can } from '../policies';
@@ -143,7 +143,7 @@ export const deckRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['decks'],
         summary: 'Decks containing ALL the selected albums, collections, tags and cards and NONE of the excluded albums, tags and cards, within the date window',
-        querystring: pageQuerySchema,
+        querystring: searchPageQuerySchema,
         body: searchRequestSchema.nullish(),
         response: { 200: decksPageSchema, ...errors },
       },

@@ -1,7 +1,7 @@
 import { describeEachDatabase, json } from '../../../test/support/test-app';
 import { buildDeck, buildUser, cardNames } from '../../../test/support/factories';
 import type { DecksPage } from '../../common/api/decks';
-import { startOfGameWeek } from '../../common/game';
+import { TAGS, startOfGameWeek } from '../../common/game';
 
 describeEachDatabase('search that excludes, and the date window', (ctx) => {
   const ids: Record<string, string> = {};
@@ -33,6 +33,11 @@ describeEachDatabase('search that excludes, and the date window', (ctx) => {
     expect(names(await search({ albums: ['Space'], excludeCards: ['Moon'] }))).toEqual(['history', 'spacePlain']);
     expect(names(await search({ excludeCards: ['Moon', 'Card 1'] }))).toEqual([]);
     expect(names(await search({ excludeCards: ['No Such Card'] }))).toEqual(['history', 'old', 'spaceMoon', 'spacePlain']);
+    // Long lists (read once on SQLite, not probed per deck) leave out the same decks.
+    const absent = Array.from({ length: 199 }, (_, i) => `Absent ${i}`);
+    expect(names(await search({ albums: ['Space'], excludeCards: [...absent, 'Moon'] }))).toEqual(['history', 'spacePlain']);
+    expect(names(await search({ excludeCards: absent }))).toEqual(['history', 'old', 'spaceMoon', 'spacePlain']);
+    expect(names(await search({ excludeTags: TAGS.map((tag) => tag.name).filter((tag) => tag !== 'Outdated') }))).toEqual(['old', 'spacePlain']);
   });
 
   test('albums and tags to exclude, together with the ones to include', async () => {

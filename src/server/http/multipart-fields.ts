@@ -3,6 +3,7 @@
 import type { FastifyRequest } from 'fastify';
 import { HttpError, badRequest } from './errors';
 import { MESSAGES } from '../../common/messages';
+import { isStorableText, UNSTORABLE_TEXT_MESSAGE } from '../../common/text';
 import { MAX_IMAGE_BYTES } from '../../common/api/uploads';
 
 export interface MultipartForm {
@@ -37,6 +38,8 @@ export async function readMultipartForm(request: FastifyRequest): Promise<Multip
   if (!request.isMultipart()) throw badRequest(`${MESSAGES.upload.imageRequired} Send it as multipart/form-data in the field "image".`);
   const fields = new Map<string, string[]>();
   let image: Buffer | null = null;
+  /** Refused once the whole body is read, so that the client is not cut off mid-upload. */
+  let unstorable = false;
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
@@ -45,6 +48,8 @@ export async function readMultipartForm(request: FastifyRequest): Promise<Multip
         if (part.fieldname === 'image') image = bytes;
       } else {
         const value = typeof part.value === 'string' ? part.value : String(part.value);
+        // The hook in text-guard.ts ran before the parts were read: the same rule, here.
+        if (!isStorableText(value) || !isStorableText(part.fieldname)) unstorable = true;
         const values = fields.get(part.fieldname);
         if (values) values.push(value);
         else fields.set(part.fieldname, [value]);
@@ -59,6 +64,7 @@ export async function readMultipartForm(request: FastifyRequest): Promise<Multip
     request.log.info({ err: error }, 'malformed multipart body');
     throw badRequest(MALFORMED_FORM);
   }
+  if (unstorable) throw badRequest(UNSTORABLE_TEXT_MESSAGE);
   return { image, fields };
 }
 

@@ -1,0 +1,27 @@
+// A thread that runs read-only queries on the SQLite file for the main thread (sqlite-reads.ts).
+// Its own connection: WAL lets it read while the main thread writes, and it sees every write
+// committed before its query starts.
+import { parentPort, workerData } from 'node:worker_threads';
+import { openSqlite } from './sqlite-driver';
+import type { ReadReply, ReadRequest } from './sqlite-reads';
+
+const { file } = workerData as { file: string };
+const sqlite = openSqlite(file);
+// Reads only (also refused below): a write sent here by mistake fails instead of racing the main thread's writes.
+sqlite.exec('pragma query_only = 1');
+sqlite.exec('pragma busy_timeout = 5000');
+// The same page cache as the main connection (connect.ts): the search indexes stay in memory.
+sqlite.exec('pragma cache_size = -64000');
+
+parentPort!.on('message', ({ id, sql, parameters }: ReadRequest) => {
+  let reply: ReadReply;
+  try {
+    const statement = sqlite.prepare(sql);
+    if (!statement.reader) throw new Error('SQLite read threads run reads only');
+    reply = { id, rows: statement.all(parameters) as Record<string, unknown>[] };
+  } catch (error) {
+    const { message, code } = error as { message?: string; code?: string };
+    reply = { id, error: { message: String(message), code } };
+  }
+  parentPort!.postMessage(reply);
+});
