@@ -74,6 +74,13 @@ async function start(command: string, args: string[]): Promise<Started> {
   return { child, baseUrl, exited, output: () => out };
 }
 
+/** The status of GET `url`, its body read to the end (a body left unread holds the connection open, so the drain would wait for it). */
+async function statusOf(url: string): Promise<number> {
+  const res = await fetch(url);
+  await res.arrayBuffer();
+  return res.status;
+}
+
 async function stopsOnSigterm(server: Started): Promise<void> {
   server.child.kill('SIGTERM');
   expect(await server.exited).toBe(0);
@@ -104,21 +111,22 @@ describe('production build', () => {
     const page = await fetch(`${server.baseUrl}/`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<div id="root">');
-    expect((await fetch(`${server.baseUrl}/api/cards/`)).status).toBe(200);
+    expect(await statusOf(`${server.baseUrl}/api/cards/`)).toBe(200);
     await stopsOnSigterm(server);
   }, 180_000);
 
   test('node dist/server/start.js runs without tsx: no build step, site and API answer, SIGTERM ends it', async () => {
     const server = await start(process.execPath, ['dist/server/start.js']);
     expect(server.output()).not.toContain('Building');
-    expect((await fetch(`${server.baseUrl}/`)).status).toBe(200);
-    expect((await fetch(`${server.baseUrl}/api/cards/`)).status).toBe(200);
+    expect(await statusOf(`${server.baseUrl}/`)).toBe(200);
+    expect(await statusOf(`${server.baseUrl}/api/cards/`)).toBe(200);
     // A search runs on a SQLite read thread, whose entry the build must carry beside start.js.
     const search = await fetch(`${server.baseUrl}/api/decks/search-decks`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ sortBy: 'score' }),
     });
+    await search.arrayBuffer();
     expect(search.status).toBe(200);
     await stopsOnSigterm(server);
   }, 120_000);
