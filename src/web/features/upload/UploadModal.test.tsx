@@ -201,4 +201,25 @@ describe('UploadModal', () => {
     expect(await screen.findByText(MESSAGES.upload.failure)).toBeInTheDocument();
     expect(onClose).not.toHaveBeenCalled();
   });
+
+  it('does not publish on Enter in a picker that has no option for the typed text', async () => {
+    vi.mocked(readDeckImage).mockResolvedValue(detected(['Heimdall', 'Hypernova', 'Sand Cat', 'Five Eyes', 'Virginia Hall']));
+    vi.mocked(postDeck).mockResolvedValue({} as never);
+    const { user, onClose } = setup();
+    await user.upload(screen.getByLabelText('Deck image'), png());
+    await screen.findByRole('list', { name: 'Cards Detected' });
+    await user.type(screen.getByLabelText('Title'), 'My deck');
+    await user.type(screen.getByLabelText('Albums'), 'Space{Enter}');
+    // The deck is valid now: an Enter that reached the form would publish it.
+    await user.type(screen.getByLabelText('Tags'), 'zzzz');
+    expect(screen.getByText('No options')).toBeInTheDocument();
+    await user.keyboard('{Enter}');
+    expect(postDeck).not.toHaveBeenCalled();
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.getByLabelText('Tags')).toHaveValue('zzzz');
+    // With an option, Enter still picks it, and nothing is posted either.
+    await user.clear(screen.getByLabelText('Tags'));
+    await user.type(screen.getByLabelText('Tags'), 'Budget{Enter}');
+    expect(postDeck).not.toHaveBeenCalled();
+  });
 });
