@@ -222,4 +222,41 @@ describe('UploadModal', () => {
     await user.type(screen.getByLabelText('Tags'), 'Budget{Enter}');
     expect(postDeck).not.toHaveBeenCalled();
   });
+
+  it('asks before Escape, Cancel or × throw away a reviewed deck, and not before anything is read', async () => {
+    vi.mocked(readDeckImage).mockResolvedValue(detected(['Heimdall', 'Hypernova', 'Sand Cat', 'Five Eyes', 'Virginia Hall']));
+    const { user, onClose } = setup();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    onClose.mockClear();
+
+    await user.upload(screen.getByLabelText('Deck image'), png());
+    await screen.findByRole('list', { name: 'Cards Detected' });
+    for (const close of [
+      () => user.click(screen.getByRole('button', { name: 'Cancel' })),
+      () => user.click(screen.getAllByRole('button', { name: 'Close' })[0]),
+      () => user.keyboard('{Escape}'),
+    ]) {
+      await close();
+      const confirm = screen.getByRole('alertdialog', { name: 'Discard this deck?' });
+      expect(onClose).not.toHaveBeenCalled();
+      // Cancel has the focus: Enter keeps the deck.
+      expect(within(confirm).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+      await user.keyboard('{Enter}');
+      expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+      expect(screen.getByRole('list', { name: 'Cards Detected' })).toBeInTheDocument();
+    }
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Discard' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks before throwing away a typed title even with no image', async () => {
+    const { user, onClose } = setup();
+    await user.type(screen.getByLabelText('Title'), 'M');
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('alertdialog', { name: 'Discard this deck?' })).toBeInTheDocument();
+    expect(onClose).not.toHaveBeenCalled();
+  });
 });
