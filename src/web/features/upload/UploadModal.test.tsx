@@ -153,7 +153,7 @@ describe('UploadModal', () => {
 
   it('reads the cards, lets one be fixed, and publishes the deck', async () => {
     vi.mocked(readDeckImage).mockResolvedValue(detected(['Heimdall', 'Hypernova', 'Sand Cat', 'Five Eyes', 'Virginia Hall']));
-    vi.mocked(postDeck).mockResolvedValue({} as never);
+    vi.mocked(postDeck).mockResolvedValue({ _id: '65f0a1b2c3d4e5f6a7b8c9d0' } as never);
     const { user, onClose, invalidate } = setup();
 
     await user.upload(screen.getByLabelText('Deck image'), png());
@@ -187,6 +187,7 @@ describe('UploadModal', () => {
     );
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['decks'] });
     expect(screen.getByText(MESSAGES.upload.success)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View deck' })).toHaveAttribute('href', '/decks/65f0a1b2c3d4e5f6a7b8c9d0');
   });
 
   it('tells the user when publishing fails', async () => {

@@ -144,8 +144,9 @@ export default function UploadModal({ onClose }: { onClose(): void }) {
     const controller = new AbortController();
     inFlight.current = controller;
     try {
-      await postDeck(image, deck, { signal: controller.signal, onUploadProgress: (sent) => setSubmitting({ sent }) });
-      toast(MESSAGES.upload.success, 'success');
+      const published = await postDeck(image, deck, { signal: controller.signal, onUploadProgress: (sent) => setSubmitting({ sent }) });
+      // Longer than the usual 4 s: the toast now holds a link to reach for.
+      toast(MESSAGES.upload.success, 'success', { durationMs: 10_000, link: { label: 'View deck', href: `/decks/${published._id}` } });
       await queryClient.invalidateQueries({ queryKey: DECKS_QUERY_KEY });
       onClose();
     } catch (error) {
