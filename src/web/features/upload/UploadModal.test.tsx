@@ -160,11 +160,13 @@ describe('UploadModal', () => {
     const list = await screen.findByRole('list', { name: 'Cards Detected' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(5);
     expect(screen.getByRole('img', { name: 'Preview of the chosen deck image' })).toBeInTheDocument();
-    expect(within(list).getAllByText('95%')).toHaveLength(5);
+    expect(within(list).getAllByText('Reader: 95% sure')).toHaveLength(5);
 
-    // An alternative, then a typed name.
+    // An alternative (read 40% sure), then a typed name: both are the player's choice, not flagged.
     await user.selectOptions(screen.getByRole('combobox', { name: 'Replace Sand Cat with' }), 'ORR014');
     expect(within(list).getByText('Caño Cristales')).toBeInTheDocument();
+    expect(within(list).queryByText(/please check/)).not.toBeInTheDocument();
+    expect(within(list).getByText('chosen by you')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Type another name for Caño Cristales' }));
     await user.type(screen.getByLabelText('New name for Caño Cristales'), 'sir lancelot{Enter}');
     expect(within(list).getByText('Sir Lancelot')).toBeInTheDocument();
