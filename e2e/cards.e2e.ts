@@ -100,6 +100,8 @@ test.each(WIDTHS)('the upload review warns before publishing a deck that is alre
     const olga = await db.selectFrom('users').select('id').where('username', '=', 'OceanOlga').executeTakeFirstOrThrow();
     await insertDeck(db, { userId: olga.id, title, deckcode: 'null', image: deck.image, description: '', cards: codes.map((code, i) => ({ code, name: names[i] })), albums: ['Space'], collections: [], tags: [] });
     await dialog.getByRole('button', { name: 'Cancel' }).click();
+    // 18 cards were read: closing asks first.
+    await page.getByRole('alertdialog', { name: 'Discard this deck?' }).getByRole('button', { name: 'Discard' }).click();
     ({ dialog, codes, names } = await readSample());
   }
   const warning = dialog.getByRole('status').filter({ hasText: MESSAGES.upload.matchesDeck(title, 18, 18) });

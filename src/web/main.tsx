@@ -13,7 +13,7 @@ const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 30
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      <ToastProvider>
+      <ToastProvider navigate={(href) => void router.navigate(href)}>
         <RouterProvider router={router} />
       </ToastProvider>
     </QueryClientProvider>

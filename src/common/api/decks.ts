@@ -92,24 +92,36 @@ export type SortKey = (typeof SORT_KEYS)[number];
 export const SEARCH_WINDOWS = ['week', '30d', 'all'] as const;
 export type SearchWindow = (typeof SEARCH_WINDOWS)[number];
 
+/**
+ * The web client of the site this one replaces sends `null` for a filter left out (and its own
+ * truthy values and column names, below); its search and "Top Decks This Week" must keep working.
+ */
+const nullAsAbsent = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === null ? undefined : value), schema);
+
 /** Body of POST /api/decks/search-decks: a deck must contain ALL the selected values and NONE of the excluded ones. */
 export const searchRequestSchema = z.object({
-  albums: albumListSchema.default([]),
-  collections: collectionListSchema.default([]),
-  tags: tagListSchema.default([]),
-  cards: cardNameListSchema.default([]),
+  albums: nullAsAbsent(albumListSchema.default([])),
+  collections: nullAsAbsent(collectionListSchema.default([])),
+  tags: nullAsAbsent(tagListSchema.default([])),
+  cards: nullAsAbsent(cardNameListSchema.default([])),
   /** Only decks by this username. */
-  user: z.string().max(MAX_USERNAME_PARAM_LENGTH).optional(),
-  /** 'score': most upvotes first; 'newest' (the default): newest first. */
-  sortBy: z.enum(SORT_KEYS, { error: 'Unknown sort: use score or newest' }).optional(),
-  /** Only decks created since the most recent weekly reset (Monday 11:00 UTC). */
-  restricted: z.boolean().optional(),
+  user: nullAsAbsent(z.string().max(MAX_USERNAME_PARAM_LENGTH).optional()),
+  /**
+   * 'score': most upvotes first; 'newest' (the default): newest first. Any other value (the old
+   * client sends a column name) sorts as the default rather than failing the search.
+   */
+  sortBy: z.preprocess((value) => (SORT_KEYS.includes(value as SortKey) ? value : undefined), z.enum(SORT_KEYS).optional()),
+  /**
+   * Only decks created since the most recent weekly reset (Monday 11:00 UTC). Read as the old client
+   * meant it: any truthy value (`"yes"`, 1) is on, `null` is absent.
+   */
+  restricted: z.preprocess((value) => (value == null ? undefined : Boolean(value)), z.boolean().optional()),
   /** Leave out decks with ANY of these albums. */
-  excludeAlbums: albumListSchema.default([]),
+  excludeAlbums: nullAsAbsent(albumListSchema.default([])),
   /** Leave out decks with ANY of these tags. */
-  excludeTags: tagListSchema.default([]),
+  excludeTags: nullAsAbsent(tagListSchema.default([])),
   /** Leave out decks with ANY of these cards (names): "without these cards". */
-  excludeCards: cardNameListSchema.default([]),
+  excludeCards: nullAsAbsent(cardNameListSchema.default([])),
   /** Only decks created within this window; with `restricted` too, the narrower one counts. */
   window: z.enum(SEARCH_WINDOWS, { error: 'Unknown window: use week, 30d or all' }).optional(),
 });

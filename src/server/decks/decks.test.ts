@@ -323,8 +323,19 @@ describeEachDatabase('search-decks', (ctx) => {
     expect((await search({ cards: names.slice(0, 40), tags: ['Outdated'] })).totalDecks).toBe(0);
   });
 
+  test("the old client's values: any truthy restricted is on, null is absent, an unknown sortBy sorts newest first", async () => {
+    const newest = titles(await search({}));
+    expect(titles(await search({ restricted: 'yes' }))).toEqual(['A', 'C']);
+    expect(titles(await search({ restricted: 1, sortBy: 'score' }))).toEqual(['C', 'A']);
+    expect(titles(await search({ restricted: 0 }))).toEqual(newest);
+    expect(titles(await search({ sortBy: 'createdAt' }))).toEqual(newest);
+    const nulls = { albums: null, collections: null, tags: null, cards: null, user: null, sortBy: null, restricted: null, excludeAlbums: null, excludeTags: null, excludeCards: null };
+    expect(titles(await search(nulls))).toEqual(newest);
+    expect(titles(await search({ ...nulls, albums: ['Space'], restricted: 'yes' }))).toEqual(['A']);
+  });
+
   test('unknown filter values and bad types are 400', async () => {
-    for (const body of [{ albums: ['Atlantis'] }, { tags: 'Budget' }, { collections: [3] }, { restricted: 'yes' }, { sortBy: 'random' }]) {
+    for (const body of [{ albums: ['Atlantis'] }, { tags: 'Budget' }, { collections: [3] }, { window: 'year' }, { user: 5 }]) {
       const res = await ctx.app.inject({ method: 'POST', url: '/api/decks/search-decks', payload: body });
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
     }

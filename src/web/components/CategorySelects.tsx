@@ -1,6 +1,6 @@
 // The category pickers of the search bar, the upload form and the edit modal:
 // react-select multi-selects in the game's colours, capped at 110px tall from 5 values.
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type KeyboardEvent } from 'react';
 import Select, { type StylesConfig } from 'react-select';
 import {
   ALBUM_OPTIONS,
@@ -72,31 +72,50 @@ interface ColoredMultiSelectProps extends CategorySelectProps {
   menuLimit?: number;
 }
 
-function ColoredMultiSelect({ inputId, value, onChange, options, placeholder, isLoading, menuLimit }: ColoredMultiSelectProps) {
+function ColoredMultiSelect({
+  inputId,
+  value,
+  onChange,
+  options,
+  placeholder,
+  isLoading,
+  menuLimit,
+}: ColoredMultiSelectProps) {
   const [input, setInput] = useState('');
   const selected = useMemo(() => selectedOptions(value, options), [value, options]);
   const styles = useMemo(() => pickerStyles(value.length), [value.length]);
-  const shown = useMemo(() => (menuLimit ? filterOptions(options, input, menuLimit) : options), [menuLimit, options, input]);
+  const shown = useMemo(
+    () => (menuLimit ? filterOptions(options, input, menuLimit) : options),
+    [menuLimit, options, input],
+  );
+  // Enter with typed text that matches nothing ("No options") is left alone by react-select and
+  // would submit the surrounding form (a half-filled deck published, the typed text lost). This
+  // wrapper hears the key after react-select: a used Enter (a pick) is already default-prevented.
+  const keepEnterInPicker = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Enter' && !event.defaultPrevented && input !== '') event.preventDefault();
+  };
   return (
-    <Select<ColoredOption, true>
-      isMulti
-      inputId={inputId}
-      instanceId={inputId}
-      options={shown}
-      value={selected}
-      onChange={(next) => onChange(next.map((o) => o.value))}
-      inputValue={input}
-      onInputChange={(text) => setInput(text)}
-      filterOption={menuLimit ? null : undefined}
-      placeholder={placeholder}
-      isLoading={isLoading}
-      styles={styles}
-      classNamePrefix="picker"
-      className="picker"
-      // The menu closes on a pick: left open it covers the Search button below, and Enter then
-      // picks again instead of searching. With the menu closed, Enter submits the search.
-      closeMenuOnSelect
-    />
+    <div className="picker-keys" onKeyDown={keepEnterInPicker}>
+      <Select<ColoredOption, true>
+        isMulti
+        inputId={inputId}
+        instanceId={inputId}
+        options={shown}
+        value={selected}
+        onChange={(next) => onChange(next.map((o) => o.value))}
+        inputValue={input}
+        onInputChange={(text) => setInput(text)}
+        filterOption={menuLimit ? null : undefined}
+        placeholder={placeholder}
+        isLoading={isLoading}
+        styles={styles}
+        classNamePrefix="picker"
+        className="picker"
+        // The menu closes on a pick: left open it covers the Search button below, and Enter then
+        // picks again instead of searching. With the menu closed, Enter submits the search.
+        closeMenuOnSelect
+      />
+    </div>
   );
 }
 
@@ -105,7 +124,9 @@ export function AlbumSelect(props: CategorySelectProps) {
 }
 
 export function CollectionSelect(props: CategorySelectProps) {
-  return <ColoredMultiSelect {...props} options={COLLECTION_OPTIONS} placeholder={props.placeholder ?? 'Collections'} />;
+  return (
+    <ColoredMultiSelect {...props} options={COLLECTION_OPTIONS} placeholder={props.placeholder ?? 'Collections'} />
+  );
 }
 
 export function TagSelect(props: CategorySelectProps) {
@@ -116,5 +137,13 @@ export function TagSelect(props: CategorySelectProps) {
 export function CardSelect(props: CategorySelectProps) {
   const { data, isLoading } = useCards();
   const options = useMemo(() => cardOptions(data ?? []), [data]);
-  return <ColoredMultiSelect {...props} options={options} placeholder={props.placeholder ?? 'Cards'} isLoading={isLoading} menuLimit={CARD_MENU_LIMIT} />;
+  return (
+    <ColoredMultiSelect
+      {...props}
+      options={options}
+      placeholder={props.placeholder ?? 'Cards'}
+      isLoading={isLoading}
+      menuLimit={CARD_MENU_LIMIT}
+    />
+  );
 }

@@ -33,7 +33,8 @@ export function DeckGrid({ decks, layout = 'grid', onEdit, onDelete }: DeckGridP
               <Link to={`/users/${encodeURIComponent(deck.user)}`} aria-label={`By ${deck.user}`}>
                 {deck.user}
               </Link>
-              <span className="deck-card-score" aria-label={`${deck.score} upvotes`}>
+              {/* role="img": an aria-label on a plain <span> is not announced; the icon and digits are its picture. */}
+              <span className="deck-card-score" role="img" aria-label={deck.score === 1 ? '1 upvote' : `${deck.score} upvotes`}>
                 <ThumbsUpIcon size={16} />
                 {deck.score}
               </span>

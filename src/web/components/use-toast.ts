@@ -9,6 +9,8 @@ export interface ToastOptions {
   durationMs?: number | null;
   /** A bar that empties as the time runs out. */
   progress?: boolean;
+  /** A way on from the message ("View deck" after publishing); following it dismisses the toast. */
+  link?: { label: string; href: string };
 }
 
 export type ShowToast = (text: string, kind?: ToastKind, options?: ToastOptions) => void;

@@ -166,3 +166,11 @@ test('opened at ?link-account=1 after the pending link expired, it offers to sta
   expect(await screen.findByText('Your provider sign-in has expired. Please sign in again.')).toBeInTheDocument();
   window.history.replaceState(null, '', '/');
 });
+
+test('opens with the focus in its first field, not on ×', async () => {
+  stubApi({ '/api/auth/providers': { status: 200, body: { oidc: false } } });
+  renderModal();
+  expect(screen.getByLabelText('Username')).toHaveFocus();
+  await userEvent.click(screen.getByRole('tab', { name: 'Register' }));
+  expect(screen.getByRole('tab', { name: 'Register' })).toHaveFocus();
+});

@@ -157,7 +157,7 @@ function LoginPanel({ onSignedIn, onForgot }: { onSignedIn(): void; onForgot(): 
 
   return (
     <form className="account-form" noValidate onSubmit={submit} aria-label="Login">
-      <Field label="Username" value={username} onChange={setUsername} error={errors.username} autoComplete="username" />
+      <Field label="Username" value={username} onChange={setUsername} error={errors.username} autoComplete="username" data-autofocus />
       <Field label="Password" type="password" value={password} onChange={setPassword} error={errors.password} autoComplete="current-password" />
       <FormError text={errors.form} />
       <div className="account-actions">
@@ -185,7 +185,7 @@ function RegisterPanel({ onSignedIn }: { onSignedIn(): void }) {
 
   return (
     <form className="account-form" noValidate onSubmit={submit} aria-label="Register">
-      <Field label="Email Address" type="email" value={form.email_address} onChange={set('email_address')} error={errors.email_address} autoComplete="email" />
+      <Field data-autofocus label="Email Address" type="email" value={form.email_address} onChange={set('email_address')} error={errors.email_address} autoComplete="email" />
       <Field label="Username" value={form.username} onChange={set('username')} error={errors.username} autoComplete="username" />
       <Field label="Password" type="password" value={form.password} onChange={set('password')} error={errors.password} autoComplete="new-password" />
       <Field label="Confirm Password" type="password" value={form.confirm} onChange={set('confirm')} error={errors.confirm} autoComplete="new-password" />
@@ -232,7 +232,7 @@ function ForgotPasswordPanel({ onDone }: { onDone(): void }) {
   return (
     <form className="account-form" noValidate onSubmit={submit} aria-label="Forgot password">
       <p>Enter the e-mail address of your account and we will send you a link to choose a new password.</p>
-      <Field label="Email Address" type="email" value={email} onChange={setEmail} error={errors.email} autoComplete="email" />
+      <Field data-autofocus label="Email Address" type="email" value={email} onChange={setEmail} error={errors.email} autoComplete="email" />
       <div className="account-actions">
         <button type="button" className="link-button" onClick={onDone}>
           Back to login
@@ -275,7 +275,7 @@ function ChooseUsernamePanel({ onSignedIn, onRestart }: { onSignedIn(): void; on
   return (
     <form className="account-form" noValidate onSubmit={submit} aria-label="Choose a username">
       <p>{pendingEmail ? `Signed in as ${pendingEmail}. ` : ''}Choose a username to finish creating your account.</p>
-      <Field label="Username" value={username} onChange={setUsername} error={errors.username} autoComplete="username" />
+      <Field label="Username" value={username} onChange={setUsername} error={errors.username} autoComplete="username" data-autofocus />
       <FormError text={errors.form} />
       <div className="account-actions">
         <span />
@@ -332,7 +332,7 @@ function LinkAccountPanel({ onSignedIn, onForgot, onRestart }: { onSignedIn(): v
   return (
     <form className="account-form" noValidate onSubmit={submit} aria-label="Link your account">
       {username && <p>{MESSAGES.providerSignIn.linkPrompt(username)}</p>}
-      <Field label="Password" type="password" value={password} onChange={setPassword} error={errors.password} autoComplete="current-password" />
+      <Field label="Password" type="password" value={password} onChange={setPassword} error={errors.password} autoComplete="current-password" data-autofocus />
       <FormError text={errors.form} />
       <div className="account-actions">
         <button type="button" className="link-button" onClick={onForgot}>

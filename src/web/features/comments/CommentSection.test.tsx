@@ -56,3 +56,26 @@ test("comments show the server's HTML (Markdown rendered and sanitised there); a
   expect(screen.getByText(MESSAGES.moderation.hiddenNotice('comment'))).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Report c2' })).toBeInTheDocument();
 });
+
+test('after posting a comment the focus is back in the emptied comment box, not on <body>', async () => {
+  const comments: unknown[] = [];
+  vi.stubGlobal('fetch', async (_url: string, init?: RequestInit) => {
+    if (init?.method === 'POST') {
+      comments.push(COMMENT);
+      return new Response(JSON.stringify(COMMENT), { status: 200 });
+    }
+    return new Response(JSON.stringify(comments), { status: 200 });
+  });
+  renderWithProviders(
+    <MemoryRouter>
+      <CommentSection deckId="d1" username="StarGazer" canComment />
+    </MemoryRouter>,
+  );
+  const user = userEvent.setup();
+  const box = await screen.findByLabelText('Add a comment');
+  await user.type(box, 'Nice');
+  await user.click(screen.getByRole('button', { name: 'Post Comment' }));
+  await screen.findByText(MESSAGES.comments.added);
+  expect(box).toHaveValue('');
+  expect(box).toHaveFocus();
+});

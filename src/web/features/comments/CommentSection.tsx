@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { MAX_COMMENT_LENGTH, type Comment } from '../../../common/api/comments';
 import { MESSAGES } from '../../../common/messages';
@@ -34,6 +34,7 @@ function CommentForm({ deckId, username }: { deckId: string; username: string })
   const create = useCreateComment(deckId);
   const toast = useToast();
   const fieldId = useId();
+  const box = useRef<HTMLTextAreaElement>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!text.trim()) return;
@@ -46,6 +47,9 @@ function CommentForm({ deckId, username }: { deckId: string; username: string })
           toast(MESSAGES.comments.added, 'success', { durationMs: COMMENT_BANNER_MS, progress: true });
         },
         onError: (error) => toast(error.message, 'error'),
+        // The Post button is disabled while posting, which drops the focus to <body>: it goes back
+        // to the comment box, ready for another comment (or to fix this one after a refusal).
+        onSettled: () => box.current?.focus(),
       },
     );
   };
@@ -55,7 +59,7 @@ function CommentForm({ deckId, username }: { deckId: string; username: string })
       <p className="field-hint" id={`${fieldId}-hint`}>
         Markdown: *emphasis*, **bold**, [links](https://…), lists, `code`, and [[Card Name]] to link a card.
       </p>
-      <textarea id={fieldId} aria-describedby={`${fieldId}-hint`} value={text} onChange={(e) => setText(e.target.value)} maxLength={MAX_COMMENT_LENGTH} rows={3} required />
+      <textarea ref={box} id={fieldId} aria-describedby={`${fieldId}-hint`} value={text} onChange={(e) => setText(e.target.value)} maxLength={MAX_COMMENT_LENGTH} rows={3} required />
       <div className="comment-form-actions">
         <button type="submit" className="primary" disabled={create.isPending || !text.trim()}>
           {create.isPending ? 'Posting…' : 'Post Comment'}

@@ -68,6 +68,8 @@ export function DeckPage({ deckId, renderVote, comments, renderReport }: DeckPag
       </section>
     );
   const code = deckCodeOf(deck);
+  // Called once, and its separator only with a control to separate: a hidden Report left a stray "·".
+  const report = renderReport?.(deck);
   return (
     <article className="page deck-page" aria-labelledby="deck-title">
       <div className="deck-layout">
@@ -81,7 +83,7 @@ export function DeckPage({ deckId, renderVote, comments, renderReport }: DeckPag
           <p className="deck-byline">
             by <Link to={`/users/${encodeURIComponent(deck.user)}`}>{deck.user}</Link>
             <span className="deck-date"> · {new Date(deck.createdAt).toLocaleDateString(undefined, { dateStyle: 'long' })}</span>
-            {renderReport && <> · {renderReport(deck)}</>}
+            {report ? <> · {report}</> : null}
           </p>
           {renderVote(deck)}
           {code && <DeckCode code={code} />}

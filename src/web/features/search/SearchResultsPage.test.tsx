@@ -67,6 +67,16 @@ test('an empty result says so', async () => {
   expect(await screen.findByText('No decks found!')).toBeInTheDocument();
 });
 
+test('a page past the last one does not say "No decks found!" under the count; it offers the last page', async () => {
+  stubApi(71);
+  const router = renderAt('/deck-search-results?albums=Space&page=99');
+  expect(await screen.findByText(/Page 99 is past the last page of these 71 decks\./)).toBeInTheDocument();
+  expect(screen.queryByText('No decks found!')).not.toBeInTheDocument();
+  await userEvent.click(screen.getByRole('button', { name: 'Go to page 6' }));
+  expect(router.state.location.search).toBe('?albums=Space&page=6');
+  expect(await screen.findByRole('link', { name: 'Deck 71' })).toBeInTheDocument();
+});
+
 test('the sort control orders the results and keeps the order in the URL', async () => {
   const requests = stubApi(3);
   const router = renderAt('/deck-search-results?albums=Space');

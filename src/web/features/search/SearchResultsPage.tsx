@@ -96,6 +96,15 @@ export default function SearchResultsPage() {
               Try again
             </button>
           </div>
+        ) : data && data.decks.length === 0 && data.totalDecks > 0 ? (
+          // A page past the end (an old link, ?page=99): the search did find decks, so "No decks
+          // found!" under "71 decks" would contradict the count; say where they are instead.
+          <p className="empty">
+            Page {page} is past the last page of these {deckCount(data.totalDecks)}.{' '}
+            <button type="button" onClick={() => goToPage(pageCount(data.totalDecks, DECKS_PER_PAGE))}>
+              Go to page {pageCount(data.totalDecks, DECKS_PER_PAGE)}
+            </button>
+          </p>
         ) : !data || data.decks.length === 0 ? (
           <p className="empty">{MESSAGES.decks.none}</p>
         ) : (

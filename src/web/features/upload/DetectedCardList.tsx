@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { DECK_SIZE } from '../../../common/game';
 import { CardNameInput } from './CardNameInput';
-import { LOW_CONFIDENCE, chooseAlternative, chooseCatalogCard, newReviewCard, type ReviewCard } from './deck-form';
+import { LOW_CONFIDENCE, chooseCard, newReviewCard, type ReviewCard } from './deck-form';
 
 interface DetectedCardListProps {
   cards: ReviewCard[];
@@ -12,7 +12,8 @@ interface DetectedCardListProps {
   errorId?: string;
 }
 
-const percent = (confidence: number) => `${Math.round(confidence * 100)}%`;
+/** The reader's confidence in words: a bare "95%" after a card name says nothing of what it measures. */
+const sureness = (confidence: number) => `${Math.round(confidence * 100)}% sure`;
 
 function CardRow({ card, position, onReplace, onRemove }: { card: ReviewCard; position: number; onReplace(card: ReviewCard): void; onRemove(): void }) {
   const [isEditing, setEditing] = useState(false);
@@ -28,8 +29,8 @@ function CardRow({ card, position, onReplace, onRemove }: { card: ReviewCard; po
           {card.name}
         </a>
         <span className="detected-card-code">{card.code}</span>
-        <span className="detected-card-confidence" title="How sure the reader is">
-          {card.confidence === null ? 'chosen by you' : `${percent(card.confidence)}${isUnsure ? ' – please check' : ''}`}
+        <span className="detected-card-confidence" title="How sure the card reader is that it read this card right">
+          {card.confidence === null ? 'chosen by you' : `Reader: ${sureness(card.confidence)}${isUnsure ? ' – please check' : ''}`}
         </span>
       </div>
       <div className="detected-card-actions">
@@ -39,13 +40,13 @@ function CardRow({ card, position, onReplace, onRemove }: { card: ReviewCard; po
             value=""
             onChange={(event) => {
               const choice = card.alternatives.find((a) => a.code === event.target.value);
-              if (choice) onReplace(chooseAlternative(card, choice));
+              if (choice) onReplace(chooseCard(card, choice));
             }}
           >
             <option value="">Replace with…</option>
             {card.alternatives.map((a) => (
               <option key={a.code} value={a.code}>
-                {a.name} ({a.code}, {percent(a.confidence)})
+                {a.name} ({a.code}, {sureness(a.confidence)})
               </option>
             ))}
           </select>
@@ -66,7 +67,7 @@ function CardRow({ card, position, onReplace, onRemove }: { card: ReviewCard; po
           autoFocus
           onPick={(choice) => {
             setEditing(false);
-            onReplace(chooseCatalogCard(card, choice));
+            onReplace(chooseCard(card, choice));
           }}
           onCancel={() => setEditing(false)}
         />
@@ -93,7 +94,7 @@ export function DetectedCardList({ cards, onChange, errorId }: DetectedCardListP
       {cards.length < DECK_SIZE ? (
         <CardNameInput label="Add a card" actionLabel="Add card" onPick={(choice) => onChange([...cards, newReviewCard(choice)])} />
       ) : (
-        <p className="muted">A deck has {DECK_SIZE} cards.</p>
+        <p className="muted">The list is full: a deck has {DECK_SIZE} cards. Remove one to add another.</p>
       )}
     </div>
   );

@@ -153,18 +153,20 @@ describe('UploadModal', () => {
 
   it('reads the cards, lets one be fixed, and publishes the deck', async () => {
     vi.mocked(readDeckImage).mockResolvedValue(detected(['Heimdall', 'Hypernova', 'Sand Cat', 'Five Eyes', 'Virginia Hall']));
-    vi.mocked(postDeck).mockResolvedValue({} as never);
+    vi.mocked(postDeck).mockResolvedValue({ _id: '65f0a1b2c3d4e5f6a7b8c9d0' } as never);
     const { user, onClose, invalidate } = setup();
 
     await user.upload(screen.getByLabelText('Deck image'), png());
     const list = await screen.findByRole('list', { name: 'Cards Detected' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(5);
     expect(screen.getByRole('img', { name: 'Preview of the chosen deck image' })).toBeInTheDocument();
-    expect(within(list).getAllByText('95%')).toHaveLength(5);
+    expect(within(list).getAllByText('Reader: 95% sure')).toHaveLength(5);
 
-    // An alternative, then a typed name.
+    // An alternative (read 40% sure), then a typed name: both are the player's choice, not flagged.
     await user.selectOptions(screen.getByRole('combobox', { name: 'Replace Sand Cat with' }), 'ORR014');
     expect(within(list).getByText('Caño Cristales')).toBeInTheDocument();
+    expect(within(list).queryByText(/please check/)).not.toBeInTheDocument();
+    expect(within(list).getByText('chosen by you')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Type another name for Caño Cristales' }));
     await user.type(screen.getByLabelText('New name for Caño Cristales'), 'sir lancelot{Enter}');
     expect(within(list).getByText('Sir Lancelot')).toBeInTheDocument();
@@ -187,6 +189,7 @@ describe('UploadModal', () => {
     );
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['decks'] });
     expect(screen.getByText(MESSAGES.upload.success)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View deck' })).toHaveAttribute('href', '/decks/65f0a1b2c3d4e5f6a7b8c9d0');
   });
 
   it('tells the user when publishing fails', async () => {
@@ -199,6 +202,64 @@ describe('UploadModal', () => {
     await user.type(screen.getByLabelText('Tags'), 'Budget{Enter}');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText(MESSAGES.upload.failure)).toBeInTheDocument();
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('does not publish on Enter in a picker that has no option for the typed text', async () => {
+    vi.mocked(readDeckImage).mockResolvedValue(detected(['Heimdall', 'Hypernova', 'Sand Cat', 'Five Eyes', 'Virginia Hall']));
+    vi.mocked(postDeck).mockResolvedValue({} as never);
+    const { user, onClose } = setup();
+    await user.upload(screen.getByLabelText('Deck image'), png());
+    await screen.findByRole('list', { name: 'Cards Detected' });
+    await user.type(screen.getByLabelText('Title'), 'My deck');
+    await user.type(screen.getByLabelText('Albums'), 'Space{Enter}');
+    // The deck is valid now: an Enter that reached the form would publish it.
+    await user.type(screen.getByLabelText('Tags'), 'zzzz');
+    expect(screen.getByText('No options')).toBeInTheDocument();
+    await user.keyboard('{Enter}');
+    expect(postDeck).not.toHaveBeenCalled();
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.getByLabelText('Tags')).toHaveValue('zzzz');
+    // With an option, Enter still picks it, and nothing is posted either.
+    await user.clear(screen.getByLabelText('Tags'));
+    await user.type(screen.getByLabelText('Tags'), 'Budget{Enter}');
+    expect(postDeck).not.toHaveBeenCalled();
+  });
+
+  it('asks before Escape, Cancel or × throw away a reviewed deck, and not before anything is read', async () => {
+    vi.mocked(readDeckImage).mockResolvedValue(detected(['Heimdall', 'Hypernova', 'Sand Cat', 'Five Eyes', 'Virginia Hall']));
+    const { user, onClose } = setup();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    onClose.mockClear();
+
+    await user.upload(screen.getByLabelText('Deck image'), png());
+    await screen.findByRole('list', { name: 'Cards Detected' });
+    for (const close of [
+      () => user.click(screen.getByRole('button', { name: 'Cancel' })),
+      () => user.click(screen.getAllByRole('button', { name: 'Close' })[0]),
+      () => user.keyboard('{Escape}'),
+    ]) {
+      await close();
+      const confirm = screen.getByRole('alertdialog', { name: 'Discard this deck?' });
+      expect(onClose).not.toHaveBeenCalled();
+      // Cancel has the focus: Enter keeps the deck.
+      expect(within(confirm).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+      await user.keyboard('{Enter}');
+      expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+      expect(screen.getByRole('list', { name: 'Cards Detected' })).toBeInTheDocument();
+    }
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Discard' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks before throwing away a typed title even with no image', async () => {
+    const { user, onClose } = setup();
+    await user.type(screen.getByLabelText('Title'), 'M');
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('alertdialog', { name: 'Discard this deck?' })).toBeInTheDocument();
     expect(onClose).not.toHaveBeenCalled();
   });
 });

@@ -5,7 +5,7 @@ import { createPortal } from 'react-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { MESSAGES } from '../../../common/messages';
 import { ACCEPTED_IMAGE_TYPES } from '../../../common/api/uploads';
-import { Dialog } from '../../components/Dialog';
+import { ConfirmDialog, Dialog } from '../../components/Dialog';
 import { AlbumSelect, CollectionSelect, TagSelect } from '../../components/CategorySelects';
 import { useToast } from '../../components/use-toast';
 import { ApiRequestError, isRefusal } from '../../lib/api-client';
@@ -144,8 +144,9 @@ export default function UploadModal({ onClose }: { onClose(): void }) {
     const controller = new AbortController();
     inFlight.current = controller;
     try {
-      await postDeck(image, deck, { signal: controller.signal, onUploadProgress: (sent) => setSubmitting({ sent }) });
-      toast(MESSAGES.upload.success, 'success');
+      const published = await postDeck(image, deck, { signal: controller.signal, onUploadProgress: (sent) => setSubmitting({ sent }) });
+      // Longer than the usual 4 s: the toast now holds a link to reach for.
+      toast(MESSAGES.upload.success, 'success', { durationMs: 10_000, link: { label: 'View deck', href: `/decks/${published._id}` } });
       await queryClient.invalidateQueries({ queryKey: DECKS_QUERY_KEY });
       onClose();
     } catch (error) {
@@ -157,13 +158,22 @@ export default function UploadModal({ onClose }: { onClose(): void }) {
     }
   };
 
+  // Escape, Cancel and × ask first once there is something to lose: cards read or a field typed.
+  const [askDiscard, setAskDiscard] = useState(false);
+  const hasWork =
+    values.cards.length > 0 ||
+    values.title !== '' ||
+    values.description !== '' ||
+    values.albums.length + values.collections.length + values.tags.length > 0;
+  const requestClose = () => (hasWork ? setAskDiscard(true) : onClose());
+
   const isBusy = isReading || fetchingSample || submitting !== null;
   const describedBy = (field: keyof FormErrors) => (errors[field] ? errorId(field) : undefined);
 
   // In a portal: the button that opens the modal lives inside the search bar's <form>, and forms
   // must not nest in the DOM.
   return createPortal(
-    <Dialog title="Upload a deck" onClose={onClose} className={`upload-dialog${showBeside && preview ? ' upload-dialog-wide' : ''}`}>
+    <Dialog title="Upload a deck" onClose={requestClose} className={`upload-dialog${showBeside && preview ? ' upload-dialog-wide' : ''}`}>
       <form className="upload-form" noValidate onSubmit={submit}>
         <div className="upload-field">
           <label htmlFor={ids.file}>Deck image</label>
@@ -263,7 +273,7 @@ export default function UploadModal({ onClose }: { onClose(): void }) {
         )}
         {submitting && <ProgressLine label="Publishing deck…" value={submitting.sent < 1 ? submitting.sent : undefined} />}
         <div className="dialog-actions">
-          <button type="button" onClick={onClose}>
+          <button type="button" onClick={requestClose}>
             Cancel
           </button>
           <button type="submit" className="primary" disabled={isBusy}>
@@ -271,6 +281,11 @@ export default function UploadModal({ onClose }: { onClose(): void }) {
           </button>
         </div>
       </form>
+      {askDiscard && (
+        <ConfirmDialog title="Discard this deck?" confirmLabel="Discard" onConfirm={onClose} onCancel={() => setAskDiscard(false)}>
+          <p>The cards read and the fields typed will be lost.</p>
+        </ConfirmDialog>
+      )}
     </Dialog>,
     document.body,
   );

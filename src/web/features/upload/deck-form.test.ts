@@ -1,5 +1,5 @@
 import { MESSAGES } from '../../../common/messages';
-import { EMPTY_FORM, chooseAlternative, chooseCatalogCard, imageFileError, reviewCardsOf, validateDeckForm, type DeckFormValues } from './deck-form';
+import { EMPTY_FORM, chooseCard, imageFileError, reviewCardsOf, validateDeckForm, type DeckFormValues } from './deck-form';
 
 const png = new File([new Uint8Array(4)], 'deck.png', { type: 'image/png' });
 const card = (name: string, code: string) => ({ code, name, confidence: 0.9, alternatives: [{ code: 'ALT1', name: 'Alt One', confidence: 0.5 }] });
@@ -32,15 +32,16 @@ describe('validateDeckForm', () => {
 });
 
 describe('fixing a detected card', () => {
-  it('an alternative takes the place of the card, which becomes an alternative', () => {
+  it("an alternative takes the place of the card as the player's choice, and the card becomes an alternative", () => {
     const [first] = fiveCards;
-    const fixed = chooseAlternative(first, first.alternatives[0]);
-    expect(fixed).toMatchObject({ key: first.key, code: 'ALT1', name: 'Alt One', confidence: 0.5 });
+    const fixed = chooseCard(first, first.alternatives[0]);
+    // Not the reader's 0.5 for it: the player chose it, so it is not flagged for checking.
+    expect(fixed).toMatchObject({ key: first.key, code: 'ALT1', name: 'Alt One', confidence: null });
     expect(fixed.alternatives.map((a) => a.code)).toEqual(['C0']);
   });
 
   it('a typed card is marked as chosen by the user', () => {
-    const fixed = chooseCatalogCard(fiveCards[1], { code: 'ACAL001', name: 'Sir Lancelot' });
+    const fixed = chooseCard(fiveCards[1], { code: 'ACAL001', name: 'Sir Lancelot' });
     expect(fixed).toMatchObject({ code: 'ACAL001', name: 'Sir Lancelot', confidence: null });
     expect(fixed.alternatives.map((a) => a.code)).toEqual(['C1', 'ALT1']);
   });

@@ -84,19 +84,11 @@ function asCandidate(card: ReviewCard): CardCandidate[] {
   return card.confidence === null ? [] : [{ code: card.code, name: card.name, confidence: card.confidence }];
 }
 
-/** Swaps a card for one of its alternatives; the card it was becomes an alternative in turn. */
-export function chooseAlternative(card: ReviewCard, choice: CardCandidate): ReviewCard {
-  return {
-    key: card.key,
-    code: choice.code,
-    name: choice.name,
-    confidence: choice.confidence,
-    alternatives: [...asCandidate(card), ...card.alternatives.filter((a) => a.code !== choice.code)].slice(0, 5),
-  };
-}
-
-/** Replaces a card by a catalog card the user typed. */
-export function chooseCatalogCard(card: ReviewCard, choice: { code: string; name: string }): ReviewCard {
+/**
+ * Replaces a card by one the player chose, from its alternatives or typed: the player's choice,
+ * so no longer flagged by the reader's confidence. The card it was becomes an alternative in turn.
+ */
+export function chooseCard(card: ReviewCard, choice: { code: string; name: string }): ReviewCard {
   return {
     key: card.key,
     code: choice.code,
