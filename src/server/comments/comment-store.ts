@@ -79,9 +79,18 @@ export async function findComments(db: Db, ids: string[]): Promise<Comment[]> {
   return toComments(db, await withAuthor(db).where('comments.id', 'in', ids).execute());
 }
 
-/** The row the permission rules need: the author, the deck, and whether a moderator hid it. */
+/**
+ * The row the permission rules need: the author, the deck, whether a moderator hid it, and the same
+ * of its deck (a comment on a hidden deck is as missing as the deck, policies.ts 'comment.see').
+ */
 export async function findComment(db: Db, id: string) {
-  return db.selectFrom('comments').select(['id', 'user_id', 'deck_id', 'hidden_at']).where('id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('comments')
+    .innerJoin('decks', 'decks.id', 'comments.deck_id')
+    .select(['comments.id', 'comments.user_id', 'comments.deck_id', 'comments.hidden_at', 'decks.user_id as deck_user_id', 'decks.hidden_at as deck_hidden_at'])
+    .where('comments.id', '=', id)
+    .executeTakeFirst();
+  return row && { id: row.id, user_id: row.user_id, deck_id: row.deck_id, hidden_at: row.hidden_at, deck: { user_id: row.deck_user_id, hidden_at: row.deck_hidden_at } };
 }
 
 export async function deleteComment(db: Db, id: string): Promise<void> {

@@ -114,6 +114,10 @@ export const deckRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      // A hidden deck's similar decks are as missing as the deck, for all but its author and moderators.
+      const owner = await findDeckOwner(app.db, request.params.id);
+      if (!owner) throw notFound('No such deck.');
+      if (owner.hidden_at !== null) authorizeSeeing(await viewerOf(request), owner, 'No such deck.');
       const codes = await deckCardCodes(app.db, request.params.id);
       if (!codes) throw notFound('No such deck.');
       return similarAnswer(codes.length, await findSimilarDecks(app.db, codes, request.params.id));
@@ -168,6 +172,8 @@ export const deckRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = requireUser(request);
       const owner = await findDeckOwner(app.db, request.params.id);
       if (!owner) throw notFound('No such deck.');
+      // A hidden deck is missing (404) for others, not forbidden (403), or the answer tells it exists.
+      authorizeSeeing(user, owner, 'No such deck.');
       authorize(user, 'deck.edit', owner);
       await editDeck(app, request.params.id, request.body);
       return (await findDeck(app.db, request.params.id))!;
@@ -181,6 +187,7 @@ export const deckRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = requireUser(request);
       const owner = await findDeckOwner(app.db, request.params.id);
       if (!owner) throw notFound('No such deck.');
+      authorizeSeeing(user, owner, 'No such deck.');
       authorize(user, 'deck.delete', owner);
       await removeDeck(app, owner);
       return { _id: owner.id };

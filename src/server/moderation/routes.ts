@@ -10,7 +10,7 @@ import {
   type ModeratedItemType,
 } from '../../common/api/moderation';
 import { requireUser } from '../accounts/session-plugin';
-import { authorize, authorizeSeeing } from '../policies';
+import { authorize, authorizeSeeing, authorizeSeeingComment } from '../policies';
 import { conflict, notFound } from '../http/errors';
 import { createAttemptLimiter } from '../http/rate-limits';
 import { nowIso } from '../db/ids';
@@ -42,6 +42,17 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!item) throw notFound(`No such ${type}.`);
     return item;
   };
+  /** 404, as for a missing item, when the user may not see it (hidden, or a comment on a hidden deck). */
+  const findVisibleItem = async (user: ReturnType<typeof requireUser>, type: ModeratedItemType, id: string) => {
+    if (type === 'deck') {
+      const deck = await findItem(type, id);
+      authorizeSeeing(user, deck, 'No such deck.');
+    } else {
+      const comment = await findComment(app.db, id);
+      if (!comment) throw notFound('No such comment.');
+      authorizeSeeingComment(user, comment);
+    }
+  };
 
   app.post(
     '/reports',
@@ -57,7 +68,7 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, res) => {
       const user = requireUser(request);
       const { itemType, itemId, reason } = request.body;
-      authorizeSeeing(user, await findItem(itemType, itemId), `No such ${itemType}.`);
+      await findVisibleItem(user, itemType, itemId);
       const giveBack = await limiter.reserve(res, [{ key: `report-account:${user.id}`, max: REPORTS_PER_ACCOUNT_PER_HOUR, windowMs: REPORT_WINDOW_MS }], MESSAGES.rateLimits.reports);
       const stored = await insertReport(app.db, { itemType, itemId, userId: user.id, reason });
       if (!stored) {
