@@ -1,7 +1,7 @@
 // Brakes on guessing and on floods. Two kinds:
 // - per-route request limits (@fastify/rate-limit) for registration and reset mail: every request counts;
 // - attempt budgets (attempt-counters.ts) for work whose outcome matters: sign-in, reset-password,
-//   comments. An attempt is counted before the work starts, so concurrent requests cannot all slip
+//   comments, reports, publishing. An attempt is counted before the work starts, so concurrent requests cannot all slip
 //   past a check that only a finished attempt would have updated.
 // Counters live in memory, or in Redis when REDIS_URL is set so that every instance shares them.
 import rateLimit from '@fastify/rate-limit';
@@ -32,6 +32,14 @@ export interface RateLimits {
   commentsPerAccount: number;
   commentsPerIp: number;
   commentWindowMs: number;
+  /**
+   * Decks one account, and one client IP, may publish within `publishWindowMs`. Each deck stores an
+   * image of up to several MB and empties the kept search pages, so a flood costs every reader; a
+   * player publishes a handful in an evening (one account published 60 in 3.2 s, issue 33 M3).
+   */
+  publishesPerAccount: number;
+  publishesPerIp: number;
+  publishWindowMs: number;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -47,6 +55,9 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   commentsPerAccount: 20,
   commentsPerIp: 60,
   commentWindowMs: 10 * 60_000,
+  publishesPerAccount: 20,
+  publishesPerIp: 60,
+  publishWindowMs: 60 * 60_000,
 };
 
 /** The limits in force: the defaults, then what the configuration raises or lowers, then a caller's own. */
