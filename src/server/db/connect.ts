@@ -16,6 +16,7 @@ import * as m0009 from './migrations/0009-visible-deck-count';
 import * as m0010 from './migrations/0010-hidden-decks-leave-stats';
 import * as m0011 from './migrations/0011-card-weeks-by-week';
 import * as m0012 from './migrations/0012-card-decks-by-date';
+import * as m0013 from './migrations/0013-comment-html';
 
 /** Migrations in order; each runs once, recorded by Kysely in its own table. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -30,6 +31,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0010-hidden-decks-leave-stats': m0010,
   '0011-card-weeks-by-week': m0011,
   '0012-card-decks-by-date': m0012,
+  '0013-comment-html': m0013,
 };
 
 export type Db = Kysely<Database>;
