@@ -41,6 +41,14 @@ export interface RateLimits {
   publishesPerIp: number;
   publishWindowMs: number;
   /**
+   * Reports one account, and one client IP, may send within `reportWindowMs`: more than a person
+   * who reads the site finds to report, few enough that one account, or a batch of accounts made
+   * behind one address, cannot bury the queue. A second report of the same item does not count.
+   */
+  reportsPerAccount: number;
+  reportsPerIp: number;
+  reportWindowMs: number;
+  /**
    * Screenshot reads one account may have in flight at once. The reader's capacity is shared by
    * the whole site (8 places by default): without this one account sending 8 uploads at once took
    * all of them and everyone else was answered "busy" (issue 33 M2). A player reads one deck at a time.
@@ -64,6 +72,9 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   publishesPerAccount: 20,
   publishesPerIp: 60,
   publishWindowMs: 60 * 60_000,
+  reportsPerAccount: 20,
+  reportsPerIp: 60,
+  reportWindowMs: 60 * 60_000,
   ocrReadsInFlightPerAccount: 2,
 };
 
