@@ -75,6 +75,7 @@ export const MESSAGES = {
     resetRequests: 'Too many password reset requests.',
     resetAttempts: 'Too many attempts with password reset links.',
     comments: 'You are posting comments too quickly.',
+    publishes: 'You are publishing decks too quickly.',
     reports: 'You have sent many reports in a short time.',
     verifyMails: 'Too many verification e-mails requested.',
     verifyAttempts: 'Too many attempts with invalid confirmation links.',

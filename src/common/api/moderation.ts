@@ -46,6 +46,21 @@ export const moderationLogEntrySchema = z.object({
 });
 export type ModerationLogEntry = z.infer<typeof moderationLogEntrySchema>;
 
+/** Items per page of the queue. */
+export const QUEUE_ITEMS_PER_PAGE = 20;
+/** Reports listed per item (its newest); the counts cover them all. */
+export const MAX_REPORTS_SHOWN = 10;
+/**
+ * A reporter counts fully once the account has a confirmed e-mail address and is this old: a
+ * flood of new accounts (27 made for it in issue 33 M1) then ranks below one established reader.
+ */
+export const ESTABLISHED_ACCOUNT_DAYS = 7;
+
+/** `?page=` of GET /api/moderation/queue. */
+export const moderationQueueQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1).describe('Page number, from 1.'),
+});
+
 /** A reported or hidden item in the queue. */
 export const queueItemSchema = z.object({
   itemType: itemTypeSchema,
@@ -59,11 +74,26 @@ export const queueItemSchema = z.object({
   /** The author's username. */
   author: z.string(),
   isHidden: z.boolean(),
-  /** The reports no moderator has acted on yet, newest first. */
-  reports: z.array(z.object({ username: z.string(), reason: z.string(), createdAt: z.string() })),
+  /** Open reports (one per reporter), and how many of them come from established accounts. */
+  reportCount: z.number().int(),
+  establishedReportCount: z.number().int(),
+  /** When its oldest open report came in; null for a hidden item without open reports. */
+  firstReportedAt: z.string().nullable(),
+  /** The newest open reports (at most MAX_REPORTS_SHOWN), newest first; `isNewAccount` for a reporter not yet established. */
+  reports: z.array(z.object({ username: z.string(), reason: z.string(), createdAt: z.string(), isNewAccount: z.boolean() })),
 });
 export type QueueItem = z.infer<typeof queueItemSchema>;
 
-/** Answer of GET /api/moderation/queue: items with open reports first, then hidden ones; and the latest log. */
-export const moderationQueueSchema = z.object({ items: z.array(queueItemSchema), log: z.array(moderationLogEntrySchema) });
+/**
+ * Answer of GET /api/moderation/queue: one page of items — first those reported by an established
+ * account, then those reported only by new ones, each group oldest first report first (a later
+ * flood lines up behind what was waiting), then hidden items without open reports, latest hidden
+ * first — with the total and the latest log. A `Link` header points to the next and previous pages.
+ */
+export const moderationQueueSchema = z.object({
+  items: z.array(queueItemSchema),
+  page: z.number().int(),
+  totalItems: z.number().int(),
+  log: z.array(moderationLogEntrySchema),
+});
 export type ModerationQueue = z.infer<typeof moderationQueueSchema>;

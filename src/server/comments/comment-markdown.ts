@@ -6,6 +6,8 @@ import MarkdownIt from 'markdown-it';
 import sanitizeHtml from 'sanitize-html';
 import { normalizeName } from '../../common/text';
 import { MAX_CARD_NAME_LENGTH } from '../../common/limits';
+import type { Db } from '../db/connect';
+import { findCardsByNames } from '../cards/card-store';
 
 /** A catalog card a mention names. */
 export interface MentionedCard {
@@ -75,4 +77,15 @@ const SANITIZE: sanitizeHtml.IOptions = {
 /** The comment as safe HTML; `cards` resolves its mentions (see mentionedNames). */
 export function renderCommentHtml(body: string, cards: MentionedCards): string {
   return sanitizeHtml(markdown.render(body, { cards }), SANITIZE).trim();
+}
+
+/**
+ * The safe HTML of each comment body, in order, the cards they all mention looked up in one query.
+ * Comments are rendered once, when written (and by migration 0013 for older ones), and read as
+ * stored: rendering 200 hostile comments on every page read held the event loop ~0.7 s (issue 33
+ * L5). A mention keeps the catalog's name and code of the moment it was written.
+ */
+export async function renderComments(db: Db, bodies: string[]): Promise<string[]> {
+  const cards = await findCardsByNames(db, bodies.flatMap(mentionedNames));
+  return bodies.map((body) => renderCommentHtml(body, cards));
 }

@@ -1,40 +1,34 @@
 import type { Db } from '../db/connect';
 import { newId, nowIso } from '../db/ids';
 import type { Comment } from '../../common/api/comments';
-import { findCardsByNames } from '../cards/card-store';
-import { mentionedNames, renderCommentHtml, type MentionedCards } from './comment-markdown';
+import { renderComments } from './comment-markdown';
 
 interface CommentRow {
   id: string;
   username: string;
   body: string;
+  body_html: string;
   created_at: string;
   hidden_at: string | null;
 }
 
-/** The fields of a comment that leave the server, with its text rendered as safe HTML. */
-function toComment(row: CommentRow, cards: MentionedCards): Comment {
+/** The fields of a comment that leave the server, with its text as the safe HTML stored when it was written. */
+function toComment(row: CommentRow): Comment {
   return {
     _id: row.id,
     Username: row.username,
     Comment: row.body,
-    html: renderCommentHtml(row.body, cards),
+    html: row.body_html,
     createdAt: row.created_at,
     ...(row.hidden_at !== null ? { isHidden: true as const } : {}),
   };
-}
-
-/** The comments, rendered; the cards all of them mention are looked up in one query. */
-async function toComments(db: Db, rows: CommentRow[]): Promise<Comment[]> {
-  const cards = await findCardsByNames(db, rows.flatMap((row) => mentionedNames(row.body)));
-  return rows.map((row) => toComment(row, cards));
 }
 
 const withAuthor = (db: Db) =>
   db
     .selectFrom('comments')
     .innerJoin('users', 'users.id', 'comments.user_id')
-    .select(['comments.id', 'users.username', 'comments.body', 'comments.created_at', 'comments.hidden_at']);
+    .select(['comments.id', 'users.username', 'comments.body', 'comments.body_html', 'comments.created_at', 'comments.hidden_at']);
 
 /**
  * Who reads a deck's comments: hidden ones are left out, except the reader's own (marked hidden)
@@ -64,24 +58,34 @@ export async function listComments(
     .limit(page.limit + 1)
     .offset((page.page - 1) * page.limit)
     .execute();
-  return { comments: await toComments(db, rows.slice(0, page.limit)), more: rows.length > page.limit };
+  return { comments: rows.slice(0, page.limit).map(toComment), more: rows.length > page.limit };
 }
 
 export async function createComment(db: Db, input: { deckId: string; userId: string; body: string; createdAt?: Date }): Promise<Comment> {
   const id = newId();
-  await db.insertInto('comments').values({ id, deck_id: input.deckId, user_id: input.userId, body: input.body, created_at: nowIso(input.createdAt) }).execute();
+  const [html] = await renderComments(db, [input.body]);
+  await db.insertInto('comments').values({ id, deck_id: input.deckId, user_id: input.userId, body: input.body, body_html: html, created_at: nowIso(input.createdAt) }).execute();
   return (await findComments(db, [id]))[0];
 }
 
 /** Full comments of the ids (hidden or not), in no particular order. */
 export async function findComments(db: Db, ids: string[]): Promise<Comment[]> {
   if (ids.length === 0) return [];
-  return toComments(db, await withAuthor(db).where('comments.id', 'in', ids).execute());
+  return (await withAuthor(db).where('comments.id', 'in', ids).execute()).map(toComment);
 }
 
-/** The row the permission rules need: the author, the deck, and whether a moderator hid it. */
+/**
+ * The row the permission rules need: the author, the deck, whether a moderator hid it, and the same
+ * of its deck (a comment on a hidden deck is as missing as the deck, policies.ts 'comment.see').
+ */
 export async function findComment(db: Db, id: string) {
-  return db.selectFrom('comments').select(['id', 'user_id', 'deck_id', 'hidden_at']).where('id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('comments')
+    .innerJoin('decks', 'decks.id', 'comments.deck_id')
+    .select(['comments.id', 'comments.user_id', 'comments.deck_id', 'comments.hidden_at', 'decks.user_id as deck_user_id', 'decks.hidden_at as deck_hidden_at'])
+    .where('comments.id', '=', id)
+    .executeTakeFirst();
+  return row && { id: row.id, user_id: row.user_id, deck_id: row.deck_id, hidden_at: row.hidden_at, deck: { user_id: row.deck_user_id, hidden_at: row.deck_hidden_at } };
 }
 
 export async function deleteComment(db: Db, id: string): Promise<void> {

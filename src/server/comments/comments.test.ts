@@ -43,6 +43,16 @@ describeEachDatabase('comments API', (ctx) => {
     expect(listed?.html).toBe(posted.html);
   });
 
+  test('the safe HTML is rendered once, when the comment is written, and reads serve the stored copy', async () => {
+    const posted = json<Comment>(await post(bob, { comment: '*stored once*' }));
+    const row = await ctx.db.selectFrom('comments').select(['body', 'body_html']).where('id', '=', posted._id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ body: '*stored once*', body_html: '<p><em>stored once</em></p>' });
+    // Reads render nothing: what the column holds is what leaves, wherever the comment is read.
+    await ctx.db.updateTable('comments').set({ body_html: '<p>as stored</p>' }).where('id', '=', posted._id).execute();
+    const listed = json<Comment[]>(await ctx.app.inject({ url: `/api/comments/get/${deckId}?page=1&limit=${MAX_COMMENTS_PER_PAGE}` })).find((c) => c._id === posted._id);
+    expect(listed?.html).toBe('<p>as stored</p>');
+  });
+
   test('guests cannot comment; empty, oversized and unknown-deck comments are refused', async () => {
     expect((await post(null, { comment: 'hi' })).statusCode).toBe(401);
     expect((await post(bob, { comment: '   ' })).statusCode).toBe(400);

@@ -4,7 +4,7 @@ import { commentIdParamsSchema, commentListSchema, commentPageQuerySchema, comme
 import { errorSchema } from '../../common/api/errors';
 import { requireUser } from '../accounts/session-plugin';
 import { createAttemptLimiter, rateLimitsOf } from '../http/rate-limits';
-import { authorize, authorizeSeeing, can } from '../policies';
+import { authorize, authorizeSeeing, authorizeSeeingComment, can } from '../policies';
 import { notFound } from '../http/errors';
 import { findDeckOwner } from '../decks/deck-store';
 import { createComment, deleteComment, findComment, listComments } from './comment-store';
@@ -31,9 +31,11 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, res) => {
       const { deckId } = request.params;
       const { page, limit } = request.query;
-      // A hidden deck's comments are as missing as the deck, for those who may not see it.
+      // A hidden deck's comments are as missing as the deck, for those who may not see it; and a
+      // missing deck answers the same 404, or an empty 200 would tell the two apart.
       const deck = await findDeckOwner(app.db, deckId);
-      if (deck) authorizeSeeing(request.user, deck, 'No such deck.');
+      if (!deck) throw notFound('No such deck.');
+      authorizeSeeing(request.user, deck, 'No such deck.');
       const reader = { userId: request.user?.id ?? null, seesAllHidden: can(request.user, 'moderation.act') };
       const { comments, more } = await listComments(app.db, deckId, { page, limit }, reader);
       if (more) res.header('link', `</api/comments/get/${deckId}?page=${page + 1}&limit=${limit}>; rel="next"`);
@@ -71,6 +73,7 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = requireUser(request);
       const comment = await findComment(app.db, request.params.commentId);
       if (!comment) throw notFound('No such comment.');
+      authorizeSeeingComment(user, comment);
       authorize(user, 'comment.delete', comment);
       await deleteComment(app.db, comment.id);
       return { _id: comment.id };

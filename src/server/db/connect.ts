@@ -18,6 +18,7 @@ import * as m0010 from './migrations/0010-hidden-decks-leave-stats';
 import * as m0011 from './migrations/0011-card-weeks-by-week';
 import * as m0012 from './migrations/0012-card-decks-by-date';
 import * as m0013 from './migrations/0013-provider-links';
+import * as m0014 from './migrations/0014-comment-html';
 
 /** Migrations in order; each runs once, recorded by Kysely in its own table. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -33,6 +34,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0011-card-weeks-by-week': m0011,
   '0012-card-decks-by-date': m0012,
   '0013-provider-links': m0013,
+  '0014-comment-html': m0014,
 };
 
 export type Db = Kysely<Database>;

@@ -99,7 +99,10 @@ export interface CommentsTable {
   id: string;
   deck_id: string;
   user_id: string;
+  /** The Markdown as written. */
   body: string;
+  /** `body` as safe HTML, rendered once when written (comment-markdown.ts renderComments). */
+  body_html: string;
   created_at: string;
   /** When a moderator hid the comment; null while everyone sees it. */
   hidden_at: string | null;

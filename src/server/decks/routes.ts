@@ -23,16 +23,18 @@ import { authorize, authorizeSeeing, can } from '../policies';
 import { badRequest, notFound } from '../http/errors';
 import { listField, readMultipartForm, textField } from '../http/multipart-fields';
 import { validateImage } from '../images/validate-image';
+import { createAttemptLimiter, rateLimitsOf } from '../http/rate-limits';
 import { findUserByUsername } from '../accounts/user-store';
 import { findDeck, findDeckOwner, searchDecks } from './deck-store';
 import { editDeck, publishDeck, removeDeck, voteOnDeck } from './deck-writes';
 import { deckCardCodes, findSimilarDecks, type SimilarDeckRow } from './similar-decks';
 import { toSimilarDeck } from './deck-presenter';
+import { reservePublish } from './publish-limits';
 
 const similarAnswer = (cardCount: number, rows: SimilarDeckRow[]) => ({ cardCount, decks: rows.map(toSimilarDeck) });
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
-const formErrors = { 400: errorSchema, 401: errorSchema, 413: errorSchema };
+const formErrors = { 400: errorSchema, 401: errorSchema, 413: errorSchema, 429: errorSchema };
 
 /** The first problem of a form, in the words the form itself shows (and the bad value, if any). */
 function firstProblem(error: z.ZodError, input: Record<string, unknown>): string {
@@ -45,6 +47,8 @@ function firstProblem(error: z.ZodError, input: Record<string, unknown>): string
 }
 
 export const deckRoutes: FastifyPluginAsyncZod = async (app) => {
+  const limiter = createAttemptLimiter(app, app.config.redisUrl);
+  const limits = rateLimitsOf(app.config);
   // Every write goes through deck-writes.ts, which evicts what it changed from app.deckReads once it
   // has committed, so this process never serves a stale copy.
   /** A string answer is sent as it is: deckReads validated each deck against deckSchema when it kept it. */
@@ -114,6 +118,10 @@ export const deckRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      // A hidden deck's similar decks are as missing as the deck, for all but its author and moderators.
+      const owner = await findDeckOwner(app.db, request.params.id);
+      if (!owner) throw notFound('No such deck.');
+      if (owner.hidden_at !== null) authorizeSeeing(await viewerOf(request), owner, 'No such deck.');
       const codes = await deckCardCodes(app.db, request.params.id);
       if (!codes) throw notFound('No such deck.');
       return similarAnswer(codes.length, await findSimilarDecks(app.db, codes, request.params.id));
@@ -168,6 +176,8 @@ export const deckRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = requireUser(request);
       const owner = await findDeckOwner(app.db, request.params.id);
       if (!owner) throw notFound('No such deck.');
+      // A hidden deck is missing (404) for others, not forbidden (403), or the answer tells it exists.
+      authorizeSeeing(user, owner, 'No such deck.');
       authorize(user, 'deck.edit', owner);
       await editDeck(app, request.params.id, request.body);
       return (await findDeck(app.db, request.params.id))!;
@@ -181,6 +191,7 @@ export const deckRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = requireUser(request);
       const owner = await findDeckOwner(app.db, request.params.id);
       if (!owner) throw notFound('No such deck.');
+      authorizeSeeing(user, owner, 'No such deck.');
       authorize(user, 'deck.delete', owner);
       await removeDeck(app, owner);
       return { _id: owner.id };
@@ -193,6 +204,7 @@ export const deckRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['decks', 'uploads'],
         summary: 'Publish a deck: image, title, albums, collections, tags, description, cards, cardCodes, deckcode (multipart)',
+        description: `At most ${limits.publishesPerAccount} decks per account and ${limits.publishesPerIp} per client within ${limits.publishWindowMs / 60_000} minutes: 429 past that (a refused form does not count).`,
         consumes: ['multipart/form-data'],
         response: { 201: deckSchema, ...formErrors },
       },
@@ -215,7 +227,15 @@ export const deckRoutes: FastifyPluginAsyncZod = async (app) => {
       };
       const parsed = createDeckSchema.safeParse(input);
       if (!parsed.success) throw badRequest(firstProblem(parsed.error, input));
-      const id = await publishDeck(app, user.id, bytes, parsed.data);
+      const giveBack = await reservePublish(limiter, limits, request, res, user.id);
+      let id: string;
+      try {
+        id = await publishDeck(app, user.id, bytes, parsed.data);
+      } catch (error) {
+        // Not stored: the attempt does not count against the author.
+        await giveBack();
+        throw error;
+      }
       const deck = await findDeck(app.db, id);
       if (!deck) throw new Error('the new deck vanished');
       return res.status(201).send(deck);

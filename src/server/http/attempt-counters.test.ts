@@ -27,6 +27,24 @@ describe('memory counters', () => {
   });
 });
 
+describe('counts of work in flight', () => {
+  test('each reservation moves the window end, so a count never lapses while work it counts may still run', async () => {
+    let now = 1_000;
+    const counters = memoryCounters(() => now);
+    expect((await counters.reserve('f', 2, 100, true)).allowed).toBe(true);
+    now += 90;
+    await counters.release('f');
+    expect(await counters.reserve('f', 2, 100, true)).toEqual({ allowed: true, retryAfterMs: 100 });
+    now += 20;
+    // A fixed window would have ended at 1100 and let a third in while two are running.
+    expect(await counters.reserve('f', 2, 100, true)).toEqual({ allowed: true, retryAfterMs: 100 });
+    expect(await counters.reserve('f', 2, 100, true)).toEqual({ allowed: false, retryAfterMs: 100 });
+    // A count left by work that never gave it back lapses once nothing was reserved for the window.
+    now += 100;
+    expect((await counters.reserve('f', 2, 100, true)).allowed).toBe(true);
+  });
+});
+
 describe.runIf(REDIS_URL)('Redis counters', () => {
   let counters: AttemptCounters;
   let redis: ReturnType<typeof connectRedis>;
@@ -52,6 +70,19 @@ describe.runIf(REDIS_URL)('Redis counters', () => {
     const other = freshKey();
     await counters.release(other);
     expect(await redis.exists(`deckhub-attempts:${other}`)).toBe(0);
+  });
+
+  test('a count of work in flight: each reservation renews the expiry; a fixed window keeps its own', async () => {
+    const inFlight = freshKey();
+    expect((await counters.reserve(inFlight, 2, 10_000, true)).allowed).toBe(true);
+    await redis.pexpire(`deckhub-attempts:${inFlight}`, 1_000);
+    expect((await counters.reserve(inFlight, 2, 10_000, true)).allowed).toBe(true);
+    expect(await redis.pttl(`deckhub-attempts:${inFlight}`)).toBeGreaterThan(9_000);
+    const fixed = freshKey();
+    expect((await counters.reserve(fixed, 2, 10_000)).allowed).toBe(true);
+    await redis.pexpire(`deckhub-attempts:${fixed}`, 1_000);
+    expect((await counters.reserve(fixed, 2, 10_000)).allowed).toBe(true);
+    expect(await redis.pttl(`deckhub-attempts:${fixed}`)).toBeLessThanOrEqual(1_000);
   });
 
   test('500 concurrent reservations on one key: exactly the budget is allowed', async () => {

@@ -12,8 +12,13 @@ export interface Reservation {
 }
 
 export interface AttemptCounters {
-  /** Counts one attempt against `key`, unless `max` are already counted in its current window. */
-  reserve(key: string, max: number, windowMs: number): Promise<Reservation>;
+  /**
+   * Counts one attempt against `key`, unless `max` are already counted in its current window. With
+   * `isInFlight` the key counts work in progress rather than attempts: each counted one moves the
+   * window's end to `windowMs` from now, so the key outlives every piece of work it counts (each is
+   * given back when done) and drops to nothing only if a process died before giving its back.
+   */
+  reserve(key: string, max: number, windowMs: number, isInFlight?: boolean): Promise<Reservation>;
   /** Gives one counted attempt back (the attempt turned out fine). */
   release(key: string): Promise<void>;
   close(): Promise<void>;
@@ -30,7 +35,7 @@ export function memoryCounters(now: () => number = Date.now): AttemptCounters {
     sweepAbove = Math.max(1_000, windows.size * 2);
   };
   return {
-    async reserve(key, max, windowMs) {
+    async reserve(key, max, windowMs, isInFlight = false) {
       const at = now();
       if (windows.size > sweepAbove) sweep(at);
       let window = windows.get(key);
@@ -40,6 +45,7 @@ export function memoryCounters(now: () => number = Date.now): AttemptCounters {
       }
       if (window.count >= max) return { allowed: false, retryAfterMs: window.resetAt - at };
       window.count++;
+      if (isInFlight) window.resetAt = at + windowMs;
       return { allowed: true, retryAfterMs: window.resetAt - at };
     },
     async release(key) {
@@ -60,7 +66,7 @@ if count >= tonumber(ARGV[1]) then
   return {0, redis.call('PTTL', KEYS[1])}
 end
 redis.call('INCR', KEYS[1])
-if redis.call('PTTL', KEYS[1]) < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+if ARGV[3] == '1' or redis.call('PTTL', KEYS[1]) < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
 return {1, redis.call('PTTL', KEYS[1])}`;
 // DECR keeps the key's expiry; a missing or spent key is left alone (DECR would create one without expiry).
 const RELEASE = `
@@ -81,14 +87,14 @@ const UNREACHABLE = new Set(['reconnecting', 'close', 'end']);
 export function redisCounters(redis: Redis, fallback: AttemptCounters, log: FastifyBaseLogger): AttemptCounters {
   const onError = (err: unknown) => log.warn({ err }, 'Redis unreachable: attempts counted in this process only');
   return {
-    async reserve(key, max, windowMs) {
-      if (UNREACHABLE.has(redis.status)) return fallback.reserve(key, max, windowMs);
+    async reserve(key, max, windowMs, isInFlight = false) {
+      if (UNREACHABLE.has(redis.status)) return fallback.reserve(key, max, windowMs, isInFlight);
       try {
-        const [allowed, ttl] = (await redis.eval(RESERVE, 1, PREFIX + key, max, windowMs)) as [number, number];
+        const [allowed, ttl] = (await redis.eval(RESERVE, 1, PREFIX + key, max, windowMs, isInFlight ? 1 : 0)) as [number, number];
         return { allowed: allowed === 1, retryAfterMs: ttl > 0 ? ttl : windowMs };
       } catch (err) {
         onError(err);
-        return fallback.reserve(key, max, windowMs);
+        return fallback.reserve(key, max, windowMs, isInFlight);
       }
     },
     async release(key) {

@@ -1,7 +1,7 @@
 // Brakes on guessing and on floods. Two kinds:
 // - per-route request limits (@fastify/rate-limit) for reset mail: every request counts;
 // - attempt budgets (attempt-counters.ts) for work whose outcome matters: sign-in, reset-password,
-//   comments, and registration (counted only once the body is valid). An attempt is counted before the work starts, so concurrent requests cannot all slip
+//   comments, reports, publishing, and registration (counted only once the body is valid); and counts of work in flight (screenshot reads per account). An attempt is counted before the work starts, so concurrent requests cannot all slip
 //   past a check that only a finished attempt would have updated.
 // Counters live in memory, or in Redis when REDIS_URL is set so that every instance shares them.
 import rateLimit from '@fastify/rate-limit';
@@ -38,6 +38,28 @@ export interface RateLimits {
   commentsPerAccount: number;
   commentsPerIp: number;
   commentWindowMs: number;
+  /**
+   * Decks one account, and one client IP, may publish within `publishWindowMs`. Each deck stores an
+   * image of up to several MB and empties the kept search pages, so a flood costs every reader; a
+   * player publishes a handful in an evening (one account published 60 in 3.2 s, issue 33 M3).
+   */
+  publishesPerAccount: number;
+  publishesPerIp: number;
+  publishWindowMs: number;
+  /**
+   * Reports one account, and one client IP, may send within `reportWindowMs`: more than a person
+   * who reads the site finds to report, few enough that one account, or a batch of accounts made
+   * behind one address, cannot bury the queue. A second report of the same item does not count.
+   */
+  reportsPerAccount: number;
+  reportsPerIp: number;
+  reportWindowMs: number;
+  /**
+   * Screenshot reads one account may have in flight at once. The reader's capacity is shared by
+   * the whole site (8 places by default): without this one account sending 8 uploads at once took
+   * all of them and everyone else was answered "busy" (issue 33 M2). A player reads one deck at a time.
+   */
+  ocrReadsInFlightPerAccount: number;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -54,6 +76,13 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   commentsPerAccount: 20,
   commentsPerIp: 60,
   commentWindowMs: 10 * 60_000,
+  publishesPerAccount: 20,
+  publishesPerIp: 60,
+  publishWindowMs: 60 * 60_000,
+  reportsPerAccount: 20,
+  reportsPerIp: 60,
+  reportWindowMs: 60 * 60_000,
+  ocrReadsInFlightPerAccount: 2,
 };
 
 /** The limits in force: the defaults, then what the configuration raises or lowers, then a caller's own. */
@@ -84,15 +113,22 @@ export interface Budget {
   key: string;
   max: number;
   windowMs: number;
+  /**
+   * Counts work in progress (`max` at once) rather than attempts per window: every attempt must be
+   * given back when its work ends, and `windowMs` is only how long a count lost by a dead process
+   * lingers (attempt-counters.ts). Longer than the work may take.
+   */
+  isInFlight?: boolean;
 }
 
 export interface AttemptLimiter {
   /**
    * Counts one attempt against every budget before the work it guards. When one is spent: 429 with
-   * Retry-After and `refusal` as the message, and nothing stays counted. Resolves to a function that
-   * gives the attempt back, for attempts that succeeded (a user who signs in often is never locked out).
+   * Retry-After and `refusal` as the message (followed by when to try again), or the error `refusal`
+   * makes, and nothing stays counted. Resolves to a function that gives the attempt back, for
+   * attempts that succeeded (a user who signs in often is never locked out).
    */
-  reserve(res: FastifyReply, budgets: Budget[], refusal: string): Promise<() => Promise<void>>;
+  reserve(res: FastifyReply, budgets: Budget[], refusal: string | ((retryAfterSeconds: number) => Error)): Promise<() => Promise<void>>;
 }
 
 export function attemptLimiter(counters: AttemptCounters): AttemptLimiter {
@@ -103,12 +139,12 @@ export function attemptLimiter(counters: AttemptCounters): AttemptLimiter {
         await Promise.all(taken.map((key) => counters.release(key)));
       };
       for (const budget of budgets) {
-        const reservation = await counters.reserve(budget.key, budget.max, budget.windowMs);
+        const reservation = await counters.reserve(budget.key, budget.max, budget.windowMs, budget.isInFlight);
         if (!reservation.allowed) {
           await releaseAll();
           const seconds = Math.max(1, Math.ceil(reservation.retryAfterMs / 1000));
           res.header('retry-after', seconds);
-          throw tooMany(refusal, seconds);
+          throw typeof refusal === 'string' ? tooMany(refusal, seconds) : refusal(seconds);
         }
         taken.push(budget.key);
       }

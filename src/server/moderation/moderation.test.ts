@@ -22,7 +22,17 @@ describeEachDatabase('reports and moderation', (ctx) => {
   const as = (user: TestUser | null) => (user ? { cookie: user.cookie } : {});
   const report = (user: TestUser | null, payload: object) => ctx.app.inject({ method: 'POST', url: '/api/reports', headers: as(user), payload });
   const act = (user: TestUser | null, payload: object) => ctx.app.inject({ method: 'POST', url: '/api/moderation/actions', headers: as(user), payload });
-  const queue = (user: TestUser | null) => ctx.app.inject({ url: '/api/moderation/queue', headers: as(user) });
+  const queue = (user: TestUser | null, url = '/api/moderation/queue') => ctx.app.inject({ url, headers: as(user) });
+  /** Every item of the queue, following its `Link` header from page to page. */
+  const allItems = async () => {
+    const items: ModerationQueue['items'] = [];
+    for (let url: string | undefined = '/api/moderation/queue'; url; ) {
+      const res = await queue(moderator, url);
+      items.push(...json<ModerationQueue>(res).items);
+      url = /<([^>]+)>; rel="next"/.exec(String(res.headers.link ?? ''))?.[1];
+    }
+    return items;
+  };
   const search = async (body: object = {}, user: TestUser | null = null) =>
     json<DecksPage>(await ctx.app.inject({ method: 'POST', url: '/api/decks/search-decks?page=1&limit=100', headers: as(user), payload: body }));
 
@@ -166,7 +176,7 @@ describeEachDatabase('reports and moderation', (ctx) => {
 
     test('the queue lists it as hidden with its closed report gone; restore brings it back everywhere', async () => {
       const q = json<ModerationQueue>(await queue(moderator));
-      const item = q.items.find((i) => i.itemId === deckId);
+      const item = (await allItems()).find((i) => i.itemId === deckId);
       expect(item).toMatchObject({ itemType: 'deck', text: title, author: author.username, isHidden: true, reports: [] });
       expect(q.log[0]).toMatchObject({ moderator: moderator.username, action: 'hide', itemId: deckId });
 
@@ -179,7 +189,7 @@ describeEachDatabase('reports and moderation', (ctx) => {
 
       const log = json<ModerationQueue>(await queue(moderator)).log.filter((l) => l.itemId === deckId).map((l) => l.action);
       expect(log).toEqual(['restore', 'hide']);
-      expect(json<ModerationQueue>(await queue(moderator)).items.find((i) => i.itemId === deckId)).toBeUndefined();
+      expect((await allItems()).find((i) => i.itemId === deckId)).toBeUndefined();
     });
 
     test('the counts from the filter tables alone leave hidden decks out too', async () => {
@@ -203,7 +213,7 @@ describeEachDatabase('reports and moderation', (ctx) => {
       await createComment(ctx.db, { deckId, userId: reader.id, body: 'keep me', createdAt: new Date('2030-01-01T00:00:01Z') });
       const reported = await report(reader, { itemType: 'comment', itemId: comment._id, reason: 'Rude' });
       expect(reported.statusCode).toBe(201);
-      const inQueue = json<ModerationQueue>(await queue(moderator)).items.find((i) => i.itemId === comment._id);
+      const inQueue = (await allItems()).find((i) => i.itemId === comment._id);
       expect(inQueue).toMatchObject({ itemType: 'comment', deckId, text: 'hide me', html: '<p>hide me</p>', isHidden: false, reports: [{ username: reader.username, reason: 'Rude' }] });
 
       expect((await act(moderator, { itemType: 'comment', itemId: comment._id, action: 'hide' })).statusCode).toBe(200);
@@ -231,7 +241,7 @@ describeEachDatabase('reports and moderation', (ctx) => {
       const comment = await createComment(ctx.db, { deckId, userId: author.id, body: 'fine actually' });
       await report(reader, { itemType: 'comment', itemId: comment._id, reason: 'Hmm' });
       expect((await act(moderator, { itemType: 'comment', itemId: comment._id, action: 'dismiss' })).statusCode).toBe(200);
-      expect(json<ModerationQueue>(await queue(moderator)).items.find((i) => i.itemId === comment._id)).toBeUndefined();
+      expect((await allItems()).find((i) => i.itemId === comment._id)).toBeUndefined();
       expect((await act(moderator, { itemType: 'comment', itemId: comment._id, action: 'dismiss' })).statusCode).toBe(409);
       expect((await act(moderator, { itemType: 'comment', itemId: '0123456789abcdef01234567', action: 'hide' })).statusCode).toBe(404);
       const log = json<ModerationQueue>(await queue(moderator)).log.find((l) => l.itemId === comment._id);

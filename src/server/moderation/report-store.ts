@@ -36,16 +36,3 @@ export async function resolveReports(db: Db, itemType: ModeratedItemType, itemId
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
-
-/** The newest open reports with the reporter's name. */
-export function listOpenReports(db: Db, limit: number) {
-  return db
-    .selectFrom('reports')
-    .innerJoin('users', 'users.id', 'reports.user_id')
-    .select(['reports.item_type', 'reports.item_id', 'reports.reason', 'reports.created_at', 'users.username'])
-    .where('reports.resolved_at', 'is', null)
-    .orderBy('reports.created_at', 'desc')
-    .orderBy('reports.id', 'desc')
-    .limit(limit)
-    .execute();
-}

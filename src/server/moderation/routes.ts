@@ -4,15 +4,17 @@ import { MESSAGES } from '../../common/messages';
 import {
   moderationActionRequestSchema,
   moderationLogEntrySchema,
+  moderationQueueQuerySchema,
   moderationQueueSchema,
+  QUEUE_ITEMS_PER_PAGE,
   reportRequestSchema,
   reportSchema,
   type ModeratedItemType,
 } from '../../common/api/moderation';
 import { requireUser } from '../accounts/session-plugin';
-import { authorize, authorizeSeeing } from '../policies';
+import { authorize, authorizeSeeing, authorizeSeeingComment } from '../policies';
 import { conflict, notFound } from '../http/errors';
-import { createAttemptLimiter } from '../http/rate-limits';
+import { createAttemptLimiter, DEFAULT_RATE_LIMITS, rateLimitsOf } from '../http/rate-limits';
 import { nowIso } from '../db/ids';
 import { findDeckOwner } from '../decks/deck-store';
 import { changeDeckVisibility } from '../decks/deck-writes';
@@ -26,21 +28,29 @@ const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: erro
 /** Log lines the queue shows. */
 const LOG_LINES = 100;
 
-/**
- * Reports one account may send per hour: more than a person who reads the site finds to report, few
- * enough that one account cannot bury the queue. A second report of the same item does not count.
- */
-export const REPORTS_PER_ACCOUNT_PER_HOUR = 20;
-const REPORT_WINDOW_MS = 3600_000;
+/** Reports one account may send per hour by default (rate-limits.ts reportsPerAccount). */
+export const REPORTS_PER_ACCOUNT_PER_HOUR = DEFAULT_RATE_LIMITS.reportsPerAccount;
 
 /** POST /api/reports (any signed-in user) and /api/moderation/* (moderators only, policies.ts). */
 export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
   const limiter = createAttemptLimiter(app, app.config.redisUrl);
+  const limits = rateLimitsOf(app.config);
   /** The reported or moderated item as the permission rules need it; 404 when there is none. */
   const findItem = async (type: ModeratedItemType, id: string) => {
     const item = type === 'deck' ? await findDeckOwner(app.db, id) : await findComment(app.db, id);
     if (!item) throw notFound(`No such ${type}.`);
     return item;
+  };
+  /** 404, as for a missing item, when the user may not see it (hidden, or a comment on a hidden deck). */
+  const findVisibleItem = async (user: ReturnType<typeof requireUser>, type: ModeratedItemType, id: string) => {
+    if (type === 'deck') {
+      const deck = await findItem(type, id);
+      authorizeSeeing(user, deck, 'No such deck.');
+    } else {
+      const comment = await findComment(app.db, id);
+      if (!comment) throw notFound('No such comment.');
+      authorizeSeeingComment(user, comment);
+    }
   };
 
   app.post(
@@ -49,7 +59,7 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['moderation'],
         summary: 'Report a deck or a comment to the moderators',
-        description: `One report per user and item: a second answers 409. A hidden item the caller may not see answers 404. At most ${REPORTS_PER_ACCOUNT_PER_HOUR} reports per account within an hour: 429 past that.`,
+        description: `One report per user and item: a second answers 409. A hidden item the caller may not see answers 404. At most ${limits.reportsPerAccount} reports per account and ${limits.reportsPerIp} per client within ${limits.reportWindowMs / 60_000} minutes: 429 past that.`,
         body: reportRequestSchema,
         response: { 201: reportSchema, ...errors, 429: errorSchema },
       },
@@ -57,8 +67,15 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, res) => {
       const user = requireUser(request);
       const { itemType, itemId, reason } = request.body;
-      authorizeSeeing(user, await findItem(itemType, itemId), `No such ${itemType}.`);
-      const giveBack = await limiter.reserve(res, [{ key: `report-account:${user.id}`, max: REPORTS_PER_ACCOUNT_PER_HOUR, windowMs: REPORT_WINDOW_MS }], MESSAGES.rateLimits.reports);
+      await findVisibleItem(user, itemType, itemId);
+      const giveBack = await limiter.reserve(
+        res,
+        [
+          { key: `report-account:${user.id}`, max: limits.reportsPerAccount, windowMs: limits.reportWindowMs },
+          { key: `report-ip:${request.ip}`, max: limits.reportsPerIp, windowMs: limits.reportWindowMs },
+        ],
+        MESSAGES.rateLimits.reports,
+      );
       const stored = await insertReport(app.db, { itemType, itemId, userId: user.id, reason });
       if (!stored) {
         await giveBack();
@@ -70,11 +87,24 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/moderation/queue',
-    { schema: { tags: ['moderation'], summary: 'Reported and hidden items, and the latest moderation log (moderators)', response: { 200: moderationQueueSchema, ...errors } } },
-    async (request) => {
+    {
+      schema: {
+        tags: ['moderation'],
+        summary: 'Reported and hidden items, a page at a time, and the latest moderation log (moderators)',
+        description: `${QUEUE_ITEMS_PER_PAGE} items per page: first those reported by an established account, then those reported only by new ones (each oldest first report first), then hidden items without open reports. A \`Link\` header points to the next and previous pages (rel="next", rel="prev").`,
+        querystring: moderationQueueQuerySchema,
+        response: { 200: moderationQueueSchema, ...errors },
+      },
+    },
+    async (request, res) => {
       authorize(requireUser(request), 'moderation.act');
-      const [items, log] = await Promise.all([readQueue(app.db), listLog(app.db, LOG_LINES)]);
-      return { items, log };
+      const { page } = request.query;
+      const [queue, log] = await Promise.all([readQueue(app.db, page), listLog(app.db, LOG_LINES)]);
+      const links = [];
+      if (page * QUEUE_ITEMS_PER_PAGE < queue.totalItems) links.push(`</api/moderation/queue?page=${page + 1}>; rel="next"`);
+      if (page > 1) links.push(`</api/moderation/queue?page=${page - 1}>; rel="prev"`);
+      if (links.length) res.header('link', links.join(', '));
+      return { items: queue.items, page, totalItems: queue.totalItems, log };
     },
   );
 

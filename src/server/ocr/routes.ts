@@ -5,42 +5,58 @@ import { requireUser } from '../accounts/session-plugin';
 import { HttpError } from '../http/errors';
 import { readMultipartForm } from '../http/multipart-fields';
 import { validateImage } from '../images/validate-image';
+import { createAttemptLimiter, rateLimitsOf } from '../http/rate-limits';
+import { DEFAULT_HTTP_LIMITS } from '../http/limits';
 import { ocrHttpError, readOutcome, readerBusy } from './deck-reader';
 
 const errors = { 400: errorSchema, 401: errorSchema, 413: errorSchema, 429: errorSchema, 503: errorSchema };
 
 /** Screenshot reading (POST /api/uploadimage/): the cards and deck code of a deck image. */
 export const ocrRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Reads in flight per account, on Redis when it is set, so the cap holds across web instances.
+  const limiter = createAttemptLimiter(app, app.config.redisUrl);
+  const readsPerAccount = rateLimitsOf(app.config).ocrReadsInFlightPerAccount;
+  /** A read is given back when answered; this only bounds how long a count a dead process left lingers. */
+  const holdMs = DEFAULT_HTTP_LIMITS.requestTimeoutMs + app.config.ocrReadTimeoutMs;
+
   app.post(
     '/uploadimage/',
     {
       schema: {
         tags: ['uploads'],
         summary: 'Read the deck code and cards of a deck screenshot (multipart field "image")',
+        description: `At most ${readsPerAccount} reads per account at once: one more is answered 429 "busy" with Retry-After, and the others' uploads go on.`,
         consumes: ['multipart/form-data'],
         response: { 200: uploadImageResultSchema, ...errors },
       },
     },
-    async (request) => {
-      requireUser(request);
+    async (request, res) => {
+      const user = requireUser(request);
       const ocr = app.ocr;
       if (!ocr) throw new HttpError(503, 'Reading deck images is not available right now. Please try again later.');
-      // Checked again by read(); this early answer just spares receiving an image we cannot read.
-      if (await ocr.isFull()) {
+      // The account's own cap first: the one sending too many at once is answered busy, not the others.
+      const giveBack = await limiter.reserve(res, [{ key: `ocr-reads-account:${user.id}`, max: readsPerAccount, windowMs: holdMs, isInFlight: true }], () => {
         app.metrics.ocrRead('busy', 0);
-        throw readerBusy();
-      }
-      const form = await readMultipartForm(request);
-      const { bytes } = await validateImage(form.image);
-      const started = performance.now();
-      const seconds = () => (performance.now() - started) / 1000;
+        return readerBusy();
+      });
       try {
-        const reading = await ocr.read(bytes);
+        // Checked again by read(); this early answer just spares receiving an image we cannot read.
+        if (await ocr.isFull()) {
+          app.metrics.ocrRead('busy', 0);
+          throw readerBusy();
+        }
+        const form = await readMultipartForm(request);
+        const { bytes } = await validateImage(form.image);
+        const started = performance.now();
+        const seconds = () => (performance.now() - started) / 1000;
+        const reading = await ocr.read(bytes).catch((error: unknown) => {
+          app.metrics.ocrRead(readOutcome(error), seconds());
+          throw ocrHttpError(error) ?? error;
+        });
         app.metrics.ocrRead(readOutcome(null), seconds());
         return { cards: reading.cards.map((c) => c.name), deck_code: reading.deck_code, detected: reading.cards, unmatchedNames: reading.unmatchedNames ?? 0 };
-      } catch (error) {
-        app.metrics.ocrRead(readOutcome(error), seconds());
-        throw ocrHttpError(error) ?? error;
+      } finally {
+        await giveBack();
       }
     },
   );

@@ -105,6 +105,51 @@ describeEachDatabase('POST /api/uploadimage/', (ctx) => {
     expect((await first).statusCode).toBe(200);
   });
 
+  describe('one account cannot take the whole reader (issue 33 M2)', () => {
+    const busy = { error: 'Too Many Requests', message: 'The card reader is busy right now. Please try again in a minute.' };
+    const form = () => formWith({}, { bytes: screenshot, type: 'image/jpeg' });
+    /** Reader and app on the shared pool, with 3 places site-wide: the account's cap (2) leaves one to the others. */
+    async function instance(redisUrl?: string) {
+      const ocr = OcrService.withPool(ctx.db, pool, { maxPendingReads: 3 });
+      const app = await buildApp({ config: { ...ctx.config, ...(redisUrl ? { redisUrl } : {}) }, db: ctx.db, dialect: ctx.app.dialect, ocr });
+      apps.push(app);
+      return { app, ocr };
+    }
+
+    test(`the third of three uploads sent at once is answered busy with Retry-After; another player's upload is read meanwhile`, { timeout: 60_000 }, async () => {
+      const { app, ocr } = await instance();
+      const hog = await buildUser(ctx.db);
+      const other = await buildUser(ctx.db);
+      let answered = 0;
+      const hogs = [1, 2, 3].map(() => upload(app, form(), hog.cookie).finally(() => answered++));
+      // All three are in: read, or answered.
+      await vi.waitFor(() => expect(ocr.pendingReads + answered).toBe(3), { timeout: 10_000, interval: 5 });
+      const others = await upload(app, form(), other.cookie);
+      expect(others.statusCode, others.body).toBe(200);
+      const hogAnswers = await Promise.all(hogs);
+      expect(hogAnswers.map((r) => r.statusCode).sort()).toEqual([200, 200, 429]);
+      const refused = hogAnswers.find((r) => r.statusCode === 429)!;
+      expect(json(refused)).toEqual(busy);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      // Each read gives its place back: the hog reads again once its reads are answered.
+      expect((await upload(app, form(), hog.cookie)).statusCode).toBe(200);
+    });
+
+    test.runIf(process.env.TEST_REDIS_URL)('counted on Redis: two reads on one instance, the third on another is busy', { timeout: 60_000 }, async () => {
+      const redisUrl = process.env.TEST_REDIS_URL!;
+      const [a, b] = [await instance(redisUrl), await instance(redisUrl)];
+      const hog = await buildUser(ctx.db);
+      const other = await buildUser(ctx.db);
+      const hogs = [upload(a.app, form(), hog.cookie), upload(a.app, form(), hog.cookie)];
+      await vi.waitFor(() => expect(a.ocr.pendingReads).toBe(2), { timeout: 10_000, interval: 5 });
+      const third = await upload(b.app, form(), hog.cookie);
+      expect(third.statusCode).toBe(429);
+      expect(json(third)).toEqual(busy);
+      expect((await upload(b.app, form(), other.cookie)).statusCode).toBe(200);
+      expect((await Promise.all(hogs)).map((r) => r.statusCode)).toEqual([200, 200]);
+    });
+  });
+
   test('a read past its time limit is answered 503', async () => {
     const app = await appWithReader({ readTimeoutMs: 1 });
     const res = await upload(app, formWith({}, { bytes: screenshot, type: 'image/jpeg' }));

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
-import { Link } from 'react-router';
-import type { ModerationAction, QueueItem } from '../../../common/api/moderation';
+import { Link, useSearchParams } from 'react-router';
+import { QUEUE_ITEMS_PER_PAGE, type ModerationAction, type QueueItem } from '../../../common/api/moderation';
 import { MESSAGES } from '../../../common/messages';
+import { Pagination } from '../../components/Pagination';
 import { useToast } from '../../components/use-toast';
 import { ApiRequestError } from '../../lib/api-client';
 import { useModerate, useModerationQueue } from './api/moderation-queue';
@@ -31,11 +32,23 @@ function QueueEntry({ item }: { item: QueueItem }) {
         {item.isHidden && <span className="hidden-badge">Hidden</span>}
       </div>
       {item.itemType === 'deck' ? <p className="muted">by {item.author}</p> : <div className="comment-text" dangerouslySetInnerHTML={{ __html: item.html ?? '' }} />}
+      {item.reportCount > 0 && (
+        <p className="queue-counts muted">
+          {reportCounts(item)}
+          {item.firstReportedAt && (
+            <>
+              {', first '}
+              <time dateTime={item.firstReportedAt}>{formatTime(item.firstReportedAt)}</time>
+            </>
+          )}
+        </p>
+      )}
       {item.reports.length > 0 && (
         <ul className="queue-reports" aria-label="Reports">
           {item.reports.map((report) => (
             <li key={`${report.username}-${report.createdAt}`}>
-              <strong>{report.username}</strong>: {report.reason} <time dateTime={report.createdAt}>{formatTime(report.createdAt)}</time>
+              <strong>{report.username}</strong>
+              {report.isNewAccount && <span className="new-account"> (new account)</span>}: {report.reason} <time dateTime={report.createdAt}>{formatTime(report.createdAt)}</time>
             </li>
           ))}
         </ul>
@@ -50,7 +63,7 @@ function QueueEntry({ item }: { item: QueueItem }) {
             Hide
           </button>
         )}
-        {item.reports.length > 0 && (
+        {item.reportCount > 0 && (
           <button type="button" onClick={() => run('dismiss')} disabled={moderate.isPending}>
             Dismiss reports
           </button>
@@ -60,9 +73,19 @@ function QueueEntry({ item }: { item: QueueItem }) {
   );
 }
 
-/** /moderation: the reported and hidden decks and comments, the actions on them, and the log. */
+/** "27 reports, 1 from an established account": new accounts' reports count for less in the order. */
+function reportCounts(item: QueueItem): string {
+  const reports = `${item.reportCount} report${item.reportCount === 1 ? '' : 's'}`;
+  const established = item.establishedReportCount;
+  return `${reports}, ${established === 0 ? 'none' : established} from ${established === 1 ? 'an established account' : 'established accounts'}`;
+}
+
+/** /moderation?page=N: the reported and hidden decks and comments a page at a time, the actions on them, and the log. */
 export default function ModerationPage() {
-  const { data, isLoading, error } = useModerationQueue();
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
+  const { data, isLoading, error } = useModerationQueue(page);
+  const pageCount = data ? Math.ceil(data.totalItems / QUEUE_ITEMS_PER_PAGE) : 0;
   useEffect(() => {
     document.title = 'Moderation · Deckhub';
   }, []);
@@ -83,14 +106,20 @@ export default function ModerationPage() {
         <p className="loading">Loading…</p>
       ) : error ? (
         <p role="alert">{error instanceof Error ? error.message : String(error)}</p>
-      ) : !data || data.items.length === 0 ? (
+      ) : !data || data.totalItems === 0 ? (
         <p className="empty">{MESSAGES.moderation.emptyQueue}</p>
       ) : (
-        <ul className="queue">
-          {data.items.map((item) => (
-            <QueueEntry key={`${item.itemType}-${item.itemId}`} item={item} />
-          ))}
-        </ul>
+        <>
+          <p className="muted">
+            {data.totalItems} item{data.totalItems === 1 ? '' : 's'}: reported by established accounts first, then by new accounts only, oldest report first; then hidden items.
+          </p>
+          <ul className="queue">
+            {data.items.map((item) => (
+              <QueueEntry key={`${item.itemType}-${item.itemId}`} item={item} />
+            ))}
+          </ul>
+          <Pagination page={page} pageCount={pageCount} onPageChange={(next) => setParams(next === 1 ? {} : { page: String(next) })} label="Queue pages" />
+        </>
       )}
       <h2>Log</h2>
       {data && data.log.length > 0 ? (

@@ -3,15 +3,19 @@ import { moderationLogEntrySchema, moderationQueueSchema, type ModerationActionR
 import { apiRequest, retryUnlessRefused } from '../../../lib/api-client';
 import { DECKS_QUERY_KEY } from '../../../lib/deck-cache';
 
-export const moderationQueueQueryOptions = queryOptions({
-  queryKey: ['moderation', 'queue'],
-  queryFn: () => apiRequest('/api/moderation/queue', moderationQueueSchema),
-  retry: retryUnlessRefused,
-});
+/** Every page of the queue: a moderation action refreshes them all. */
+const QUEUE_KEY = ['moderation', 'queue'] as const;
 
-/** The reported and hidden items and the latest log (moderators only: 403 for others). */
-export function useModerationQueue() {
-  return useQuery(moderationQueueQueryOptions);
+export const moderationQueueQueryOptions = (page: number) =>
+  queryOptions({
+    queryKey: [...QUEUE_KEY, page],
+    queryFn: () => apiRequest(`/api/moderation/queue?page=${page}`, moderationQueueSchema),
+    retry: retryUnlessRefused,
+  });
+
+/** One page of the reported and hidden items, and the latest log (moderators only: 403 for others). */
+export function useModerationQueue(page: number) {
+  return useQuery(moderationQueueQueryOptions(page));
 }
 
 /** Hide, restore or dismiss; refreshes the queue, and every deck list (a hidden deck leaves them) and comment list. */
@@ -21,7 +25,7 @@ export function useModerate() {
     mutationFn: (input: ModerationActionRequest) => apiRequest('/api/moderation/actions', moderationLogEntrySchema, { body: input }),
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: moderationQueueQueryOptions.queryKey }),
+        queryClient.invalidateQueries({ queryKey: QUEUE_KEY }),
         queryClient.invalidateQueries({ queryKey: DECKS_QUERY_KEY }),
         queryClient.invalidateQueries({ queryKey: ['comments'] }),
       ]),

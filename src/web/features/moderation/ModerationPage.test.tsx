@@ -1,0 +1,55 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { QUEUE_ITEMS_PER_PAGE, type ModerationQueue, type QueueItem } from '../../../common/api/moderation';
+import { renderWithProviders } from '../../test/render';
+import ModerationPage from './ModerationPage';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const item = (n: number, overrides: Partial<QueueItem> = {}): QueueItem => ({
+  itemType: 'deck',
+  itemId: `d${n}`,
+  deckId: `d${n}`,
+  text: `Deck ${n}`,
+  author: 'Author',
+  isHidden: false,
+  reportCount: 27,
+  establishedReportCount: 0,
+  firstReportedAt: '2026-01-01T00:00:00.000Z',
+  reports: [{ username: `flooder${n}`, reason: 'Spam', createdAt: '2026-01-01T00:00:00.000Z', isNewAccount: true }],
+  ...overrides,
+});
+
+test('the queue shows one page of items with their report counts, new accounts marked, and pages to the rest', async () => {
+  const asked: string[] = [];
+  vi.stubGlobal('fetch', async (url: string) => {
+    asked.push(url);
+    const page = Number(new URL(url, 'http://x').searchParams.get('page'));
+    const items =
+      page === 1
+        ? [item(0, { text: 'Really copied', reportCount: 1, establishedReportCount: 1, reports: [{ username: 'Reader', reason: 'Copied', createdAt: '2026-01-01T00:00:00.000Z', isNewAccount: false }] }), ...Array.from({ length: QUEUE_ITEMS_PER_PAGE - 1 }, (_, i) => item(i + 1))]
+        : [item(99, { text: 'Last flooded' })];
+    const answer: ModerationQueue = { items, page, totalItems: QUEUE_ITEMS_PER_PAGE + 1, log: [] };
+    return new Response(JSON.stringify(answer), { status: 200 });
+  });
+  renderWithProviders(
+    <MemoryRouter initialEntries={['/moderation']}>
+      <ModerationPage />
+    </MemoryRouter>,
+  );
+  const first = (await screen.findByRole('link', { name: 'Really copied' })).closest('li')!;
+  expect(first).toHaveTextContent('1 report, 1 from an established account');
+  expect(first).not.toHaveTextContent('(new account)');
+  const flooded = screen.getByRole('link', { name: 'Deck 1' }).closest('li')!;
+  expect(flooded).toHaveTextContent('27 reports, none from established accounts');
+  expect(flooded).toHaveTextContent('flooder1 (new account): Spam');
+  expect(screen.getByText(`${QUEUE_ITEMS_PER_PAGE + 1} items`, { exact: false })).toBeInTheDocument();
+  expect(asked).toEqual(['/api/moderation/queue?page=1']);
+
+  await userEvent.click(screen.getByRole('button', { name: 'Page 2' }));
+  expect(await screen.findByRole('link', { name: 'Last flooded' })).toBeInTheDocument();
+  expect(asked).toContain('/api/moderation/queue?page=2');
+});
