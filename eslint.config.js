@@ -36,11 +36,16 @@ const folders = (dir) =>
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name);
 
-const serverFeatures = folders('src/server').filter((name) => !SERVER_SHARED_FOLDERS.includes(name) && !SERVER_COMPOSING_FOLDERS.includes(name));
+const serverFeatures = folders('src/server').filter(
+  (name) => !SERVER_SHARED_FOLDERS.includes(name) && !SERVER_COMPOSING_FOLDERS.includes(name),
+);
 // The list names only what exists, so a renamed feature or module cannot silently lose its boundary.
 for (const [feature, api] of Object.entries(SERVER_FEATURE_API)) {
-  if (!serverFeatures.includes(feature)) throw new Error(`eslint.config.js: SERVER_FEATURE_API names "${feature}", which is not a folder of src/server`);
-  for (const file of api) if (!fs.existsSync(`src/server/${feature}/${file}`)) throw new Error(`eslint.config.js: SERVER_FEATURE_API names src/server/${feature}/${file}, which does not exist`);
+  if (!serverFeatures.includes(feature))
+    throw new Error(`eslint.config.js: SERVER_FEATURE_API names "${feature}", which is not a folder of src/server`);
+  for (const file of api)
+    if (!fs.existsSync(`src/server/${feature}/${file}`))
+      throw new Error(`eslint.config.js: SERVER_FEATURE_API names src/server/${feature}/${file}, which does not exist`);
 }
 
 const serverFeatureZones = serverFeatures.flatMap((feature) =>
@@ -66,9 +71,17 @@ const webFeatureZones = webFeatures.map((feature) => ({
 const layerZones = [
   { target: './src/common', from: './src/server', message: 'src/common is shared by both sides and imports neither.' },
   { target: './src/common', from: './src/web', message: 'src/common is shared by both sides and imports neither.' },
-  { target: './src/web', from: './src/server', message: 'The web app talks to the server through the API contract in src/common.' },
+  {
+    target: './src/web',
+    from: './src/server',
+    message: 'The web app talks to the server through the API contract in src/common.',
+  },
   { target: './src/server', from: './src/web', message: 'The server does not import the web app.' },
-  { target: ['./src/web/components', './src/web/lib'], from: './src/web/features', message: 'Shared web code does not depend on a feature.' },
+  {
+    target: ['./src/web/components', './src/web/lib'],
+    from: './src/web/features',
+    message: 'Shared web code does not depend on a feature.',
+  },
 ];
 
 /** Product code never imports tests, their support or benchmarks. */
@@ -91,11 +104,18 @@ export default tseslint.config(
     // TypeScript's resolution first: `../decks/deck-reads.js` names deck-reads.ts, and a boundary must
     // hold whichever way the path is spelled (static or dynamic import, with or without a suffix).
     settings: {
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.json' }), createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] })],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: 'tsconfig.json' }),
+        createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] }),
+      ],
     },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-restricted-globals': ['error', { name: 'alert', message: 'Use a toast.' }, { name: 'confirm', message: 'Use a dialog.' }],
+      'no-restricted-globals': [
+        'error',
+        { name: 'alert', message: 'Use a toast.' },
+        { name: 'confirm', message: 'Use a dialog.' },
+      ],
       'import-x/no-restricted-paths': ['error', { zones: [...layerZones, ...serverFeatureZones, ...webFeatureZones] }],
     },
   },
@@ -103,7 +123,10 @@ export default tseslint.config(
     files: ['src/**'],
     ignores: TEST_FILES,
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: [noTestImports, ...layerZones, ...serverFeatureZones, ...webFeatureZones] }],
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: [noTestImports, ...layerZones, ...serverFeatureZones, ...webFeatureZones] },
+      ],
       'no-restricted-imports': [
         'error',
         {

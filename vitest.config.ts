@@ -26,7 +26,12 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'web', environment: 'jsdom', include: ['src/web/**/*.test.{ts,tsx}'], setupFiles: ['src/web/test/setup.ts'] },
+        test: {
+          name: 'web',
+          environment: 'jsdom',
+          include: ['src/web/**/*.test.{ts,tsx}'],
+          setupFiles: ['src/web/test/setup.ts'],
+        },
       },
     ],
   },

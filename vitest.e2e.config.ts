@@ -6,7 +6,9 @@ import { defineConfig } from 'vitest/config';
 // as test/support/outside-programs.ts does for PostgreSQL and Redis. (Checked here, with no import of
 // a project file: Vite warns about a config importing TypeScript without its extension.)
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const missingBrowser = fs.existsSync(chromium) ? null : `no Chromium at ${chromium}; install it with apt-get install chromium (or set CHROMIUM_PATH)`;
+const missingBrowser = fs.existsSync(chromium)
+  ? null
+  : `no Chromium at ${chromium}; install it with apt-get install chromium (or set CHROMIUM_PATH)`;
 if (missingBrowser && process.env.REQUIRE_BROWSER === '1') throw new Error(`REQUIRE_BROWSER=1 and ${missingBrowser}`);
 if (missingBrowser) console.log(`Browser tests skipped: ${missingBrowser}`);
 

@@ -6,7 +6,12 @@
 import sharp from 'sharp';
 import type { CatalogCard } from '../src/server/ocr/catalog-index';
 import { seededRandom } from '../src/common/seeded-random';
-import { generateScreenshot, SHARE_GEOMETRY, type GeneratedLayout, type ScreenshotGeometry } from '../src/server/demo/share-screenshot';
+import {
+  generateScreenshot,
+  SHARE_GEOMETRY,
+  type GeneratedLayout,
+  type ScreenshotGeometry,
+} from '../src/server/demo/share-screenshot';
 
 type Random = () => number;
 const between = (random: Random, low: number, high: number): number => low + random() * (high - low);
@@ -84,7 +89,11 @@ async function reorder(base: BaseImage, random: Random): Promise<Sample> {
     .composite(pieces.map((input, to) => ({ input, left: tiles[to].left, top: tiles[to].top })))
     .jpeg({ quality: 90 })
     .toBuffer();
-  return { image, truth: { deck_code: base.truth.deck_code, cards: order.map((from) => base.truth.cards[from]) }, detail: 'reordered' };
+  return {
+    image,
+    truth: { deck_code: base.truth.deck_code, cards: order.map((from) => base.truth.cards[from]) },
+    detail: 'reordered',
+  };
 }
 
 /** Colour changes: `linear` multiplies each channel; night-shift modes are warm. */
@@ -93,7 +102,11 @@ function tint(name: string, low: number[], high: number[]): AugmentClass {
     name,
     async apply(base, random) {
       const factor = low.map((l, i) => between(random, l, high[i]));
-      return same(base, await jpeg(sharp(base.image).linear(factor, [0, 0, 0]), 88), `x${factor.map((f) => f.toFixed(2)).join('/')}`);
+      return same(
+        base,
+        await jpeg(sharp(base.image).linear(factor, [0, 0, 0]), 88),
+        `x${factor.map((f) => f.toFixed(2)).join('/')}`,
+      );
     },
   };
 }
@@ -127,7 +140,11 @@ export const AUGMENT_CLASSES: AugmentClass[] = [
     async apply(base, random) {
       const width = Math.round(between(random, 600, 1200));
       const quality = Math.round(between(random, 55, 90));
-      return same(base, await sharp(base.image).resize({ width }).webp({ quality }).toBuffer(), `${width} px webp q${quality}`);
+      return same(
+        base,
+        await sharp(base.image).resize({ width }).webp({ quality }).toBuffer(),
+        `${width} px webp q${quality}`,
+      );
     },
   },
   {
@@ -157,9 +174,18 @@ export const AUGMENT_CLASSES: AugmentClass[] = [
       const last = tiles[tiles.length - 1];
       const bottom = Math.min(height, Math.round(last.top + last.height + between(random, 2, 30)));
       const left = last.left + last.width + 2;
-      const cover = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width - left}" height="${height - last.top + 2}"><rect width="100%" height="100%" fill="${page}"/></svg>`);
-      const painted = await sharp(base.image).composite([{ input: cover, left, top: last.top - 2 }]).png().toBuffer();
-      return same(base, await jpeg(sharp(painted).extract({ left: 0, top: 0, width, height: bottom }), 88), `to y=${bottom}`);
+      const cover = Buffer.from(
+        `<svg xmlns="http://www.w3.org/2000/svg" width="${width - left}" height="${height - last.top + 2}"><rect width="100%" height="100%" fill="${page}"/></svg>`,
+      );
+      const painted = await sharp(base.image)
+        .composite([{ input: cover, left, top: last.top - 2 }])
+        .png()
+        .toBuffer();
+      return same(
+        base,
+        await jpeg(sharp(painted).extract({ left: 0, top: 0, width, height: bottom }), 88),
+        `to y=${bottom}`,
+      );
     },
     noStatPanels: true,
   },
@@ -170,14 +196,27 @@ export const AUGMENT_CLASSES: AugmentClass[] = [
     name: 'desaturated',
     async apply(base, random) {
       const saturation = between(random, 0, 0.4);
-      return same(base, await jpeg(sharp(base.image).modulate({ saturation }), 88), `saturation ${saturation.toFixed(2)}`);
+      return same(
+        base,
+        await jpeg(sharp(base.image).modulate({ saturation }), 88),
+        `saturation ${saturation.toFixed(2)}`,
+      );
     },
   },
   {
     name: 'warm + dim 0.85 + blur 0.7',
     async apply(base, random) {
       const blue = between(random, 0.55, 0.7);
-      return same(base, await jpeg(sharp(base.image).linear([1.02 * 0.85, 0.9 * 0.85, blue * 0.85], [0, 0, 0]).blur(0.7), 85), `blue x${blue.toFixed(2)}`);
+      return same(
+        base,
+        await jpeg(
+          sharp(base.image)
+            .linear([1.02 * 0.85, 0.9 * 0.85, blue * 0.85], [0, 0, 0])
+            .blur(0.7),
+          85,
+        ),
+        `blue x${blue.toFixed(2)}`,
+      );
     },
   },
   {
@@ -192,13 +231,29 @@ export const AUGMENT_CLASSES: AugmentClass[] = [
     async apply(base, random) {
       const angle = (random() < 0.5 ? -1 : 1) * between(random, 0.4, 3);
       const background = pick(random, [base.geometry.page, '#000000', '#ffffff', '#808080']);
-      return same(base, await jpeg(sharp(base.image).rotate(angle, { background }), 88), `${angle.toFixed(2)}° on ${background}`);
+      return same(
+        base,
+        await jpeg(sharp(base.image).rotate(angle, { background }), 88),
+        `${angle.toFixed(2)}° on ${background}`,
+      );
     },
   },
   { name: 'other tile order', apply: reorder },
-  { name: 'layout: other header', layout: 'header', apply: async (base) => same(base, await jpeg(sharp(base.image), 85), 'header') },
-  { name: 'layout: other background', layout: 'background', apply: async (base) => same(base, await jpeg(sharp(base.image), 85), 'background') },
-  { name: 'layout: other gutters', layout: 'gutters', apply: async (base) => same(base, await jpeg(sharp(base.image), 85), 'gutters') },
+  {
+    name: 'layout: other header',
+    layout: 'header',
+    apply: async (base) => same(base, await jpeg(sharp(base.image), 85), 'header'),
+  },
+  {
+    name: 'layout: other background',
+    layout: 'background',
+    apply: async (base) => same(base, await jpeg(sharp(base.image), 85), 'background'),
+  },
+  {
+    name: 'layout: other gutters',
+    layout: 'gutters',
+    apply: async (base) => same(base, await jpeg(sharp(base.image), 85), 'gutters'),
+  },
   {
     // Beyond the issue's list, where each class makes one change: a phone's copy that is small,
     // turned and tinted, and half the time blurred, all at once. Last, so the classes before it
@@ -213,7 +268,11 @@ export const AUGMENT_CLASSES: AugmentClass[] = [
       const background = pick(random, ['#000000', '#ffffff', base.geometry.page, '#303030']);
       const turned = sharp(base.image).resize({ width }).linear(factor, [0, 0, 0]).rotate(angle, { background });
       const image = await jpeg(sharp(await (sigma > 0 ? turned.blur(sigma) : turned).png().toBuffer()), quality);
-      return same(base, image, `${width} px ${angle.toFixed(2)}° x${factor.map((f) => f.toFixed(2)).join('/')} blur ${sigma.toFixed(2)} q${quality}`);
+      return same(
+        base,
+        image,
+        `${width} px ${angle.toFixed(2)}° x${factor.map((f) => f.toFixed(2)).join('/')} blur ${sigma.toFixed(2)} q${quality}`,
+      );
     },
   },
 ];
@@ -226,21 +285,51 @@ export async function realBaseImage(image: Buffer, truth: Truth): Promise<BaseIm
   const g = SHARE_GEOMETRY;
   const { width } = await sharp(image).metadata();
   if (width !== g.width) throw new Error(`the real screenshot is ${width} px wide, the share layout ${g.width}`);
-  const tiles = truth.cards.map((_, i) => ({ left: g.columnX[i % 4], top: g.gridTop + Math.floor(i / 4) * g.rowPitch, width: g.tileWidth, height: g.tileHeight }));
+  const tiles = truth.cards.map((_, i) => ({
+    left: g.columnX[i % 4],
+    top: g.gridTop + Math.floor(i / 4) * g.rowPitch,
+    width: g.tileWidth,
+    height: g.tileHeight,
+  }));
   const page = await pageColourBeside(image, g.width - 4, g.gridTop + 4 * g.rowPitch);
-  return { image, truth, asUploaded: true, geometry: { width: g.width, height: g.height, gridTop: g.gridTop, tiles, page } };
+  return {
+    image,
+    truth,
+    asUploaded: true,
+    geometry: { width: g.width, height: g.height, gridTop: g.gridTop, tiles, page },
+  };
 }
 
 async function pageColourBeside(image: Buffer, x: number, y: number): Promise<string> {
-  const { data } = await sharp(image).extract({ left: x - 2, top: y, width: 4, height: 4 }).removeAlpha().resize(1, 1).raw().toBuffer({ resolveWithObject: true });
+  const { data } = await sharp(image)
+    .extract({ left: x - 2, top: y, width: 4, height: 4 })
+    .removeAlpha()
+    .resize(1, 1)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   return `#${[...data.subarray(0, 3)].map((v) => v.toString(16).padStart(2, '0')).join('')}`;
 }
 
 /** The base images of one class and seed: the real screenshot (share layout only) and a generated one. */
-export async function baseImages(augment: AugmentClass, seed: number, catalog: CatalogCard[], real: BaseImage): Promise<BaseImage[]> {
+export async function baseImages(
+  augment: AugmentClass,
+  seed: number,
+  catalog: CatalogCard[],
+  real: BaseImage,
+): Promise<BaseImage[]> {
   const generated = async (s: number): Promise<BaseImage> => {
-    const shot = await generateScreenshot(catalog, { seed: s, layout: augment.layout, statPanels: !augment.noStatPanels, png: true });
-    return { image: shot.image, truth: { deck_code: shot.truth.deck_code, cards: shot.truth.cards }, geometry: shot.geometry, asUploaded: false };
+    const shot = await generateScreenshot(catalog, {
+      seed: s,
+      layout: augment.layout,
+      statPanels: !augment.noStatPanels,
+      png: true,
+    });
+    return {
+      image: shot.image,
+      truth: { deck_code: shot.truth.deck_code, cards: shot.truth.cards },
+      geometry: shot.geometry,
+      asUploaded: false,
+    };
   };
   if (augment.layout) return [await generated(seed), await generated(seed + 500_000)];
   return [real, await generated(seed)];

@@ -35,7 +35,8 @@ const durationSec = values.short ? 10 : Number(values.duration);
 const connections = Number(values.connections);
 const rate = Number(values.rate);
 const databases = values.db === 'both' ? (['sqlite', 'postgres'] as const) : [values.db as 'sqlite' | 'postgres'];
-const placements: OcrPlacement[] = values.ocr === 'both' ? ['in-process', 'worker-process'] : [values.ocr as OcrPlacement];
+const placements: OcrPlacement[] =
+  values.ocr === 'both' ? ['in-process', 'worker-process'] : [values.ocr as OcrPlacement];
 
 if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) {
   console.log('Building the web app…');
@@ -79,15 +80,32 @@ function sideBySide(): string {
   const cores = (n: number | null | undefined) => (n === undefined ? '—' : n === null ? '?' : n.toFixed(2));
   const rows = runs.map(({ title, result: r, server, workerCores }) => {
     const shape = r.shape.closedLoop ? 'capacity' : `${r.shape.offeredRps} req/s`;
-    return [title.padEnd(34), shape.padEnd(11), `${r.reads.p99.toFixed(0)} ms`.padStart(9), `${r.reads.rps.toFixed(0)}`.padStart(7), `${r.ocr.ok}/${r.ocr.sent}`.padStart(7), cores(server.cpu.process).padStart(7), cores(workerCores).padStart(7)].join('  ');
+    return [
+      title.padEnd(34),
+      shape.padEnd(11),
+      `${r.reads.p99.toFixed(0)} ms`.padStart(9),
+      `${r.reads.rps.toFixed(0)}`.padStart(7),
+      `${r.ocr.ok}/${r.ocr.sent}`.padStart(7),
+      cores(server.cpu.process).padStart(7),
+      cores(workerCores).padStart(7),
+    ].join('  ');
   });
-  return ['', 'SIDE BY SIDE', ['run'.padEnd(34), 'shape'.padEnd(11), 'reads p99', 'reads/s', 'OCR ok', 'web CPU', 'OCR CPU'].join('  '), ...rows].join('\n');
+  return [
+    '',
+    'SIDE BY SIDE',
+    ['run'.padEnd(34), 'shape'.padEnd(11), 'reads p99', 'reads/s', 'OCR ok', 'web CPU', 'OCR CPU'].join('  '),
+    ...rows,
+  ].join('\n');
 }
 
 let failed = false;
 for (const database of databases) {
   for (const ocr of placements) {
-    const target = await startLoadTarget(database, { postgresUrl: values['pg-url'], redisUrl: values['redis-url'], ocr });
+    const target = await startLoadTarget(database, {
+      postgresUrl: values['pg-url'],
+      redisUrl: values['redis-url'],
+      ocr,
+    });
     const title = `${database}, OCR ${ocr === 'in-process' ? 'in the web process' : 'in a worker process'}`;
     try {
       if (!(await run(title, target, undefined))) failed = true;

@@ -33,7 +33,9 @@ const { values } = parseArgs({
   },
 });
 const [firstSeed, lastSeedInRange] = values.seeds.split('-').map(Number);
-const lastSeed = values.images ? Math.min(lastSeedInRange ?? firstSeed, firstSeed + Math.ceil(Number(values.images) / 2) - 1) : (lastSeedInRange ?? firstSeed);
+const lastSeed = values.images
+  ? Math.min(lastSeedInRange ?? firstSeed, firstSeed + Math.ceil(Number(values.images) / 2) - 1)
+  : (lastSeedInRange ?? firstSeed);
 const wantedClasses = values.classes?.split(',').map((c) => c.trim().toLowerCase());
 const loadAtStart = os.loadavg()[0];
 
@@ -87,7 +89,17 @@ interface ClassResult {
 const results: ClassResult[] = [];
 for (const [classIndex, augment] of AUGMENT_CLASSES.entries()) {
   if (wantedClasses && !wantedClasses.some((w) => augment.name.toLowerCase().includes(w))) continue;
-  const result: ClassResult = { name: augment.name, images: 0, expected: 0, found: 0, returned: 0, inOrder: 0, codes: 0, errors: 0, times: [] };
+  const result: ClassResult = {
+    name: augment.name,
+    images: 0,
+    expected: 0,
+    found: 0,
+    returned: 0,
+    inOrder: 0,
+    codes: 0,
+    errors: 0,
+    times: [],
+  };
   for (let seed = firstSeed; seed <= lastSeed; seed++) {
     const bases = await baseImages(augment, seed, catalog, realBase);
     for (const [baseIndex, base] of bases.entries()) {
@@ -95,7 +107,9 @@ for (const [classIndex, augment] of AUGMENT_CLASSES.entries()) {
       const { reading, ms, error } = await timedRead(sample.image);
       const wanted = new Set(sample.truth.cards.map(key));
       const hits = reading.cards.filter((c) => wanted.has(key(c))).length;
-      const inOrder = reading.cards.length === sample.truth.cards.length && reading.cards.every((c, i) => key(c) === key(sample.truth.cards[i]));
+      const inOrder =
+        reading.cards.length === sample.truth.cards.length &&
+        reading.cards.every((c, i) => key(c) === key(sample.truth.cards[i]));
       result.images++;
       result.expected += wanted.size;
       result.found += hits;
@@ -104,10 +118,15 @@ for (const [classIndex, augment] of AUGMENT_CLASSES.entries()) {
       if (reading.deck_code === sample.truth.deck_code) result.codes++;
       if (error) result.errors++;
       result.times.push(ms);
-      if (values.verbose && (hits < wanted.size || reading.cards.length > hits || reading.deck_code !== sample.truth.deck_code || error)) {
+      if (
+        values.verbose &&
+        (hits < wanted.size || reading.cards.length > hits || reading.deck_code !== sample.truth.deck_code || error)
+      ) {
         const got = new Set(reading.cards.map(key));
         const source = baseIndex === 0 && !augment.layout ? 'real' : 'generated';
-        console.log(`${augment.name} seed ${seed} ${source} (${sample.detail}): ${hits}/${wanted.size}, code ${reading.deck_code} vs ${sample.truth.deck_code}${error ? `, threw ${error}` : ''}`);
+        console.log(
+          `${augment.name} seed ${seed} ${source} (${sample.detail}): ${hits}/${wanted.size}, code ${reading.deck_code} vs ${sample.truth.deck_code}${error ? `, threw ${error}` : ''}`,
+        );
         for (const c of sample.truth.cards) if (!got.has(key(c))) console.log(`  missed ${key(c)}`);
         for (const c of reading.cards) if (!wanted.has(key(c))) console.log(`  wrong  ${key(c)} (${c.confidence})`);
       }
@@ -117,9 +136,13 @@ for (const [classIndex, augment] of AUGMENT_CLASSES.entries()) {
 }
 
 // A hostile upload the validation now refuses, read here directly: 120 MB of RGB once decoded.
-const tall = await sharp({ create: { width: 1400, height: 28500, channels: 3, background: '#1a2a40' } }).png().toBuffer();
+const tall = await sharp({ create: { width: 1400, height: 28500, channels: 3, background: '#1a2a40' } })
+  .png()
+  .toBuffer();
 const idle = await idleLateness(1000);
-const readingLateness = await worstLateness(() => Promise.all(Array.from({ length: 8 }, () => readDeckImage(tall, { pool, index }))));
+const readingLateness = await worstLateness(() =>
+  Promise.all(Array.from({ length: 8 }, () => readDeckImage(tall, { pool, index }))),
+);
 await pool.close();
 
 const quantile = (values: number[], q: number): number => {
@@ -136,10 +159,32 @@ function table(header: string[], rows: string[][]): void {
   for (const r of rows) console.log(line(r));
 }
 
-console.log(`seeds ${firstSeed}-${lastSeed}; targets: recall and precision ≥ 99.5 %, deck code exact ≥ 98 % (null where the header is cropped off)\n`);
+console.log(
+  `seeds ${firstSeed}-${lastSeed}; targets: recall and precision ≥ 99.5 %, deck code exact ≥ 98 % (null where the header is cropped off)\n`,
+);
 const all = results.reduce(
-  (sum, r) => ({ ...sum, images: sum.images + r.images, expected: sum.expected + r.expected, found: sum.found + r.found, returned: sum.returned + r.returned, inOrder: sum.inOrder + r.inOrder, codes: sum.codes + r.codes, errors: sum.errors + r.errors, times: [...sum.times, ...r.times] }),
-  { name: 'all classes', images: 0, expected: 0, found: 0, returned: 0, inOrder: 0, codes: 0, errors: 0, times: [] } as ClassResult,
+  (sum, r) => ({
+    ...sum,
+    images: sum.images + r.images,
+    expected: sum.expected + r.expected,
+    found: sum.found + r.found,
+    returned: sum.returned + r.returned,
+    inOrder: sum.inOrder + r.inOrder,
+    codes: sum.codes + r.codes,
+    errors: sum.errors + r.errors,
+    times: [...sum.times, ...r.times],
+  }),
+  {
+    name: 'all classes',
+    images: 0,
+    expected: 0,
+    found: 0,
+    returned: 0,
+    inOrder: 0,
+    codes: 0,
+    errors: 0,
+    times: [],
+  } as ClassResult,
 );
 table(
   ['augmentation class', 'images', 'recall', 'precision', 'in order', 'deck code', 'errors', 'median', 'p95'],
@@ -167,7 +212,11 @@ table(
     ['CPU time per image (all threads)', `${Math.round(cpuMs / times.length)} ms`, ''],
     [`pool start + warm-up (${pool.size} workers)`, `${Math.round(poolMs)} ms`, ''],
     ['machine load average at start (1 min)', `${loadAtStart.toFixed(1)} on ${os.availableParallelism()} cores`, ''],
-    ['event loop held while 8 tall 1400x28500 PNGs are read', `${Math.round(readingLateness)} ms (idle: ${Math.round(idle)} ms)`, '< 50 ms'],
+    [
+      'event loop held while 8 tall 1400x28500 PNGs are read',
+      `${Math.round(readingLateness)} ms (idle: ${Math.round(idle)} ms)`,
+      '< 50 ms',
+    ],
     ['peak RSS', `${Math.round(process.resourceUsage().maxRSS / 1024)} MB`, ''],
   ],
 );

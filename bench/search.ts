@@ -24,17 +24,46 @@ const DECKS = Number(process.env.BENCH_DECKS ?? 100_000);
 /** Timed runs per row (after 10 warm-up runs); fewer for a quick look at slow code. */
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 const CARD_POOL = 5000;
-const PG_URL = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const PG_URL =
+  process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-const picker = (random: () => number) => <T>(list: readonly T[]) => list[Math.floor(random() * list.length)];
+const picker =
+  (random: () => number) =>
+  <T>(list: readonly T[]) =>
+    list[Math.floor(random() * list.length)];
 /** The random source of the query filters (the decks have their own, in makeRows). */
 const random = seededRandom(8);
 const pick = picker(random);
 
 interface Rows {
-  cards: { code: string; name: string; name_norm: string; rarity: string; type: string; album: string; collection: string }[];
-  users: { id: string; username: string; username_lower: string; email: string; password_hash: null; created_at: string }[];
-  decks: { id: string; user_id: string; title: string; deckcode: string; image: string; description: string; score: number; created_at: string; updated_at: string }[];
+  cards: {
+    code: string;
+    name: string;
+    name_norm: string;
+    rarity: string;
+    type: string;
+    album: string;
+    collection: string;
+  }[];
+  users: {
+    id: string;
+    username: string;
+    username_lower: string;
+    email: string;
+    password_hash: null;
+    created_at: string;
+  }[];
+  decks: {
+    id: string;
+    user_id: string;
+    title: string;
+    deckcode: string;
+    image: string;
+    description: string;
+    score: number;
+    created_at: string;
+    updated_at: string;
+  }[];
   deck_cards: { deck_id: string; position: number; card_name: string; card_code: string; deck_created_at: string }[];
   deck_albums: { deck_id: string; album: string }[];
   deck_collections: { deck_id: string; collection: string }[];
@@ -51,17 +80,46 @@ function makeRows(): Rows {
   const cardNumber = () => Math.floor(CARD_POOL * random() ** 2);
   const now = NOW;
   const iso = new Date(now).toISOString();
-  const rows: Rows = { cards: [], users: [], decks: [], deck_cards: [], deck_albums: [], deck_collections: [], deck_tags: [] };
+  const rows: Rows = {
+    cards: [],
+    users: [],
+    decks: [],
+    deck_cards: [],
+    deck_albums: [],
+    deck_collections: [],
+    deck_tags: [],
+  };
   for (let n = 0; n < CARD_POOL; n++) rows.cards.push(benchCard(n));
   /** The card numbers of each deck so far, for the near-copies. */
   const deckCards: number[][] = [];
-  const userIds = Array.from({ length: 500 }, (_, i) => crypto.createHash('md5').update(`u${i}`).digest('hex').slice(0, 24));
-  userIds.forEach((id, i) => rows.users.push({ id, username: `user${i}`, username_lower: `user${i}`, email: `u${i}@x.test`, password_hash: null, created_at: iso }));
+  const userIds = Array.from({ length: 500 }, (_, i) =>
+    crypto.createHash('md5').update(`u${i}`).digest('hex').slice(0, 24),
+  );
+  userIds.forEach((id, i) =>
+    rows.users.push({
+      id,
+      username: `user${i}`,
+      username_lower: `user${i}`,
+      email: `u${i}@x.test`,
+      password_hash: null,
+      created_at: iso,
+    }),
+  );
   for (let i = 0; i < DECKS; i++) {
     const id = crypto.createHash('md5').update(`d${i}`).digest('hex').slice(0, 24);
     // A year of decks, a little denser lately.
     const created = new Date(now - 365 * 24 * 3600 * 1000 * random() ** 1.5).toISOString();
-    rows.decks.push({ id, user_id: pick(userIds), title: `Deck ${i}`, deckcode: 'ABC123', image: '/upload/x.webp', description: 'bench', score: Math.floor(60 * random() ** 4), created_at: created, updated_at: created });
+    rows.decks.push({
+      id,
+      user_id: pick(userIds),
+      title: `Deck ${i}`,
+      deckcode: 'ABC123',
+      image: '/upload/x.webp',
+      description: 'bench',
+      score: Math.floor(60 * random() ** 4),
+      created_at: created,
+      updated_at: created,
+    });
     // One deck in 20 is a near-copy of an earlier one (0 to 6 cards changed), as players copy decks
     // that win: these are what similar decks finds.
     const cards = new Set<number>();
@@ -72,10 +130,20 @@ function makeRows(): Rows {
     }
     while (cards.size < 18) cards.add(cardNumber());
     deckCards.push([...cards]);
-    [...cards].forEach((n, position) => rows.deck_cards.push({ deck_id: id, position, card_name: rows.cards[n].name, card_code: rows.cards[n].code, deck_created_at: created }));
+    [...cards].forEach((n, position) =>
+      rows.deck_cards.push({
+        deck_id: id,
+        position,
+        card_name: rows.cards[n].name,
+        card_code: rows.cards[n].code,
+        deck_created_at: created,
+      }),
+    );
     for (const album of new Set([pick(ALBUMS).name, pick(ALBUMS).name])) rows.deck_albums.push({ deck_id: id, album });
-    for (const collection of new Set([pick(COLLECTIONS).code, pick(COLLECTIONS).code])) rows.deck_collections.push({ deck_id: id, collection });
-    for (const tag of new Set([pick(TAGS).name, pick(TAGS).name, pick(TAGS).name])) rows.deck_tags.push({ deck_id: id, tag });
+    for (const collection of new Set([pick(COLLECTIONS).code, pick(COLLECTIONS).code]))
+      rows.deck_collections.push({ deck_id: id, collection });
+    for (const tag of new Set([pick(TAGS).name, pick(TAGS).name, pick(TAGS).name]))
+      rows.deck_tags.push({ deck_id: id, tag });
   }
   return rows;
 }
@@ -104,7 +172,9 @@ function fillSqlite(file: string, rows: Rows) {
   sqlite.transaction(() => {
     for (const table of TABLE_ORDER) {
       const columns = Object.keys(rows[table][0]);
-      const insert = sqlite.prepare(`INSERT INTO ${table} (${columns.join(',')}) VALUES (${columns.map((c) => '@' + c).join(',')})`);
+      const insert = sqlite.prepare(
+        `INSERT INTO ${table} (${columns.join(',')}) VALUES (${columns.map((c) => '@' + c).join(',')})`,
+      );
       for (const row of rows[table]) insert.run(row);
     }
   })();
@@ -132,7 +202,8 @@ async function fillPostgres(url: string, schema: string, rows: Rows) {
   await client.end();
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 interface QueryKind {
   name: string;
@@ -140,7 +211,11 @@ interface QueryKind {
   status?: number;
   request: (ids: string[]) => { method: 'GET' | 'POST'; url: string; payload?: object };
 }
-const search = (body: object, page = 1) => ({ method: 'POST' as const, url: `/api/decks/search-decks?page=${page}&limit=12`, payload: body });
+const search = (body: object, page = 1) => ({
+  method: 'POST' as const,
+  url: `/api/decks/search-decks?page=${page}&limit=12`,
+  payload: body,
+});
 /** A card as visitors pick them: popular cards more often, as decks hold them (benchCard). */
 const visitedCard = () => benchCard(Math.floor(CARD_POOL * random() ** 2)).code;
 /** Any card, rare ones as often as popular ones. */
@@ -148,33 +223,86 @@ const anyCard = () => benchCard(Math.floor(CARD_POOL * random())).code;
 const KINDS: QueryKind[] = [
   { name: '(a) no filter, newest', request: () => search({}) },
   { name: '(b) top this week', request: () => search({ sortBy: 'score', restricted: true }) },
-  { name: '(c) 2 cards + 1 tag', request: () => search({ cards: [`Card ${Math.floor(random() * 40)}`, `Card ${Math.floor(random() * 40)}`], tags: [pick(TAGS).name] }) },
-  { name: '(d) 1 album + 1 collection, by score', request: () => search({ albums: [pick(ALBUMS).name], collections: [pick(COLLECTIONS).code], sortBy: 'score' }) },
+  {
+    name: '(c) 2 cards + 1 tag',
+    request: () =>
+      search({
+        cards: [`Card ${Math.floor(random() * 40)}`, `Card ${Math.floor(random() * 40)}`],
+        tags: [pick(TAGS).name],
+      }),
+  },
+  {
+    name: '(d) 1 album + 1 collection, by score',
+    request: () => search({ albums: [pick(ALBUMS).name], collections: [pick(COLLECTIONS).code], sortBy: 'score' }),
+  },
   { name: '(e) card page, visited as played', request: () => ({ method: 'GET', url: `/api/cards/${visitedCard()}` }) },
   { name: '(f) card page, any card', request: () => ({ method: 'GET', url: `/api/cards/${anyCard()}` }) },
-  { name: "(g) card's top decks, pages 1-3", request: () => ({ method: 'GET', url: `/api/cards/${random() < 0.5 ? visitedCard() : anyCard()}/decks?page=${1 + Math.floor(random() * 3)}&limit=12` }) },
+  {
+    name: "(g) card's top decks, pages 1-3",
+    request: () => ({
+      method: 'GET',
+      url: `/api/cards/${random() < 0.5 ? visitedCard() : anyCard()}/decks?page=${1 + Math.floor(random() * 3)}&limit=12`,
+    }),
+  },
   {
     name: '(h) meta table, any sort and filter',
     request: () => {
-      const filter: Record<string, string> = [{}, { album: pick(ALBUMS).name }, { collection: pick(COLLECTIONS).code }, { rarity: pick(RARITIES.slice(0, 4)) }][Math.floor(random() * 4)];
+      const filter: Record<string, string> = [
+        {},
+        { album: pick(ALBUMS).name },
+        { collection: pick(COLLECTIONS).code },
+        { rarity: pick(RARITIES.slice(0, 4)) },
+      ][Math.floor(random() * 4)];
       const query = new URLSearchParams({ sort: pick(META_SORTS), order: random() < 0.8 ? 'desc' : 'asc', ...filter });
       return { method: 'GET', url: `/api/meta/cards?${query}` };
     },
   },
   { name: '(i) meta categories', request: () => ({ method: 'GET', url: '/api/meta/categories' }) },
-  { name: "(j) a deck's similar decks", request: (ids) => ({ method: 'GET', url: `/api/decks/onedeck/${pick(ids)}/similar` }) },
+  {
+    name: "(j) a deck's similar decks",
+    request: (ids) => ({ method: 'GET', url: `/api/decks/onedeck/${pick(ids)}/similar` }),
+  },
   {
     name: '(k) 1 album without 2 popular cards, last 30 days',
-    request: () => search({ albums: [pick(ALBUMS).name], excludeCards: [`Card ${Math.floor(random() * 40)}`, `Card ${Math.floor(random() * 40)}`], window: '30d' }),
+    request: () =>
+      search({
+        albums: [pick(ALBUMS).name],
+        excludeCards: [`Card ${Math.floor(random() * 40)}`, `Card ${Math.floor(random() * 40)}`],
+        window: '30d',
+      }),
   },
-  { name: '(l) without 1 album and 1 tag, by score', request: () => search({ excludeAlbums: [pick(ALBUMS).name], excludeTags: [pick(TAGS).name], sortBy: 'score' }) },
+  {
+    name: '(l) without 1 album and 1 tag, by score',
+    request: () => search({ excludeAlbums: [pick(ALBUMS).name], excludeTags: [pick(TAGS).name], sortBy: 'score' }),
+  },
   // The security probe's worst shapes (issue 33, H1): each froze SQLite's event loop for seconds.
-  { name: '(m) without 200 cards, by score', request: () => search({ excludeCards: distinctCards(200), sortBy: 'score' }) },
+  {
+    name: '(m) without 200 cards, by score',
+    request: () => search({ excludeCards: distinctCards(200), sortBy: 'score' }),
+  },
   // One card more than the tags, so that each run is a search of its own and not the answer kept from the last.
-  { name: '(n) without all 80 tags and 1 card', request: () => search({ excludeTags: TAGS.map((tag) => tag.name), excludeCards: [benchCard(Math.floor(CARD_POOL * random())).name] }) },
+  {
+    name: '(n) without all 80 tags and 1 card',
+    request: () =>
+      search({
+        excludeTags: TAGS.map((tag) => tag.name),
+        excludeCards: [benchCard(Math.floor(CARD_POOL * random())).name],
+      }),
+  },
   // Refused (400): a search pages at most MAX_SEARCH_DEPTH decks deep.
-  { name: '(o) without 2 cards and 1 tag, page 1,000,000', status: 400, request: () => search({ excludeCards: distinctCards(2), excludeTags: [pick(TAGS).name] }, 1_000_000) },
-  { name: '(p) without 2 cards and 1 tag, deepest page', request: () => search({ excludeCards: distinctCards(2), excludeTags: [pick(TAGS).name], sortBy: 'score' }, MAX_SEARCH_DEPTH / 12) },
+  {
+    name: '(o) without 2 cards and 1 tag, page 1,000,000',
+    status: 400,
+    request: () => search({ excludeCards: distinctCards(2), excludeTags: [pick(TAGS).name] }, 1_000_000),
+  },
+  {
+    name: '(p) without 2 cards and 1 tag, deepest page',
+    request: () =>
+      search(
+        { excludeCards: distinctCards(2), excludeTags: [pick(TAGS).name], sortBy: 'score' },
+        MAX_SEARCH_DEPTH / 12,
+      ),
+  },
 ];
 
 /** Names of n different cards, picked as visitors pick them (popular ones more often). */
@@ -188,7 +316,12 @@ function distinctCards(n: number): string[] {
 const HIDDEN_EVERY = 1000;
 
 async function measure(label: string, handle: DbHandle, dataDir: string, ids: string[]) {
-  const app = await buildApp({ config: { ...loadConfig({}), dataDir, seedDemo: false }, db: handle.db, dialect: handle.dialect, searchDb: handle.searchDb });
+  const app = await buildApp({
+    config: { ...loadConfig({}), dataDir, seedDemo: false },
+    db: handle.db,
+    dialect: handle.dialect,
+    searchDb: handle.searchDb,
+  });
   const rows: string[] = [];
   for (const kind of KINDS) {
     const times: number[] = [];
@@ -259,7 +392,13 @@ async function compareOneDeckRoute(app: Awaited<ReturnType<typeof buildApp>>, id
     `GET /api/decks/onedeck/{id} vs a bare Fastify route in the same process, over HTTP: ${ROUNDS} alternating rounds of ` +
       `${LOAD.duration} s each with autocannon (${LOAD.connections} connections) in a worker thread.\n` +
       `  one-deck req/s: ${list(oneDeck)}\n  bare req/s:     ${list(bareRps)}\n` +
-      `  ratio per round: ${ratios.map((r) => `${(100 * r).toFixed(0)}%`).join(', ')}; median ratio ${(100 * percentile([...ratios].sort((a, b) => a - b), 50)).toFixed(0)}%`,
+      `  ratio per round: ${ratios.map((r) => `${(100 * r).toFixed(0)}%`).join(', ')}; median ratio ${(
+        100 *
+        percentile(
+          [...ratios].sort((a, b) => a - b),
+          50,
+        )
+      ).toFixed(0)}%`,
   );
 }
 
@@ -279,7 +418,11 @@ async function fill(label: string, fillWith: (rows: Rows) => void | Promise<void
 /** Hides one deck in HIDDEN_EVERY, as moderators would, before measuring. */
 async function hideSome(handle: DbHandle, ids: string[]) {
   const hidden = ids.filter((_, i) => i % HIDDEN_EVERY === 0);
-  await handle.db.updateTable('decks').set({ hidden_at: new Date(NOW).toISOString() }).where('id', 'in', hidden).execute();
+  await handle.db
+    .updateTable('decks')
+    .set({ hidden_at: new Date(NOW).toISOString() })
+    .where('id', 'in', hidden)
+    .execute();
   console.log(`${hidden.length} decks hidden by moderators`);
 }
 

@@ -16,7 +16,12 @@ import { launchBrowser } from '../e2e/support/browser';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 /** Lighthouse's mobile preset: 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up, CPU 4× slower. */
-const NETWORK = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
+const NETWORK = {
+  offline: false,
+  latency: 150,
+  downloadThroughput: (1.6 * 1024 * 1024) / 8,
+  uploadThroughput: (750 * 1024) / 8,
+};
 const CPU_THROTTLING = 4;
 /** A mid-range phone (Lighthouse's Moto G Power). */
 const PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
@@ -45,9 +50,11 @@ interface PagePerf {
 const OBSERVE_PAGE = () => {
   const perf: PagePerf = { longTasks: [], cls: 0, lcp: 0, flush: () => {} };
   const take: Record<string, (entries: PerformanceEntry[]) => void> = {
-    longtask: (entries) => entries.forEach((entry) => perf.longTasks.push({ start: entry.startTime, duration: entry.duration })),
+    longtask: (entries) =>
+      entries.forEach((entry) => perf.longTasks.push({ start: entry.startTime, duration: entry.duration })),
     'layout-shift': (entries) => {
-      for (const entry of entries as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) perf.cls += entry.value;
+      for (const entry of entries as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+        if (!entry.hadRecentInput) perf.cls += entry.value;
     },
     'largest-contentful-paint': (entries) => {
       perf.lcp = entries[entries.length - 1]?.startTime ?? perf.lcp;
@@ -109,7 +116,9 @@ async function measure(browser: Browser, url: string): Promise<Load> {
     perf.flush();
     const { longTasks, cls, lcp } = perf;
     const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
-    const tbt = longTasks.filter((task) => task.start + task.duration > fcp).reduce((sum, task) => sum + Math.max(0, task.start + task.duration - Math.max(task.start, fcp) - 50), 0);
+    const tbt = longTasks
+      .filter((task) => task.start + task.duration > fcp)
+      .reduce((sum, task) => sum + Math.max(0, task.start + task.duration - Math.max(task.start, fcp) - 50), 0);
     return { lcp, cls, tbt };
   });
   await context.close();
@@ -119,18 +128,25 @@ async function measure(browser: Browser, url: string): Promise<Load> {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function json<T>(url: string, body?: unknown): Promise<T> {
-  const res = await fetch(url, body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(
+    url,
+    body === undefined
+      ? {}
+      : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
+  );
   if (!res.ok) throw new Error(`${url}: ${res.status}`);
   return (await res.json()) as T;
 }
 
 async function main() {
-  if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) throw new Error('dist/web is missing: run `npx vite build` first');
+  if (!fs.existsSync(path.join(WEB_DIST, 'index.html')))
+    throw new Error('dist/web is missing: run `npx vite build` first');
   const server = await startTestServer();
   const browser = await launchBrowser();
   let missed = false;
   try {
-    const deckId = (await json<{ decks: { _id: string }[] }>(`${server.baseUrl}/api/decks/search-decks?limit=1`, {})).decks[0]._id;
+    const deckId = (await json<{ decks: { _id: string }[] }>(`${server.baseUrl}/api/decks/search-decks?limit=1`, {}))
+      .decks[0]._id;
     const meta = await json<{ cards: { code: string }[] }>(`${server.baseUrl}/api/meta/cards`);
     const pages: [name: string, url: string, target: boolean][] = [
       ['/', '/', true],
@@ -139,9 +155,13 @@ async function main() {
       ['card page', `/cards/${meta.cards[0].code}`, false],
       ['search results', '/deck-search-results?sortBy=score', false],
     ];
-    console.log(`Slow 4G (150 ms RTT, 1.6 Mbit/s down, 750 kbit/s up), CPU ${CPU_THROTTLING}× slower, ${PHONE.viewport.width}×${PHONE.viewport.height} phone, cold cache, ${RUNS} runs each`);
+    console.log(
+      `Slow 4G (150 ms RTT, 1.6 Mbit/s down, 750 kbit/s up), CPU ${CPU_THROTTLING}× slower, ${PHONE.viewport.width}×${PHONE.viewport.height} phone, cold cache, ${RUNS} runs each`,
+    );
     console.log('Lighthouse: not installed here, so no performance score (this bench downloads nothing).\n');
-    console.log(`${'page'.padEnd(16)} ${'LCP median'.padStart(10)}  ${'LCP runs'.padEnd(20)} ${'CLS'.padStart(6)} ${'TBT'.padStart(8)} ${'transferred'.padStart(12)} requests`);
+    console.log(
+      `${'page'.padEnd(16)} ${'LCP median'.padStart(10)}  ${'LCP runs'.padEnd(20)} ${'CLS'.padStart(6)} ${'TBT'.padStart(8)} ${'transferred'.padStart(12)} requests`,
+    );
     for (const [name, url, target] of pages) {
       const loads: Load[] = [];
       for (let i = 0; i < RUNS; i++) loads.push(await measure(browser, server.baseUrl + url));
@@ -149,7 +169,14 @@ async function main() {
       const over = target && lcp > LCP_TARGET_MS;
       missed ||= over;
       console.log(
-        `${name.padEnd(16)} ${`${lcp.toFixed(0)} ms`.padStart(10)}  ${loads.map((l) => l.lcp.toFixed(0)).join(', ').padEnd(20)} ${median(loads.map((l) => l.cls)).toFixed(3).padStart(6)} ${`${median(loads.map((l) => l.tbt)).toFixed(0)} ms`.padStart(8)} ${`${(median(loads.map((l) => l.bytes)) / 1024).toFixed(1)} KB`.padStart(12)} ${median(loads.map((l) => l.requests))}${over ? `  over the ${LCP_TARGET_MS} ms target` : ''}`,
+        `${name.padEnd(16)} ${`${lcp.toFixed(0)} ms`.padStart(10)}  ${loads
+          .map((l) => l.lcp.toFixed(0))
+          .join(', ')
+          .padEnd(20)} ${median(loads.map((l) => l.cls))
+          .toFixed(3)
+          .padStart(
+            6,
+          )} ${`${median(loads.map((l) => l.tbt)).toFixed(0)} ms`.padStart(8)} ${`${(median(loads.map((l) => l.bytes)) / 1024).toFixed(1)} KB`.padStart(12)} ${median(loads.map((l) => l.requests))}${over ? `  over the ${LCP_TARGET_MS} ms target` : ''}`,
       );
     }
   } finally {

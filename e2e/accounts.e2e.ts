@@ -139,12 +139,24 @@ test('forgot password: the mailed link resets the password, which then signs in'
 
 test('profile: numbered pages, edit a deck, delete a deck after confirming', async () => {
   const { db } = server.server.handle;
-  const user = await db.selectFrom('users').select('id').where('username', '=', account.username).executeTakeFirstOrThrow();
+  const user = await db
+    .selectFrom('users')
+    .select('id')
+    .where('username', '=', account.username)
+    .executeTakeFirstOrThrow();
   // Published through the server's own write path, which evicts the profile page it may keep.
   const cardNames = (await listCatalog(db)).slice(0, 18).map((card) => card.name);
   const image = await pngImage(300, 600);
   for (let i = 1; i <= 14; i++) {
-    const deck = { title: `E2E Deck ${String(i).padStart(2, '0')}`, description: '', albums: ['Space'], collections: [], tags: [], cards: cardNames, deckcode: '' };
+    const deck = {
+      title: `E2E Deck ${String(i).padStart(2, '0')}`,
+      description: '',
+      albums: ['Space'],
+      collections: [],
+      tags: [],
+      cards: cardNames,
+      deckcode: '',
+    };
     await publishDeck(server.server.app, user.id, image, deck);
     // Newest first on the profile: one millisecond apart at least, so the order is the titles'.
     await new Promise((resolve) => setTimeout(resolve, 2));
@@ -177,7 +189,11 @@ test('profile: numbered pages, edit a deck, delete a deck after confirming', asy
   await edit.getByRole('button', { name: 'Save Changes' }).click();
   await page.getByRole('status').filter({ hasText: MESSAGES.editDeck.success }).waitFor();
   await page.getByRole('link', { name: 'Renamed In Browser' }).waitFor();
-  const stored = await db.selectFrom('decks').select(['title', 'description']).where('title', '=', 'Renamed In Browser').executeTakeFirstOrThrow();
+  const stored = await db
+    .selectFrom('decks')
+    .select(['title', 'description'])
+    .where('title', '=', 'Renamed In Browser')
+    .executeTakeFirstOrThrow();
   expect(stored.description).toBe('Edited by the e2e test.');
 
   // Delete: cancelling keeps the deck, confirming removes it.
@@ -189,7 +205,9 @@ test('profile: numbered pages, edit a deck, delete a deck after confirming', asy
   await page.getByRole('alertdialog', { name: 'Delete Deck' }).getByRole('button', { name: 'Delete Deck' }).click();
   await page.getByText('13 decks').waitFor();
   expect(await page.getByRole('link', { name: 'Renamed In Browser' }).count()).toBe(0);
-  expect(await db.selectFrom('decks').select('id').where('title', '=', 'Renamed In Browser').executeTakeFirst()).toBeUndefined();
+  expect(
+    await db.selectFrom('decks').select('id').where('title', '=', 'Renamed In Browser').executeTakeFirst(),
+  ).toBeUndefined();
   expect(errors).toEqual([]);
   await page.close();
 });

@@ -48,17 +48,22 @@ async function testImage(): Promise<Buffer> {
       raw[i + 2] = grid ? 255 : 140;
     }
   }
-  return sharp(raw, { raw: { width, height, channels: 3 } }).png().toBuffer();
+  return sharp(raw, { raw: { width, height, channels: 3 } })
+    .png()
+    .toBuffer();
 }
 
 async function uploadBackground(page: Page) {
-  await page.getByLabel('Choose an image from your device').setInputFiles({ name: 'art.png', mimeType: 'image/png', buffer: await testImage() });
+  await page
+    .getByLabel('Choose an image from your device')
+    .setInputFiles({ name: 'art.png', mimeType: 'image/png', buffer: await testImage() });
   await page.getByTestId('background-image').waitFor();
   await page.getByTestId('background-image').evaluate((img: HTMLImageElement) => img.decode());
 }
 
 const zoomText = (page: Page) => page.getByTestId('zoom-value').textContent();
-const imageTransform = (page: Page) => page.getByTestId('background-image').evaluate((img: HTMLElement) => img.style.transform);
+const imageTransform = (page: Page) =>
+  page.getByTestId('background-image').evaluate((img: HTMLElement) => img.style.transform);
 
 test('every one of the 77 templates renders through the three dropdowns', async () => {
   const { page, errors } = await openEditor(1280);
@@ -71,7 +76,11 @@ test('every one of the 77 templates renders through the three dropdowns', async 
     const frame = page.locator(`[data-testid="card-frame"][data-template-id="${template.id}"]`);
     await frame.waitFor();
     // Both layers drew real shapes (not an empty SVG), and Limited frames have their ribbon.
-    expect(await page.locator(`svg[data-template-id="${template.id}"] rect, svg[data-template-id="${template.id}"] path`).count()).toBeGreaterThan(8);
+    expect(
+      await page
+        .locator(`svg[data-template-id="${template.id}"] rect, svg[data-template-id="${template.id}"] path`)
+        .count(),
+    ).toBeGreaterThan(8);
     expect(await page.getByTestId('limited-ribbon').count()).toBe(template.limited === 'Limited' ? 1 : 0);
     await page.getByTestId('card').screenshot({ path: path.join(OUT_DIR, 'templates', `${template.id}.png`) });
   }
@@ -83,7 +92,10 @@ test('ability rows are added through the picker and removed after confirmation',
   for (const type of ['Draw', 'Play', 'Start', 'Return']) {
     await page.getByRole('button', { name: 'Add ability' }).click();
     if (type === 'Draw') await saveScreenshot(page, 'card-editor-ability-picker');
-    await page.getByRole('dialog', { name: 'Choose an ability' }).getByRole('button', { name: new RegExp(`^${type}`) }).click();
+    await page
+      .getByRole('dialog', { name: 'Choose an ability' })
+      .getByRole('button', { name: new RegExp(`^${type}`) })
+      .click();
   }
   expect(await page.getByTestId('ability-row').count()).toBe(4);
   await page.getByLabel('When Played ability text').fill('Draw a card. **Gain** {energy}');
@@ -95,7 +107,11 @@ test('ability rows are added through the picker and removed after confirmation',
 
   await page.getByRole('button', { name: 'Remove When Drawn ability' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click();
-  expect(await page.getByTestId('ability-row').evaluateAll((rows) => rows.map((r) => (r as HTMLElement).dataset.abilityType))).toEqual(['Play', 'Start', 'Return']);
+  expect(
+    await page
+      .getByTestId('ability-row')
+      .evaluateAll((rows) => rows.map((r) => (r as HTMLElement).dataset.abilityType)),
+  ).toEqual(['Play', 'Start', 'Return']);
   await page.getByTestId('card').screenshot({ path: path.join(OUT_DIR, 'abilities.png') });
 
   // The editor's state survives a reload.
@@ -167,7 +183,10 @@ test('a two-finger pinch zooms the background within 0.5–3', async () => {
     ];
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: points(from) });
     for (let step = 1; step <= 8; step += 1) {
-      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: points(from + ((to - from) * step) / 8) });
+      await cdp.send('Input.dispatchTouchEvent', {
+        type: 'touchMove',
+        touchPoints: points(from + ((to - from) * step) / 8),
+      });
     }
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
   };
@@ -192,7 +211,10 @@ function meanAbsDiff(exported: Buffer, screen: Buffer): { mean: number; count: n
   let count = 0;
   for (let i = 0; i < exported.length; i += 4) {
     if (exported[i + 3] < 255) continue;
-    total += Math.abs(exported[i] - screen[i]) + Math.abs(exported[i + 1] - screen[i + 1]) + Math.abs(exported[i + 2] - screen[i + 2]);
+    total +=
+      Math.abs(exported[i] - screen[i]) +
+      Math.abs(exported[i + 1] - screen[i + 1]) +
+      Math.abs(exported[i + 2] - screen[i + 2]);
     count += 1;
   }
   return { mean: total / (count * 3), count };
@@ -213,7 +235,10 @@ describe.each([1280, 900, 600])('Save Image at window width %i', (width) => {
     await page.getByRole('dialog').getByRole('button', { name: 'Planet' }).click();
 
     await saveScreenshot(page, `card-editor-${width}`);
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Save Image' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Save Image' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('template-image.png');
     const file = await download.path();
     const scale = exportScale(width);
@@ -246,7 +271,9 @@ describe.each([1280, 900, 600])('Save Image at window width %i', (width) => {
     // Control: the same measure does notice when the card differs (image zoomed to 3×).
     await page.getByRole('slider', { name: 'Zoom' }).focus();
     await page.keyboard.press('End');
-    const zoomed = await page.screenshot({ clip: { x: Math.round(box.x), y: Math.round(box.y), width: CARD_WIDTH, height: CARD_HEIGHT } });
+    const zoomed = await page.screenshot({
+      clip: { x: Math.round(box.x), y: Math.round(box.y), width: CARD_WIDTH, height: CARD_HEIGHT },
+    });
     expect(meanAbsDiff(exported, await rgbaAtCardSize(zoomed)).mean).toBeGreaterThan(TOLERANCE);
     expect(errors).toEqual([]);
   });

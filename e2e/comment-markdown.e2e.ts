@@ -48,11 +48,18 @@ test.each(WIDTHS)('a Markdown comment renders the safe subset and nothing more (
   expect(await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss)).toBeUndefined();
   // After a reload too, from the list the server renders.
   await page.reload();
-  await page.locator('.comment').filter({ hasText: `Strong ${marker}` }).getByRole('link', { name: card.name }).waitFor();
+  await page
+    .locator('.comment')
+    .filter({ hasText: `Strong ${marker}` })
+    .getByRole('link', { name: card.name })
+    .waitFor();
   expect(await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss)).toBeUndefined();
   expect(dialogs).toEqual([]);
   expect(await hasHorizontalScroll(page)).toBe(false);
-  await page.locator('.comment').filter({ hasText: `Strong ${marker}` }).scrollIntoViewIfNeeded();
+  await page
+    .locator('.comment')
+    .filter({ hasText: `Strong ${marker}` })
+    .scrollIntoViewIfNeeded();
   await saveScreenshot(page, `comment-markdown-${width}`);
   expect(errors).toEqual([]);
   await context.close();

@@ -15,7 +15,13 @@ let xssDeckId: string;
 let plainDeckId: string;
 
 /** Records script runs, dialogs and CSP violations of a page. */
-async function watchedPage(): Promise<{ page: Page; dialogs: string[]; errors: string[]; violations: () => Promise<string[]>; xss: () => Promise<unknown> }> {
+async function watchedPage(): Promise<{
+  page: Page;
+  dialogs: string[];
+  errors: string[];
+  violations: () => Promise<string[]>;
+  xss: () => Promise<unknown>;
+}> {
   const page = await browser.newPage();
   const dialogs: string[] = [];
   page.on('dialog', (dialog) => {
@@ -44,7 +50,17 @@ beforeAll(async () => {
   // Rows written straight to the database, as if an older client or a bug had let them in.
   xssUser = `<img src=x onerror=window.__xss=1>`;
   const userId = newId();
-  await db.insertInto('users').values({ id: userId, username: xssUser, username_lower: xssUser.toLowerCase(), email: 'xss@example.test', password_hash: null, created_at: nowIso() }).execute();
+  await db
+    .insertInto('users')
+    .values({
+      id: userId,
+      username: xssUser,
+      username_lower: xssUser.toLowerCase(),
+      email: 'xss@example.test',
+      password_hash: null,
+      created_at: nowIso(),
+    })
+    .execute();
   const image = (await db.selectFrom('decks').select('image').executeTakeFirstOrThrow()).image;
   xssDeckId = await buildDeck(db, userId, { title: XSS_PAYLOADS[0], description: XSS_PAYLOADS.join('\n'), image });
   plainDeckId = (await db.selectFrom('decks').select('id').where('id', '!=', xssDeckId).executeTakeFirstOrThrow()).id;
@@ -57,7 +73,12 @@ afterAll(async () => {
 });
 
 test('hostile titles, descriptions, comments and usernames stay inert', async () => {
-  const pages = [`/decks/${xssDeckId}`, `/users/${encodeURIComponent(xssUser)}`, '/', `/deck-search-results?user=${encodeURIComponent(xssUser)}`];
+  const pages = [
+    `/decks/${xssDeckId}`,
+    `/users/${encodeURIComponent(xssUser)}`,
+    '/',
+    `/deck-search-results?user=${encodeURIComponent(xssUser)}`,
+  ];
   for (const path of pages) {
     const w = await watchedPage();
     await w.page.goto(server.baseUrl + path);
@@ -66,7 +87,10 @@ test('hostile titles, descriptions, comments and usernames stay inert', async ()
     expect(w.dialogs, path).toEqual([]);
     // No link anywhere may run script when clicked.
     const hrefs = await w.page.$$eval('a[href]', (links) => links.map((a) => a.getAttribute('href') ?? ''));
-    expect(hrefs.filter((h) => /^\s*javascript:/i.test(h)), path).toEqual([]);
+    expect(
+      hrefs.filter((h) => /^\s*javascript:/i.test(h)),
+      path,
+    ).toEqual([]);
     await w.page.close();
   }
   // The deck page shows the hostile title as text.
@@ -90,7 +114,10 @@ test('the home page, a deck page and the card editor load with no CSP violation'
     expect(await w.page.evaluate(() => document.documentElement.dataset.theme)).toMatch(/^(dark|light)$/);
     expect(await w.page.locator('#root *').count(), path).toBeGreaterThan(5);
     expect(await w.violations(), path).toEqual([]);
-    expect(w.errors.filter((e) => /Content.Security.Policy|Refused to/i.test(e)), path).toEqual([]);
+    expect(
+      w.errors.filter((e) => /Content.Security.Policy|Refused to/i.test(e)),
+      path,
+    ).toEqual([]);
     await w.page.close();
   }
 });

@@ -52,15 +52,21 @@ test('the exact cards read and picked are published and shown with their codes',
   await page.getByRole('heading', { name: 'Twin Cards' }).waitFor();
   const cards = page.getByRole('list', { name: 'Cards' });
   expect(await cards.getByRole('listitem').count()).toBe(18);
-  await expect(cards.getByRole('listitem').filter({ hasText: 'Heimdall' }).locator('code').textContent()).resolves.toBe('ZZZZ001');
-  await expect(cards.getByRole('listitem').filter({ hasText: 'Hypernova' }).locator('code').textContent()).resolves.toBe(hypernovaRead);
+  await expect(cards.getByRole('listitem').filter({ hasText: 'Heimdall' }).locator('code').textContent()).resolves.toBe(
+    'ZZZZ001',
+  );
+  await expect(
+    cards.getByRole('listitem').filter({ hasText: 'Hypernova' }).locator('code').textContent(),
+  ).resolves.toBe(hypernovaRead);
   // Every card shows its code.
   expect(await cards.locator('li code').count()).toBe(18);
   await saveScreenshot(page, 'deck-exact-cards');
 
   // And the deck answer carries them.
   const deckId = page.url().split('/').pop();
-  const deck = (await (await fetch(`${suite.server.baseUrl}/api/decks/onedeck/${deckId}`)).json()) as { cardList: { name: string; code: string }[] };
+  const deck = (await (await fetch(`${suite.server.baseUrl}/api/decks/onedeck/${deckId}`)).json()) as {
+    cardList: { name: string; code: string }[];
+  };
   expect(deck.cardList.find((c) => c.name === 'Heimdall')?.code).toBe('ZZZZ001');
   expect(deck.cardList.find((c) => c.name === 'Hypernova')?.code).toBe(hypernovaRead);
   expect(errors).toEqual([]);

@@ -18,10 +18,17 @@ test('a missing image, title, cards and category each get their message', async 
   const { page } = await openPage(suite, 1280, USER);
   const dialog = await openUploadModal(page);
   await dialog.getByRole('button', { name: 'Submit' }).click();
-  for (const text of [MESSAGES.upload.imageRequired, MESSAGES.upload.titleRequired, MESSAGES.upload.tooFewCards, MESSAGES.upload.categoryRequired]) {
+  for (const text of [
+    MESSAGES.upload.imageRequired,
+    MESSAGES.upload.titleRequired,
+    MESSAGES.upload.tooFewCards,
+    MESSAGES.upload.categoryRequired,
+  ]) {
     await dialog.getByText(text, { exact: true }).waitFor();
   }
-  await dialog.getByLabel('Deck image').setInputFiles({ name: 'notes.png', mimeType: 'text/plain', buffer: Buffer.from('not an image') });
+  await dialog
+    .getByLabel('Deck image')
+    .setInputFiles({ name: 'notes.png', mimeType: 'text/plain', buffer: Buffer.from('not an image') });
   await dialog.getByText(MESSAGES.upload.invalidImage, { exact: true }).waitFor();
   await page.context().close();
 });
@@ -79,46 +86,55 @@ test('a signed-in user uploads a screenshot, fixes a card, and publishes the dec
 /** The sample screenshot as the page gets it: the server's own, or none at all (404). */
 async function serveSample(page: Page, how: 'server' | 'missing') {
   if (how === 'missing') {
-    await page.route(`**${SAMPLE_SCREENSHOT_PATH}`, (route) => route.fulfill({ status: 404, contentType: 'application/json', body: '{"error":"Not Found","message":"No sample."}' }));
+    await page.route(`**${SAMPLE_SCREENSHOT_PATH}`, (route) =>
+      route.fulfill({
+        status: 404,
+        contentType: 'application/json',
+        body: '{"error":"Not Found","message":"No sample."}',
+      }),
+    );
     return;
   }
   expect((await fetch(suite.server.baseUrl + SAMPLE_SCREENSHOT_PATH)).headers.get('content-type')).toBe('image/png');
 }
 
-test.each([1440, 390])('Try a sample screenshot reads it like a picked file; the screenshot opens large beside the list (%i)', async (width) => {
-  const { page, errors } = await openPage(suite, width, USER);
-  await serveSample(page, 'server');
-  const dialog = await openUploadModal(page);
-  // Submit first: the stale card-count error must go once the sample's cards are read.
-  await dialog.getByRole('button', { name: 'Submit' }).click();
-  await dialog.getByText(MESSAGES.upload.tooFewCards, { exact: true }).waitFor();
-  await dialog.getByRole('button', { name: MESSAGES.upload.trySample }).click();
-  await dialog.getByRole('img', { name: 'Preview of the chosen deck image' }).waitFor();
-  const list = dialog.getByRole('list', { name: 'Cards Detected' });
-  await list.getByRole('listitem').nth(17).waitFor({ timeout: 60_000 });
-  expect(await list.getByRole('listitem').count()).toBe(18);
-  expect(await dialog.getByText(MESSAGES.upload.tooFewCards, { exact: true }).count()).toBe(0);
-  expect(await dialog.getByText(MESSAGES.upload.imageRequired, { exact: true }).count()).toBe(0);
+test.each([1440, 390])(
+  'Try a sample screenshot reads it like a picked file; the screenshot opens large beside the list (%i)',
+  async (width) => {
+    const { page, errors } = await openPage(suite, width, USER);
+    await serveSample(page, 'server');
+    const dialog = await openUploadModal(page);
+    // Submit first: the stale card-count error must go once the sample's cards are read.
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await dialog.getByText(MESSAGES.upload.tooFewCards, { exact: true }).waitFor();
+    await dialog.getByRole('button', { name: MESSAGES.upload.trySample }).click();
+    await dialog.getByRole('img', { name: 'Preview of the chosen deck image' }).waitFor();
+    const list = dialog.getByRole('list', { name: 'Cards Detected' });
+    await list.getByRole('listitem').nth(17).waitFor({ timeout: 60_000 });
+    expect(await list.getByRole('listitem').count()).toBe(18);
+    expect(await dialog.getByText(MESSAGES.upload.tooFewCards, { exact: true }).count()).toBe(0);
+    expect(await dialog.getByText(MESSAGES.upload.imageRequired, { exact: true }).count()).toBe(0);
 
-  await dialog.getByRole('button', { name: 'Screenshot beside the list' }).click();
-  const large = dialog.getByRole('img', { name: 'The chosen deck image, large' });
-  await large.waitFor();
-  const shot = (await large.boundingBox())!;
-  const first = (await list.getByRole('listitem').first().boundingBox())!;
-  // Beside the list on a laptop, larger than the 260 px preview; above it, the dialog's width, on a phone.
-  if (width === 1440) {
-    expect(shot.x).toBeGreaterThan(first.x + first.width - 1);
-    expect(shot.width).toBeGreaterThan(600);
-  } else {
-    expect(shot.y + shot.height).toBeLessThanOrEqual(first.y + 1);
-    expect(shot.width).toBeGreaterThan(300);
-  }
-  expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
-  await large.scrollIntoViewIfNeeded();
-  await saveScreenshot(page, `upload-sample-beside-${width}`);
-  expect(errors).toEqual([]);
-  await page.context().close();
-});
+    await dialog.getByRole('button', { name: 'Screenshot beside the list' }).click();
+    const large = dialog.getByRole('img', { name: 'The chosen deck image, large' });
+    await large.waitFor();
+    const shot = (await large.boundingBox())!;
+    const first = (await list.getByRole('listitem').first().boundingBox())!;
+    // Beside the list on a laptop, larger than the 260 px preview; above it, the dialog's width, on a phone.
+    if (width === 1440) {
+      expect(shot.x).toBeGreaterThan(first.x + first.width - 1);
+      expect(shot.width).toBeGreaterThan(600);
+    } else {
+      expect(shot.y + shot.height).toBeLessThanOrEqual(first.y + 1);
+      expect(shot.width).toBeGreaterThan(300);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
+    await large.scrollIntoViewIfNeeded();
+    await saveScreenshot(page, `upload-sample-beside-${width}`);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  },
+);
 
 test('a missing sample screenshot is told as an alert', async () => {
   const { page } = await openPage(suite, 390, USER);

@@ -8,9 +8,15 @@ const suite = browserSuite();
 let deck: Deck;
 
 beforeAll(async () => {
-  const res = await fetch(`${suite.server.baseUrl}/api/decks/search-decks?limit=100`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+  const res = await fetch(`${suite.server.baseUrl}/api/decks/search-decks?limit=100`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+  });
   const { decks } = (await res.json()) as { decks: Deck[] };
-  deck = decks.find((d) => d.user !== 'StarGazer' && d.deckcode !== 'null' && d.deckcode !== '' && !d.voters.includes('StarGazer'))!;
+  deck = decks.find(
+    (d) => d.user !== 'StarGazer' && d.deckcode !== 'null' && d.deckcode !== '' && !d.voters.includes('StarGazer'),
+  )!;
 });
 
 test.each(WIDTHS)('a guest sees the whole deck at %i, and cannot vote or comment', async (width) => {
@@ -25,9 +31,12 @@ test.each(WIDTHS)('a guest sees the whole deck at %i, and cannot vote or comment
   expect(await page.getByRole('link', { name: deck.user }).first().getAttribute('href')).toBe(`/users/${deck.user}`);
   expect(await page.getByText(`${deck.score} upvote`).count()).toBe(1);
   expect(await page.getByRole('button', { name: 'Upvote this deck' }).isDisabled()).toBe(true);
-  expect(await page.getByRole('img', { name: `Deck list of ${deck.title}` }).getAttribute('src')).toContain('/upload/w_400/');
+  expect(await page.getByRole('img', { name: `Deck list of ${deck.title}` }).getAttribute('src')).toContain(
+    '/upload/w_400/',
+  );
   expect(await page.locator('.deck-cards li').count()).toBe(deck.cards.length);
-  for (const tag of deck.tags) expect(await page.getByRole('list', { name: 'Tags' }).getByText(tag, { exact: true }).count()).toBe(1);
+  for (const tag of deck.tags)
+    expect(await page.getByRole('list', { name: 'Tags' }).getByText(tag, { exact: true }).count()).toBe(1);
   await page.getByRole('heading', { name: /Comments/ }).waitFor();
   expect(await page.getByRole('button', { name: 'Delete comment' }).count()).toBe(0);
   expect(await page.getByText('Sign in to comment.').count()).toBe(1);
@@ -77,7 +86,11 @@ test('a refused vote is rolled back and the user is told', async () => {
   const { page, context } = await openPage(suite, 1440, 'StarGazer');
   await page.route(`**/api/decks/onedeck/${deck._id}`, (route) =>
     route.request().method() === 'POST'
-      ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'Internal Server Error', message: 'Try again later.' }) })
+      ? route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: JSON.stringify({ error: 'Internal Server Error', message: 'Try again later.' }),
+        })
       : route.continue(),
   );
   await page.goto(`/decks/${deck._id}`);
@@ -102,7 +115,10 @@ test("comments: post shows 'Comment added!' for 3 s; only your own get a delete 
   await mine.waitFor();
   expect(await page.getByLabel('Add a comment').inputValue()).toBe('');
   const deletes = await page.getByRole('button', { name: 'Delete comment' }).count();
-  const ownCount = await page.locator('.comment').filter({ has: page.getByRole('link', { name: 'StarGazer', exact: true }) }).count();
+  const ownCount = await page
+    .locator('.comment')
+    .filter({ has: page.getByRole('link', { name: 'StarGazer', exact: true }) })
+    .count();
   expect(deletes).toBe(ownCount);
   await banner.waitFor({ state: 'detached', timeout: 4000 });
   await mine.getByRole('button', { name: 'Delete comment' }).click();
@@ -145,38 +161,54 @@ test.each(WIDTHS)("a user's page lists their decks 12 per page (%i)", async (wid
   await context.close();
 });
 
-test.each(WIDTHS)("the innkeeper's table: search, keyboard sorting with aria-sort, checkbox filters (%i)", async (width) => {
-  const { page, context, errors } = await openPage(suite, width);
-  const { decks } = (await (await fetch(`${suite.server.baseUrl}/api/decks/get-curated`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).json()) as { decks: Deck[] };
-  await page.goto('/innkeepers-decks');
-  const rows = page.locator('.curated-table tbody tr');
-  await rows.first().waitFor();
-  expect(await rows.count()).toBe(decks.length);
-  const titleHeader = page.locator('th', { has: page.getByRole('button', { name: /^Title/ }) });
-  expect(await titleHeader.getAttribute('aria-sort')).toBe('none');
-  await page.getByRole('button', { name: /^Title/ }).focus();
-  await page.keyboard.press('Enter');
-  // The sort goes through the address, so the table follows a moment after the key.
-  await expect.poll(() => titleHeader.getAttribute('aria-sort')).toBe('ascending');
-  const sorted = [...decks.map((d) => d.title)].sort((a, b) => a.localeCompare(b, undefined, { sensitivity: 'base', numeric: true }));
-  expect(await rows.locator('td[data-label="Title"]').allTextContents()).toEqual(sorted);
-  await page.keyboard.press('Enter');
-  await expect.poll(() => titleHeader.getAttribute('aria-sort')).toBe('descending');
-  expect(await rows.locator('td[data-label="Title"]').allTextContents()).toEqual([...sorted].reverse());
+test.each(WIDTHS)(
+  "the innkeeper's table: search, keyboard sorting with aria-sort, checkbox filters (%i)",
+  async (width) => {
+    const { page, context, errors } = await openPage(suite, width);
+    const { decks } = (await (
+      await fetch(`${suite.server.baseUrl}/api/decks/get-curated`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      })
+    ).json()) as { decks: Deck[] };
+    await page.goto('/innkeepers-decks');
+    const rows = page.locator('.curated-table tbody tr');
+    await rows.first().waitFor();
+    expect(await rows.count()).toBe(decks.length);
+    const titleHeader = page.locator('th', { has: page.getByRole('button', { name: /^Title/ }) });
+    expect(await titleHeader.getAttribute('aria-sort')).toBe('none');
+    await page.getByRole('button', { name: /^Title/ }).focus();
+    await page.keyboard.press('Enter');
+    // The sort goes through the address, so the table follows a moment after the key.
+    await expect.poll(() => titleHeader.getAttribute('aria-sort')).toBe('ascending');
+    const sorted = [...decks.map((d) => d.title)].sort((a, b) =>
+      a.localeCompare(b, undefined, { sensitivity: 'base', numeric: true }),
+    );
+    expect(await rows.locator('td[data-label="Title"]').allTextContents()).toEqual(sorted);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => titleHeader.getAttribute('aria-sort')).toBe('descending');
+    expect(await rows.locator('td[data-label="Title"]').allTextContents()).toEqual([...sorted].reverse());
 
-  await page.getByLabel('Search titles').fill(decks[0].title);
-  await expect.poll(() => rows.count()).toBe(decks.filter((d) => d.title.toLowerCase().includes(decks[0].title.toLowerCase())).length);
-  await page.getByLabel('Search titles').fill('');
-  const album = decks[0].albums[0];
-  // On a phone the facet lists are folded behind a button.
-  const facets = page.getByRole('button', { name: /^Albums, collections and tags/ });
-  if (await facets.isVisible()) await facets.click();
-  await page.getByRole('group', { name: 'Albums' }).getByLabel('Search albums').fill(album.slice(0, 4));
-  await page.getByRole('group', { name: 'Albums' }).getByRole('checkbox', { name: new RegExp(`^${album.replace(/[&]/g, '\\&')}`) }).check();
-  await expect.poll(() => rows.count()).toBe(decks.filter((d) => d.albums.includes(album)).length);
-  for (const cell of await rows.locator('td[data-label="Albums"]').allTextContents()) expect(cell).toContain(album);
-  expect(await hasHorizontalScroll(page)).toBe(false);
-  await saveScreenshot(page, `web-innkeeper-${width}`);
-  expect(errors).toEqual([]);
-  await context.close();
-});
+    await page.getByLabel('Search titles').fill(decks[0].title);
+    await expect
+      .poll(() => rows.count())
+      .toBe(decks.filter((d) => d.title.toLowerCase().includes(decks[0].title.toLowerCase())).length);
+    await page.getByLabel('Search titles').fill('');
+    const album = decks[0].albums[0];
+    // On a phone the facet lists are folded behind a button.
+    const facets = page.getByRole('button', { name: /^Albums, collections and tags/ });
+    if (await facets.isVisible()) await facets.click();
+    await page.getByRole('group', { name: 'Albums' }).getByLabel('Search albums').fill(album.slice(0, 4));
+    await page
+      .getByRole('group', { name: 'Albums' })
+      .getByRole('checkbox', { name: new RegExp(`^${album.replace(/[&]/g, '\\&')}`) })
+      .check();
+    await expect.poll(() => rows.count()).toBe(decks.filter((d) => d.albums.includes(album)).length);
+    for (const cell of await rows.locator('td[data-label="Albums"]').allTextContents()) expect(cell).toContain(album);
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    await saveScreenshot(page, `web-innkeeper-${width}`);
+    expect(errors).toEqual([]);
+    await context.close();
+  },
+);

@@ -12,21 +12,41 @@ const suite = browserSuite();
 const USER = 'StarGazer';
 
 beforeAll(async () => {
-  const { app, handle: { db } } = suite.server.server;
+  const {
+    app,
+    handle: { db },
+  } = suite.server.server;
   const user = await db.selectFrom('users').select('id').where('username', '=', USER).executeTakeFirstOrThrow();
   const cards = (await listCatalog(db)).slice(0, 18).map((card) => card.name);
   const image = await pngImage(300, 600);
   // Newest first on the profile: a short title beside long ones that wrap over several lines.
-  const titles = ['Short', 'A much longer deck title that wraps over two or three lines in its card', 'Mid-length title here', 'Tiny'];
+  const titles = [
+    'Short',
+    'A much longer deck title that wraps over two or three lines in its card',
+    'Mid-length title here',
+    'Tiny',
+  ];
   for (const title of titles) {
-    await publishDeck(app, user.id, image, { title, description: '', albums: ['Space'], collections: [], tags: [], cards, deckcode: '' });
+    await publishDeck(app, user.id, image, {
+      title,
+      description: '',
+      albums: ['Space'],
+      collections: [],
+      tags: [],
+      cards,
+      deckcode: '',
+    });
     await new Promise((resolve) => setTimeout(resolve, 2));
   }
 });
 
 test.each(WIDTHS)("'Comment added!' shows in the window for 3 s with a progress bar (%i)", async (width) => {
   const { page, context, errors } = await openPage(suite, width, USER);
-  const res = await fetch(`${suite.server.baseUrl}/api/decks/search-decks?limit=1`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+  const res = await fetch(`${suite.server.baseUrl}/api/decks/search-decks?limit=1`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+  });
   const { decks } = (await res.json()) as { decks: { _id: string }[] };
   await page.goto(`/decks/${decks[0]._id}`);
   await page.getByLabel('Add a comment').fill(`Seen at ${width}`);
@@ -48,45 +68,48 @@ test.each(WIDTHS)("'Comment added!' shows in the window for 3 s with a progress 
   await context.close();
 });
 
-test.each(WIDTHS)('profile: Edit and Delete line up across a row whatever the titles; Edit Deck checks the title (%i)', async (width) => {
-  const { page, context, errors } = await openPage(suite, width, USER);
-  await page.goto('/profile');
-  const cards = page.locator('.deck-card');
-  await cards.nth(3).waitFor();
-  // Cards side by side (same top) have their Edit buttons at one height, and their Delete buttons.
-  const rows = new Map<number, { edit: number; del: number }[]>();
-  for (let i = 0; i < (await cards.count()); i++) {
-    const card = (await cards.nth(i).boundingBox())!;
-    const edit = (await cards.nth(i).getByRole('button', { name: 'Edit Deck' }).boundingBox())!;
-    const del = (await cards.nth(i).getByRole('button', { name: 'Delete Deck' }).boundingBox())!;
-    const row = Math.round(card.y);
-    rows.set(row, [...(rows.get(row) ?? []), { edit: edit.y, del: del.y }]);
-  }
-  const spread = (values: number[]) => Math.max(...values) - Math.min(...values);
-  for (const row of rows.values()) {
-    expect(spread(row.map((r) => r.edit))).toBeLessThan(1);
-    expect(spread(row.map((r) => r.del))).toBeLessThan(1);
-  }
-  if (width === 1440) expect(Math.max(...[...rows.values()].map((r) => r.length))).toBeGreaterThan(1);
-  await saveScreenshot(page, `feedback-profile-${width}`);
+test.each(WIDTHS)(
+  'profile: Edit and Delete line up across a row whatever the titles; Edit Deck checks the title (%i)',
+  async (width) => {
+    const { page, context, errors } = await openPage(suite, width, USER);
+    await page.goto('/profile');
+    const cards = page.locator('.deck-card');
+    await cards.nth(3).waitFor();
+    // Cards side by side (same top) have their Edit buttons at one height, and their Delete buttons.
+    const rows = new Map<number, { edit: number; del: number }[]>();
+    for (let i = 0; i < (await cards.count()); i++) {
+      const card = (await cards.nth(i).boundingBox())!;
+      const edit = (await cards.nth(i).getByRole('button', { name: 'Edit Deck' }).boundingBox())!;
+      const del = (await cards.nth(i).getByRole('button', { name: 'Delete Deck' }).boundingBox())!;
+      const row = Math.round(card.y);
+      rows.set(row, [...(rows.get(row) ?? []), { edit: edit.y, del: del.y }]);
+    }
+    const spread = (values: number[]) => Math.max(...values) - Math.min(...values);
+    for (const row of rows.values()) {
+      expect(spread(row.map((r) => r.edit))).toBeLessThan(1);
+      expect(spread(row.map((r) => r.del))).toBeLessThan(1);
+    }
+    if (width === 1440) expect(Math.max(...[...rows.values()].map((r) => r.length))).toBeGreaterThan(1);
+    await saveScreenshot(page, `feedback-profile-${width}`);
 
-  await cards.filter({ hasText: 'Tiny' }).getByRole('button', { name: 'Edit Deck' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Edit Deck' });
-  await dialog.waitFor();
-  // The heading stands apart from the first field.
-  const heading = (await dialog.getByRole('heading', { name: 'Edit Deck' }).boundingBox())!;
-  const label = (await dialog.getByText('Title', { exact: true }).boundingBox())!;
-  expect(label.y - (heading.y + heading.height)).toBeGreaterThanOrEqual(12);
-  await dialog.getByLabel('Title').fill('');
-  await dialog.getByRole('button', { name: 'Save Changes' }).click();
-  await dialog.getByRole('alert').filter({ hasText: MESSAGES.upload.titleRequired }).waitFor();
-  await saveScreenshot(page, `feedback-edit-title-required-${width}`);
-  expect(await page.getByText(MESSAGES.editDeck.success).count()).toBe(0);
-  await dialog.getByRole('button', { name: 'Cancel' }).click();
-  await cards.filter({ hasText: 'Tiny' }).waitFor();
-  expect(errors).toEqual([]);
-  await context.close();
-});
+    await cards.filter({ hasText: 'Tiny' }).getByRole('button', { name: 'Edit Deck' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Deck' });
+    await dialog.waitFor();
+    // The heading stands apart from the first field.
+    const heading = (await dialog.getByRole('heading', { name: 'Edit Deck' }).boundingBox())!;
+    const label = (await dialog.getByText('Title', { exact: true }).boundingBox())!;
+    expect(label.y - (heading.y + heading.height)).toBeGreaterThanOrEqual(12);
+    await dialog.getByLabel('Title').fill('');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await dialog.getByRole('alert').filter({ hasText: MESSAGES.upload.titleRequired }).waitFor();
+    await saveScreenshot(page, `feedback-edit-title-required-${width}`);
+    expect(await page.getByText(MESSAGES.editDeck.success).count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await cards.filter({ hasText: 'Tiny' }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  },
+);
 
 test.each(WIDTHS)("the server's landing addresses are told once and dropped from the address (%i)", async (width) => {
   const { page, context, errors } = await openPage(suite, width);

@@ -53,7 +53,9 @@ test('the grid follows the breakpoints: 1 column to 600, 2 to 850, then one per 
   ];
   for (const [width, columns, isWeekShown] of expected) {
     await page.setViewportSize({ width, height: 900 });
-    const actual = await page.evaluate(() => getComputedStyle(document.querySelector('.home-columns')!).gridTemplateColumns.split(' ').length);
+    const actual = await page.evaluate(
+      () => getComputedStyle(document.querySelector('.home-columns')!).gridTemplateColumns.split(' ').length,
+    );
     expect({ width, columns: actual }).toEqual({ width, columns });
     expect(await page.getByRole('heading', { name: 'Top Decks This Week' }).isVisible()).toBe(isWeekShown);
     expect(await hasHorizontalScroll(page)).toBe(false);
@@ -87,20 +89,28 @@ test('the gallery rotates every 3 s and a tile tilts under the pointer, back to 
   const before = [await decksTile.locator('img').getAttribute('src'), await artTile.locator('img').getAttribute('src')];
   expect(before[0]).toMatch(/\/upload\/w_300\//);
   // Waits for the turn itself (ROTATE_MS, 3 s), not a fixed 3.3 s that a busy machine can outlast.
-  await expect.poll(() => decksTile.locator('img').getAttribute('src'), { timeout: 15_000, interval: 100 }).not.toBe(before[0]);
-  await expect.poll(() => artTile.locator('img').getAttribute('src'), { timeout: 15_000, interval: 100 }).not.toBe(before[1]);
+  await expect
+    .poll(() => decksTile.locator('img').getAttribute('src'), { timeout: 15_000, interval: 100 })
+    .not.toBe(before[0]);
+  await expect
+    .poll(() => artTile.locator('img').getAttribute('src'), { timeout: 15_000, interval: 100 })
+    .not.toBe(before[1]);
 
   const box = (await artTile.boundingBox())!;
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await page.mouse.move(box.x + box.width - 1, box.y + 1, { steps: 4 });
-  await expect.poll(() => artTile.locator('.gallery-tilt').evaluate((el) => (el as HTMLElement).style.transform)).toMatch(/scale\(1\.1\)/);
+  await expect
+    .poll(() => artTile.locator('.gallery-tilt').evaluate((el) => (el as HTMLElement).style.transform))
+    .toMatch(/scale\(1\.1\)/);
   const transform = await artTile.locator('.gallery-tilt').evaluate((el) => (el as HTMLElement).style.transform);
   const [, rx, ry] = /rotateX\((-?[\d.]+)deg\) rotateY\((-?[\d.]+)deg\)/.exec(transform)!;
   expect(Number(ry)).toBeGreaterThan(17);
   expect(Number(ry)).toBeLessThanOrEqual(19.5);
   expect(Number(rx)).toBeGreaterThan(17);
   await page.mouse.move(5, 5);
-  await expect.poll(() => artTile.locator('.gallery-tilt').evaluate((el) => (el as HTMLElement).style.transform)).toMatch(/rotateX\(0(\.00)?deg\) rotateY\(0(\.00)?deg\) scale\(1\)/);
+  await expect
+    .poll(() => artTile.locator('.gallery-tilt').evaluate((el) => (el as HTMLElement).style.transform))
+    .toMatch(/rotateX\(0(\.00)?deg\) rotateY\(0(\.00)?deg\) scale\(1\)/);
   await context.close();
 });
 

@@ -5,7 +5,6 @@ import { WIDTHS, browserSuite, hasHorizontalScroll, openPage, pickOption } from 
 
 const suite = browserSuite();
 
-
 /** Titles on the results page only (the page we came from may still be leaving the DOM). */
 const resultTitles = (page: Page) => page.locator('.search-page .deck-card-title').allTextContents();
 
@@ -36,7 +35,13 @@ test.each(WIDTHS)('a search from home lands in the URL, survives a reload and ca
 
 test('results page 12 at a time with numbered page buttons, kept in the URL', async () => {
   const { page, context } = await openPage(suite, 1440);
-  const { totalDecks } = await (await fetch(`${suite.server.baseUrl}/api/decks/search-decks?limit=1`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).json();
+  const { totalDecks } = await (
+    await fetch(`${suite.server.baseUrl}/api/decks/search-decks?limit=1`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    })
+  ).json();
   const pages = Math.ceil(totalDecks / 12);
   expect(pages).toBeGreaterThan(2);
   await page.goto('/deck-search-results');
@@ -77,21 +82,43 @@ test("'Loading decks...' while the answer is on its way, 'No decks found!' when 
 test('a picker grows with its values until 5, then stays at most 110px tall', async () => {
   const { page, context } = await openPage(suite, 1440);
   await page.goto('/deck-search-results');
-  const maxHeight = () => page.locator('.search-picker').nth(2).locator('.picker__value-container').evaluate((el) => getComputedStyle(el).maxHeight);
+  const maxHeight = () =>
+    page
+      .locator('.search-picker')
+      .nth(2)
+      .locator('.picker__value-container')
+      .evaluate((el) => getComputedStyle(el).maxHeight);
   for (const tag of ['Budget', 'Burn', 'Blitz', 'Boxing']) await pickOption(page, 'search-tags', tag);
   expect(await maxHeight()).toBe('none');
   await pickOption(page, 'search-tags', 'Bigshot');
   expect(await maxHeight()).toBe('110px');
-  const height = await page.locator('.search-picker').nth(2).locator('.picker__value-container').evaluate((el) => el.getBoundingClientRect().height);
+  const height = await page
+    .locator('.search-picker')
+    .nth(2)
+    .locator('.picker__value-container')
+    .evaluate((el) => el.getBoundingClientRect().height);
   expect(height).toBeLessThanOrEqual(110);
   // Chips carry the game's colours: Budget is #b3ee4c.
-  expect(await page.locator('.picker__multi-value').first().evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(179, 238, 76)');
+  expect(
+    await page
+      .locator('.picker__multi-value')
+      .first()
+      .evaluate((el) => getComputedStyle(el).backgroundColor),
+  ).toBe('rgb(179, 238, 76)');
   await context.close();
 });
 
 test('cards come from the catalog and narrow the search', async () => {
   const { page, context } = await openPage(suite, 1440);
-  const deck = (await (await fetch(`${suite.server.baseUrl}/api/decks/search-decks?limit=1`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).json()).decks[0];
+  const deck = (
+    await (
+      await fetch(`${suite.server.baseUrl}/api/decks/search-decks?limit=1`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      })
+    ).json()
+  ).decks[0];
   await page.goto('/deck-search-results');
   await pickOption(page, 'search-cards', deck.cards[0]);
   await page.getByRole('button', { name: 'Search for Decks' }).click();

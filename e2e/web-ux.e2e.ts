@@ -15,25 +15,28 @@ const suite = browserSuite();
 const cardsPicker = (page: Page) => page.locator('#search-cards:not(.picker-placeholder)');
 const menu = (page: Page) => page.locator('.picker__menu');
 
-test.each(WIDTHS)('the card picker folds accents and brackets, closes on a pick, and Enter searches (%i)', async (width) => {
-  const { page, context, errors } = await openPage(suite, width);
-  await page.goto('/');
-  await cardsPicker(page).fill('cano cristales');
-  await page.locator('.picker__option', { hasText: 'Caño Cristales' }).waitFor();
-  await page.keyboard.press('Enter');
-  expect(await menu(page).count()).toBe(0);
+test.each(WIDTHS)(
+  'the card picker folds accents and brackets, closes on a pick, and Enter searches (%i)',
+  async (width) => {
+    const { page, context, errors } = await openPage(suite, width);
+    await page.goto('/');
+    await cardsPicker(page).fill('cano cristales');
+    await page.locator('.picker__option', { hasText: 'Caño Cristales' }).waitFor();
+    await page.keyboard.press('Enter');
+    expect(await menu(page).count()).toBe(0);
 
-  await cardsPicker(page).fill('the hermit ix');
-  // A click picks too, and the menu no longer covers the Search button.
-  await page.locator('.picker__option', { hasText: 'The Hermit (IX)' }).click();
-  expect(await menu(page).count()).toBe(0);
-  await saveScreenshot(page, `web-ux-picker-${width}`);
-  await cardsPicker(page).press('Enter');
-  await page.waitForURL(/\/deck-search-results\?/);
-  expect(new URL(page.url()).searchParams.getAll('cards')).toEqual(['Caño Cristales', 'The Hermit (IX)']);
-  expect(errors).toEqual([]);
-  await context.close();
-});
+    await cardsPicker(page).fill('the hermit ix');
+    // A click picks too, and the menu no longer covers the Search button.
+    await page.locator('.picker__option', { hasText: 'The Hermit (IX)' }).click();
+    expect(await menu(page).count()).toBe(0);
+    await saveScreenshot(page, `web-ux-picker-${width}`);
+    await cardsPicker(page).press('Enter');
+    await page.waitForURL(/\/deck-search-results\?/);
+    expect(new URL(page.url()).searchParams.getAll('cards')).toEqual(['Caño Cristales', 'The Hermit (IX)']);
+    expect(errors).toEqual([]);
+    await context.close();
+  },
+);
 
 test.each(WIDTHS)('the results page sorts Newest, Top this week, Top all time, kept in the URL (%i)', async (width) => {
   const { page, context, errors } = await openPage(suite, width);
@@ -46,7 +49,9 @@ test.each(WIDTHS)('the results page sorts Newest, Top this week, Top all time, k
   await page.getByRole('heading', { level: 1, name: /Top Decks This Week/ }).waitFor();
   await page.reload();
   await page.getByRole('heading', { level: 1, name: /Top Decks This Week/ }).waitFor();
-  expect(await page.getByRole('group', { name: 'Sort' }).getByRole('radio', { name: 'Top this week' }).isChecked()).toBe(true);
+  expect(
+    await page.getByRole('group', { name: 'Sort' }).getByRole('radio', { name: 'Top this week' }).isChecked(),
+  ).toBe(true);
   expect(await hasHorizontalScroll(page)).toBe(false);
   await saveScreenshot(page, `web-ux-sort-${width}`);
   await page.getByRole('group', { name: 'Sort' }).getByText('Top all time').click();
@@ -55,45 +60,52 @@ test.each(WIDTHS)('the results page sorts Newest, Top this week, Top all time, k
   await context.close();
 });
 
-test.each(WIDTHS)("the Innkeeper's table is linked from the header and keeps its filters and sort across a visit to a deck (%i)", async (width) => {
-  const { page, context, errors } = await openPage(suite, width);
-  await page.goto('/');
-  await page.locator('header').getByRole('link', { name: "Innkeeper's Decks" }).click();
-  await page.waitForURL('**/innkeepers-decks');
-  const rows = page.locator('.curated-table tbody tr');
-  await rows.first().waitFor();
-  // On a phone the facet lists are folded: the table starts within the first screen.
-  const tableTop = await page.locator('.curated-table').evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
-  expect(tableTop).toBeLessThan(600);
-  expect(await hasHorizontalScroll(page)).toBe(false);
-  await saveScreenshot(page, `web-ux-innkeeper-${width}`);
+test.each(WIDTHS)(
+  "the Innkeeper's table is linked from the header and keeps its filters and sort across a visit to a deck (%i)",
+  async (width) => {
+    const { page, context, errors } = await openPage(suite, width);
+    await page.goto('/');
+    await page.locator('header').getByRole('link', { name: "Innkeeper's Decks" }).click();
+    await page.waitForURL('**/innkeepers-decks');
+    const rows = page.locator('.curated-table tbody tr');
+    await rows.first().waitFor();
+    // On a phone the facet lists are folded: the table starts within the first screen.
+    const tableTop = await page
+      .locator('.curated-table')
+      .evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
+    expect(tableTop).toBeLessThan(600);
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    await saveScreenshot(page, `web-ux-innkeeper-${width}`);
 
-  const toggle = page.getByRole('button', { name: /^Albums, collections and tags/ });
-  if (width < 800) {
-    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
-    await toggle.click();
-  } else {
-    expect(await toggle.isVisible()).toBe(false);
-  }
-  const albums = page.getByRole('group', { name: 'Albums' });
-  const firstAlbum = albums.getByRole('checkbox').first();
-  await firstAlbum.check();
-  await page.getByRole('button', { name: /^Title/ }).click();
-  await expect.poll(() => new URL(page.url()).searchParams.get('sort')).toBe('title');
-  const address = page.url();
-  expect(new URL(address).searchParams.getAll('albums')).toHaveLength(1);
-  const titles = await rows.locator('td[data-label="Title"]').allTextContents();
+    const toggle = page.getByRole('button', { name: /^Albums, collections and tags/ });
+    if (width < 800) {
+      expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+      await toggle.click();
+    } else {
+      expect(await toggle.isVisible()).toBe(false);
+    }
+    const albums = page.getByRole('group', { name: 'Albums' });
+    const firstAlbum = albums.getByRole('checkbox').first();
+    await firstAlbum.check();
+    await page.getByRole('button', { name: /^Title/ }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('sort')).toBe('title');
+    const address = page.url();
+    expect(new URL(address).searchParams.getAll('albums')).toHaveLength(1);
+    const titles = await rows.locator('td[data-label="Title"]').allTextContents();
 
-  await rows.first().getByRole('link').click();
-  await page.waitForURL('**/decks/**');
-  await page.goBack();
-  await rows.first().waitFor();
-  expect(page.url()).toBe(address);
-  expect(await rows.locator('td[data-label="Title"]').allTextContents()).toEqual(titles);
-  expect(await page.locator('th', { has: page.getByRole('button', { name: /^Title/ }) }).getAttribute('aria-sort')).toBe('ascending');
-  expect(errors).toEqual([]);
-  await context.close();
-});
+    await rows.first().getByRole('link').click();
+    await page.waitForURL('**/decks/**');
+    await page.goBack();
+    await rows.first().waitFor();
+    expect(page.url()).toBe(address);
+    expect(await rows.locator('td[data-label="Title"]').allTextContents()).toEqual(titles);
+    expect(
+      await page.locator('th', { has: page.getByRole('button', { name: /^Title/ }) }).getAttribute('aria-sort'),
+    ).toBe('ascending');
+    expect(errors).toEqual([]);
+    await context.close();
+  },
+);
 
 test.each(WIDTHS)('the card editor fits the window with no sideways scroll (%i)', async (width) => {
   const { page, context, errors } = await openPage(suite, width);
@@ -114,7 +126,9 @@ test('the card editor names its six collection-icon choices for screen readers',
   await page.getByTestId('card-frame').waitFor();
   // Chromium's own accessibility tree, not a library's guess at it: the names a screen reader hears.
   const cdp = await context.newCDPSession(page);
-  const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as { nodes: { role?: { value: string }; name?: { value: string } }[] };
+  const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as {
+    nodes: { role?: { value: string }; name?: { value: string } }[];
+  };
   const radios = nodes.filter((n) => n.role?.value === 'radio').map((n) => n.name?.value ?? '');
   expect(radios).toHaveLength(7);
   expect(radios[0]).toBe('None');
@@ -141,7 +155,9 @@ test.each(WIDTHS)('closing a dialog gives the focus back to what opened it (%i)'
   await modal.getByLabel('Password').fill('deckhubdemo');
   await modal.getByRole('button', { name: 'Login' }).click();
   await modal.waitFor({ state: 'detached' });
-  expect(await header.getByRole('link', { name: 'My Profile' }).evaluate((el) => el === document.activeElement)).toBe(true);
+  expect(await header.getByRole('link', { name: 'My Profile' }).evaluate((el) => el === document.activeElement)).toBe(
+    true,
+  );
 
   await page.goto('/customcards');
   const help = page.getByRole('button', { name: 'Help' });
@@ -152,23 +168,32 @@ test.each(WIDTHS)('closing a dialog gives the focus back to what opened it (%i)'
   await context.close();
 });
 
-test.each(WIDTHS)('a search that fails says so; an unknown tag of a shared link is named and left out (%i)', async (width) => {
-  const { page, context } = await openPage(suite, width);
-  await page.goto('/deck-search-results?tags=NoSuchTag');
-  await page.getByRole('note').getByText('tag "NoSuchTag"').waitFor();
-  await page.locator('.search-page .deck-card').first().waitFor();
-  expect(await page.getByText('No decks found!').count()).toBe(0);
-  await saveScreenshot(page, `web-ux-unknown-filter-${width}`);
+test.each(WIDTHS)(
+  'a search that fails says so; an unknown tag of a shared link is named and left out (%i)',
+  async (width) => {
+    const { page, context } = await openPage(suite, width);
+    await page.goto('/deck-search-results?tags=NoSuchTag');
+    await page.getByRole('note').getByText('tag "NoSuchTag"').waitFor();
+    await page.locator('.search-page .deck-card').first().waitFor();
+    expect(await page.getByText('No decks found!').count()).toBe(0);
+    await saveScreenshot(page, `web-ux-unknown-filter-${width}`);
 
-  await page.route('**/api/decks/search-decks**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Internal Server Error","message":"Something went wrong."}' }));
-  await page.goto('/deck-search-results?cards=Moon');
-  await page.getByRole('alert').getByText('The search failed: Something went wrong.').waitFor();
-  expect(await page.getByText('No decks found!').count()).toBe(0);
-  await saveScreenshot(page, `web-ux-search-error-${width}`);
-  await context.close();
-});
+    await page.route('**/api/decks/search-decks**', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: '{"error":"Internal Server Error","message":"Something went wrong."}',
+      }),
+    );
+    await page.goto('/deck-search-results?cards=Moon');
+    await page.getByRole('alert').getByText('The search failed: Something went wrong.').waitFor();
+    expect(await page.getByText('No decks found!').count()).toBe(0);
+    await saveScreenshot(page, `web-ux-search-error-${width}`);
+    await context.close();
+  },
+);
 
-test.each(WIDTHS)('missing pages, decks and users answer 404 and show the app\'s not-found page (%i)', async (width) => {
+test.each(WIDTHS)("missing pages, decks and users answer 404 and show the app's not-found page (%i)", async (width) => {
   const { page, context, errors } = await openPage(suite, width);
   const missing = [
     { path: '/no-such-page', heading: 'Page not found', name: 'page' },
@@ -184,7 +209,8 @@ test.each(WIDTHS)('missing pages, decks and users answer 404 and show the app\'s
     await saveScreenshot(page, `web-ux-not-found-${name}-${width}`);
   }
   // The pages that exist still answer 200.
-  for (const path of ['/', '/users/StarGazer', '/deck-search-results?cards=Moon']) expect((await page.goto(path))?.status()).toBe(200);
+  for (const path of ['/', '/users/StarGazer', '/deck-search-results?cards=Moon'])
+    expect((await page.goto(path))?.status()).toBe(200);
   // The app asked the API about the missing deck and user: those 404s are the only console errors.
   expect(errors.filter((e) => !e.includes('404'))).toEqual([]);
   await context.close();
@@ -193,50 +219,62 @@ test.each(WIDTHS)('missing pages, decks and users answer 404 and show the app\'s
 // Last: it publishes decks. A fresh install (the card list the project ships) as a new player meets
 // it: a real screenshot reads all 18 cards; the sample screenshot, read by the real reader, publishes
 // a deck of 18 cards with no other step.
-test.each(WIDTHS)('first run: sign in, a real screenshot reads its 18 cards, the sample publishes 18 cards (%i)', async (width) => {
-  const { page, context, errors } = await openPage(suite, width);
-  await page.goto('/');
-  await page.locator('header.site-header').getByRole('button', { name: 'Sign In' }).click();
-  const signIn = page.getByRole('dialog', { name: 'Sign In' });
-  await signIn.getByLabel('Username').fill('StarGazer');
-  await signIn.getByLabel('Password').fill('deckhubdemo');
-  await signIn.getByRole('button', { name: 'Login' }).click();
-  await signIn.waitFor({ state: 'detached' });
+test.each(WIDTHS)(
+  'first run: sign in, a real screenshot reads its 18 cards, the sample publishes 18 cards (%i)',
+  async (width) => {
+    const { page, context, errors } = await openPage(suite, width);
+    await page.goto('/');
+    await page.locator('header.site-header').getByRole('button', { name: 'Sign In' }).click();
+    const signIn = page.getByRole('dialog', { name: 'Sign In' });
+    await signIn.getByLabel('Username').fill('StarGazer');
+    await signIn.getByLabel('Password').fill('deckhubdemo');
+    await signIn.getByRole('button', { name: 'Login' }).click();
+    await signIn.waitFor({ state: 'detached' });
 
-  const dialog = await openUploadModal(page);
-  const list = dialog.getByRole('list', { name: 'Cards Detected' });
-  await dialog.getByLabel('Deck image').setInputFiles(REAL_SCREENSHOT);
-  await list.getByRole('listitem').nth(17).waitFor({ timeout: 60_000 });
-  expect(await list.locator('.detected-card-name').allTextContents()).toEqual(expectedScreenshotDeck().cards.map((card) => card.name));
-  expect(await dialog.getByRole('alert').filter({ hasText: /^Read \d+ card names/ }).count()).toBe(0);
-  expect(await hasHorizontalScroll(page)).toBe(false);
-  await saveScreenshot(page, `first-run-real-read-${width}`);
+    const dialog = await openUploadModal(page);
+    const list = dialog.getByRole('list', { name: 'Cards Detected' });
+    await dialog.getByLabel('Deck image').setInputFiles(REAL_SCREENSHOT);
+    await list.getByRole('listitem').nth(17).waitFor({ timeout: 60_000 });
+    expect(await list.locator('.detected-card-name').allTextContents()).toEqual(
+      expectedScreenshotDeck().cards.map((card) => card.name),
+    );
+    expect(
+      await dialog
+        .getByRole('alert')
+        .filter({ hasText: /^Read \d+ card names/ })
+        .count(),
+    ).toBe(0);
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    await saveScreenshot(page, `first-run-real-read-${width}`);
 
-  await dialog.getByRole('button', { name: MESSAGES.upload.trySample }).click();
-  // The sample's cards replace the real screenshot's (its names have at most 14 letters: no 'The Renaissance').
-  await list.locator('.detected-card-name', { hasText: expectedScreenshotDeck().cards[0].name }).waitFor({ state: 'detached', timeout: 60_000 });
-  await list.getByRole('listitem').nth(17).waitFor({ timeout: 60_000 });
-  expect(await list.getByRole('listitem').count()).toBe(18);
-  const names = await list.locator('.detected-card-name').allTextContents();
-  await saveScreenshot(page, `first-run-sample-read-${width}`);
+    await dialog.getByRole('button', { name: MESSAGES.upload.trySample }).click();
+    // The sample's cards replace the real screenshot's (its names have at most 14 letters: no 'The Renaissance').
+    await list
+      .locator('.detected-card-name', { hasText: expectedScreenshotDeck().cards[0].name })
+      .waitFor({ state: 'detached', timeout: 60_000 });
+    await list.getByRole('listitem').nth(17).waitFor({ timeout: 60_000 });
+    expect(await list.getByRole('listitem').count()).toBe(18);
+    const names = await list.locator('.detected-card-name').allTextContents();
+    await saveScreenshot(page, `first-run-sample-read-${width}`);
 
-  const title = `My first deck at ${width}`;
-  await dialog.getByLabel('Title').fill(title);
-  await dialog.getByLabel('Tags').fill('Budget');
-  await dialog.getByLabel('Tags').press('Enter');
-  await dialog.getByRole('button', { name: 'Submit' }).click();
-  await page.getByRole('status').filter({ hasText: MESSAGES.upload.success }).waitFor();
-  await dialog.waitFor({ state: 'hidden' });
+    const title = `My first deck at ${width}`;
+    await dialog.getByLabel('Title').fill(title);
+    await dialog.getByLabel('Tags').fill('Budget');
+    await dialog.getByLabel('Tags').press('Enter');
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('status').filter({ hasText: MESSAGES.upload.success }).waitFor();
+    await dialog.waitFor({ state: 'hidden' });
 
-  await page.getByRole('region', { name: 'Newest Decks' }).getByRole('link', { name: title }).first().click();
-  await page.getByRole('heading', { level: 1, name: title }).waitFor();
-  const cards = page.getByRole('list', { name: 'Cards' }).getByRole('listitem');
-  expect(await cards.count()).toBe(18);
-  // The cards the reader found are the ones published.
-  const shown = await cards.allTextContents();
-  for (const name of names) expect(shown.some((text) => text.includes(name))).toBe(true);
-  expect(await hasHorizontalScroll(page)).toBe(false);
-  await saveScreenshot(page, `first-run-deck-${width}`);
-  expect(errors).toEqual([]);
-  await context.close();
-});
+    await page.getByRole('region', { name: 'Newest Decks' }).getByRole('link', { name: title }).first().click();
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
+    const cards = page.getByRole('list', { name: 'Cards' }).getByRole('listitem');
+    expect(await cards.count()).toBe(18);
+    // The cards the reader found are the ones published.
+    const shown = await cards.allTextContents();
+    for (const name of names) expect(shown.some((text) => text.includes(name))).toBe(true);
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    await saveScreenshot(page, `first-run-deck-${width}`);
+    expect(errors).toEqual([]);
+    await context.close();
+  },
+);

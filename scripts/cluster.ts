@@ -59,8 +59,19 @@ export interface Cluster {
   stop(): Promise<void>;
 }
 
-function launch(name: string, command: string, args: string[], env: Record<string, string>, echo: boolean): ClusterProcess {
-  const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+function launch(
+  name: string,
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+  echo: boolean,
+): ClusterProcess {
+  const child = spawn(command, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   let out = '';
   const collect = (data: Buffer) => {
     out += data.toString();
@@ -68,7 +79,9 @@ function launch(name: string, command: string, args: string[], env: Record<strin
   };
   child.stdout?.on('data', collect);
   child.stderr?.on('data', collect);
-  const exited = new Promise<number | string>((resolve) => child.on('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')));
+  const exited = new Promise<number | string>((resolve) =>
+    child.on('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')),
+  );
   let done = false;
   void exited.then(() => (done = true));
   return {
@@ -90,7 +103,7 @@ function launch(name: string, command: string, args: string[], env: Record<strin
 async function waitFor(what: ClusterProcess, isReady: () => Promise<boolean>, timeoutMs = 120_000): Promise<void> {
   let exited = false;
   void what.exited.then(() => (exited = true));
-  for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; ) {
+  for (const deadline = Date.now() + timeoutMs; Date.now() < deadline;) {
     if (exited) throw new Error(`${what.name} exited during start:\n${what.output()}`);
     if (await isReady().catch(() => false)) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -115,7 +128,11 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const stop = async () => {
     for (const p of processes) p.kill('SIGTERM');
     await Promise.all(
-      processes.map((p) => Promise.race([p.exited, new Promise((resolve) => setTimeout(resolve, 10_000).unref())]).then(() => p.kill('SIGKILL'))),
+      processes.map((p) =>
+        Promise.race([p.exited, new Promise((resolve) => setTimeout(resolve, 10_000).unref())]).then(() =>
+          p.kill('SIGKILL'),
+        ),
+      ),
     );
     await s3?.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -139,7 +156,16 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     };
 
     const startWeb = async (name: string, port: number, seedDemo: boolean): Promise<WebInstance> => {
-      const web = { ...launch(name, process.execPath, ['--import', 'tsx', 'src/server/start.ts'], { ...shared, PORT: String(port), SEED_DEMO: seedDemo ? '1' : '0' }, echo), baseUrl: `http://127.0.0.1:${port}` };
+      const web = {
+        ...launch(
+          name,
+          process.execPath,
+          ['--import', 'tsx', 'src/server/start.ts'],
+          { ...shared, PORT: String(port), SEED_DEMO: seedDemo ? '1' : '0' },
+          echo,
+        ),
+        baseUrl: `http://127.0.0.1:${port}`,
+      };
       processes.push(web);
       await waitFor(web, async () => (await fetch(`${web.baseUrl}/api/cards/`)).ok);
       return web;
@@ -147,7 +173,13 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     let workers = 0;
     const startWorker = async (): Promise<ClusterProcess> => {
       // The worker says when it takes jobs, at the info level.
-      const worker = launch(`worker ${++workers}`, 'npm', ['run', '--silent', 'worker'], { ...shared, LOG_LEVEL: 'info' }, echo);
+      const worker = launch(
+        `worker ${++workers}`,
+        'npm',
+        ['run', '--silent', 'worker'],
+        { ...shared, LOG_LEVEL: 'info' },
+        echo,
+      );
       processes.push(worker);
       await waitFor(worker, async () => /OCR worker ready/.test(worker.output()));
       return worker;
@@ -156,7 +188,11 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     // Seeding, the first instance fills the empty database alone; the others start on what it made.
     const seedDemo = options.seedDemo ?? true;
     const first = seedDemo ? await startWeb('web A', options.ports[0], true) : null;
-    const [a, b, worker] = await Promise.all([first ?? startWeb('web A', options.ports[0], false), startWeb('web B', options.ports[1], false), startWorker()]);
+    const [a, b, worker] = await Promise.all([
+      first ?? startWeb('web A', options.ports[0], false),
+      startWeb('web B', options.ports[1], false),
+      startWorker(),
+    ]);
     return { web: [a, b], worker, s3: { endpoint: s3.endpoint, bucket: bucket.bucket }, startWorker, stop };
   } catch (error) {
     await stop();
@@ -172,7 +208,13 @@ async function main(): Promise<void> {
     console.error('Usage: DATABASE_URL=postgres://... REDIS_URL=redis://... npm run cluster [-- --ports 3001,3002]');
     process.exit(1);
   }
-  const cluster = await startCluster({ databaseUrl: DATABASE_URL, redisUrl: REDIS_URL, ports: [ports[0], ports[1]], echo: true, logLevel: process.env.LOG_LEVEL ?? 'warn' });
+  const cluster = await startCluster({
+    databaseUrl: DATABASE_URL,
+    redisUrl: REDIS_URL,
+    ports: [ports[0], ports[1]],
+    echo: true,
+    logLevel: process.env.LOG_LEVEL ?? 'warn',
+  });
   console.log(
     [
       'Deckhub is running as several instances on loopback:',

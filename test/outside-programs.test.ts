@@ -49,6 +49,8 @@ describe('the browser suite without Chromium', () => {
       (error: { code: number; stdout: string; stderr: string }) => error,
     );
     expect(failure?.code).toBe(1);
-    expect(`${failure?.stdout}${failure?.stderr}`).toContain('REQUIRE_BROWSER=1 and no Chromium at /nonexistent/chromium');
+    expect(`${failure?.stdout}${failure?.stderr}`).toContain(
+      'REQUIRE_BROWSER=1 and no Chromium at /nonexistent/chromium',
+    );
   });
 });

@@ -5,7 +5,13 @@ import autocannon from 'autocannon';
 import { connectionShares, type RouteKind } from './traffic';
 import { recordResponse, type KindTally } from './tally';
 
-function runKind(baseUrl: string, kind: RouteKind, connections: number, durationSec: number, tally: KindTally): Promise<void> {
+function runKind(
+  baseUrl: string,
+  kind: RouteKind,
+  connections: number,
+  durationSec: number,
+  tally: KindTally,
+): Promise<void> {
   return new Promise((resolve, reject) => {
     const instance = autocannon(
       {
@@ -27,7 +33,12 @@ function runKind(baseUrl: string, kind: RouteKind, connections: number, duration
 }
 
 /** Runs every kind for `durationSec`; returns each kind's share of the connections. */
-export async function runClosedLoop(baseUrl: string, kinds: RouteKind[], tallies: KindTally[], options: { connections: number; durationSec: number }): Promise<number[]> {
+export async function runClosedLoop(
+  baseUrl: string,
+  kinds: RouteKind[],
+  tallies: KindTally[],
+  options: { connections: number; durationSec: number },
+): Promise<number[]> {
   const shares = connectionShares(kinds, options.connections);
   await Promise.all(kinds.map((kind, i) => runKind(baseUrl, kind, shares[i], options.durationSec, tallies[i])));
   return shares;

@@ -31,7 +31,9 @@ export interface RouteKindResult extends LatencySummary {
 }
 
 export interface LoadResult {
-  shape: { closedLoop: true; connections: number } | { closedLoop: false; connections: number; offeredRps: number; peakInFlight: number };
+  shape:
+    | { closedLoop: true; connections: number }
+    | { closedLoop: false; connections: number; offeredRps: number; peakInFlight: number };
   kinds: RouteKindResult[];
   /** All read kinds together. */
   reads: LatencySummary;
@@ -57,7 +59,11 @@ async function ocrLoop(plan: TrafficPlan, until: number): Promise<LoadResult['oc
     const started = Date.now();
     result.sent++;
     try {
-      const res = await fetch(`${plan.baseUrl}/api/uploadimage/`, { method: 'POST', body: form, headers: { cookie: plan.fixtures.cookies[0] } });
+      const res = await fetch(`${plan.baseUrl}/api/uploadimage/`, {
+        method: 'POST',
+        body: form,
+        headers: { cookie: plan.fixtures.cookies[0] },
+      });
       await res.arrayBuffer();
       if (res.ok) result.ok++;
       else if (res.status === 429) result.busy429++;
@@ -100,7 +106,10 @@ export async function generateTraffic(plan: TrafficPlan): Promise<LoadResult> {
   return {
     shape,
     kinds: results,
-    reads: summarize(tallies.filter((_, i) => kinds[i].read), durationSec),
+    reads: summarize(
+      tallies.filter((_, i) => kinds[i].read),
+      durationSec,
+    ),
     ocr: uploads,
     generator: watch.stop(),
     totalRps: results.reduce((sum, r) => sum + r.rps, 0),

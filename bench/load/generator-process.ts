@@ -5,6 +5,9 @@ import { generateTraffic, type TrafficPlan } from './generate';
 process.once('message', (plan: TrafficPlan) => {
   generateTraffic(plan).then(
     (result) => process.send?.({ result }, () => process.exit(0)),
-    (error: unknown) => process.send?.({ error: error instanceof Error ? (error.stack ?? error.message) : String(error) }, () => process.exit(1)),
+    (error: unknown) =>
+      process.send?.({ error: error instanceof Error ? (error.stack ?? error.message) : String(error) }, () =>
+        process.exit(1),
+      ),
   );
 });

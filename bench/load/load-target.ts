@@ -39,7 +39,11 @@ async function adminQuery(postgresUrl: string, query: string): Promise<void> {
 }
 
 /** The server with the OCR placement asked for; `cleanUp` runs after it is closed, or when it fails to start. */
-async function startWithOcr(config: Partial<Config>, options: LoadTargetOptions, cleanUp: () => Promise<void>): Promise<LoadTarget> {
+async function startWithOcr(
+  config: Partial<Config>,
+  options: LoadTargetOptions,
+  cleanUp: () => Promise<void>,
+): Promise<LoadTarget> {
   if (options.ocr !== 'worker-process') {
     const server = await startTestServer({ ...LOAD_LIMITS, ...config }).catch(async (error: unknown) => {
       await cleanUp();
@@ -84,7 +88,10 @@ async function startWithOcr(config: Partial<Config>, options: LoadTargetOptions,
   }
 }
 
-export async function startLoadTarget(database: 'sqlite' | 'postgres', options: LoadTargetOptions = {}): Promise<LoadTarget> {
+export async function startLoadTarget(
+  database: 'sqlite' | 'postgres',
+  options: LoadTargetOptions = {},
+): Promise<LoadTarget> {
   if (database === 'sqlite') return startWithOcr({}, options, async () => {});
   const { postgresUrl } = options;
   if (!postgresUrl) throw new Error('PostgreSQL needs a URL (TEST_POSTGRES_URL or --pg-url)');
@@ -92,5 +99,7 @@ export async function startLoadTarget(database: 'sqlite' | 'postgres', options: 
   await adminQuery(postgresUrl, `CREATE SCHEMA ${schema}`);
   const url = new URL(postgresUrl);
   url.searchParams.set('options', `-c search_path=${schema}`);
-  return startWithOcr({ databaseUrl: url.toString() }, options, () => adminQuery(postgresUrl, `DROP SCHEMA ${schema} CASCADE`));
+  return startWithOcr({ databaseUrl: url.toString() }, options, () =>
+    adminQuery(postgresUrl, `DROP SCHEMA ${schema} CASCADE`),
+  );
 }

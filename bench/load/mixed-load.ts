@@ -27,10 +27,19 @@ export interface LoadOptions extends Omit<TrafficPlan, 'fixtures' | 'ocrEverySec
 
 /** Real ids and filter values from the running server, and sessions for `users` new accounts. */
 async function prepare(options: LoadOptions): Promise<Fixtures> {
-  const res = await fetch(`${options.baseUrl}/api/decks/search-decks?page=1&limit=100`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
-  const { decks } = (await res.json()) as { decks: { _id: string; albums: string[]; tags: string[]; collections: string[] }[] };
+  const res = await fetch(`${options.baseUrl}/api/decks/search-decks?page=1&limit=100`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+  });
+  const { decks } = (await res.json()) as {
+    decks: { _id: string; albums: string[]; tags: string[]; collections: string[] }[];
+  };
   if (decks.length === 0) throw new Error('the server has no decks to read (start it with demo data)');
-  const filters = decks.flatMap((d) => [{ albums: d.albums.slice(0, 1), tags: [], collections: [] }, { albums: [], tags: d.tags.slice(0, 1), collections: d.collections.slice(0, 1) }]);
+  const filters = decks.flatMap((d) => [
+    { albums: d.albums.slice(0, 1), tags: [], collections: [] },
+    { albums: [], tags: d.tags.slice(0, 1), collections: d.collections.slice(0, 1) },
+  ]);
   const cookies: string[] = [];
   // Straight into the database: signing 50 users in through argon2 is not what is measured.
   for (let i = 0; i < options.signedInUsers; i++) cookies.push((await buildUser(options.db)).cookie);
@@ -81,10 +90,20 @@ const mb = (n: number) => `${Math.round(n / 1024 / 1024)} MB`;
  * Average cores used by the server, the OCR worker process (when there is one), the generator and
  * (on Linux) everything else, over the server's watch.
  */
-function cpuShares(server: ProcessFigures['cpu'], generator: ProcessFigures['cpu'], ocrWorkerCores?: number | null): string {
+function cpuShares(
+  server: ProcessFigures['cpu'],
+  generator: ProcessFigures['cpu'],
+  ocrWorkerCores?: number | null,
+): string {
   const generatorCores = (generator.process * generator.seconds) / server.seconds;
-  const worker = ocrWorkerCores === undefined ? '' : `, OCR worker process ${ocrWorkerCores === null ? '?' : ocrWorkerCores.toFixed(2)}`;
-  const rest = server.machine === null ? '' : `, rest of the machine (database server included) ${(server.machine - server.process - (ocrWorkerCores ?? 0) - generatorCores).toFixed(2)}`;
+  const worker =
+    ocrWorkerCores === undefined
+      ? ''
+      : `, OCR worker process ${ocrWorkerCores === null ? '?' : ocrWorkerCores.toFixed(2)}`;
+  const rest =
+    server.machine === null
+      ? ''
+      : `, rest of the machine (database server included) ${(server.machine - server.process - (ocrWorkerCores ?? 0) - generatorCores).toFixed(2)}`;
   return `server ${server.process.toFixed(2)}${worker}, load generator ${generatorCores.toFixed(2)}${rest}`;
 }
 
@@ -99,7 +118,12 @@ function readsVerdict(r: LoadResult): string {
  * The run's table; `server` is what watchProcess saw in the server's process, `ocrWorkerCores` the
  * cores the separate OCR worker process used (absent when the server reads screenshots itself).
  */
-export function formatLoadResult(title: string, r: LoadResult, server: ProcessFigures, ocrWorkerCores?: number | null): string {
+export function formatLoadResult(
+  title: string,
+  r: LoadResult,
+  server: ProcessFigures,
+  ocrWorkerCores?: number | null,
+): string {
   const shape = r.shape.closedLoop
     ? `CAPACITY (closed loop: ${r.shape.connections} connections, each sends again as soon as answered)`
     : `OFFERED RATE ${r.shape.offeredRps} req/s (open loop, Poisson arrivals, up to ${r.shape.connections} connections, ${r.shape.peakInFlight} in flight at most; latency from when each request was due)`;
@@ -109,7 +133,13 @@ export function formatLoadResult(title: string, r: LoadResult, server: ProcessFi
   return [
     `${title}: ${shape}`,
     `  ${r.totalRps.toFixed(0)} req/s answered in all; errors (non-2xx + no answer) ${r.totalErrors}; 5xx ${r.total5xx}`,
-    ...r.kinds.map((k) => row(`${k.kind}${k.connections ? ` (${k.connections} conns)` : ''}`, k, `  non-2xx ${k.non2xx}  5xx ${k.status5xx}  errors ${k.errors}`)),
+    ...r.kinds.map((k) =>
+      row(
+        `${k.kind}${k.connections ? ` (${k.connections} conns)` : ''}`,
+        k,
+        `  non-2xx ${k.non2xx}  5xx ${k.status5xx}  errors ${k.errors}`,
+      ),
+    ),
     row('ALL READS', r.reads, `  (home columns, search, deck page, comments list) ${readsVerdict(r)}`),
     `  OCR uploads             sent ${r.ocr.sent}, ok ${r.ocr.ok}, busy (429) ${r.ocr.busy429}, other ${r.ocr.other} (5xx ${r.ocr.status5xx}); p50 ${r.ocr.p50} ms, max ${r.ocr.max} ms`,
     `  event loop delay        server ${lag(server.loopDelay)}; load generator ${lag(r.generator.loopDelay)}`,

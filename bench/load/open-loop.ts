@@ -24,7 +24,15 @@ function send(agent: http.Agent, base: URL, req: Req, onDone: (status: number | 
   };
   const body = req.body ?? '';
   const request = http.request(
-    { agent, host: base.hostname, port: base.port, method: req.method, path: req.path, headers: { ...req.headers, 'content-length': Buffer.byteLength(body) }, timeout: TIMEOUT_MS },
+    {
+      agent,
+      host: base.hostname,
+      port: base.port,
+      method: req.method,
+      path: req.path,
+      headers: { ...req.headers, 'content-length': Buffer.byteLength(body) },
+      timeout: TIMEOUT_MS,
+    },
     (res) => {
       res.resume();
       res.on('end', () => finish(res.statusCode ?? 0));

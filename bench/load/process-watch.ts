@@ -17,7 +17,13 @@ export interface ProcessFigures {
 /** Busy and total CPU time of the machine in clock ticks, from /proc/stat; null elsewhere. */
 function machineTicks(): { busy: number; total: number } | null {
   try {
-    const [user, nice, system, idle, iowait, irq, softirq, steal] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    const [user, nice, system, idle, iowait, irq, softirq, steal] = fs
+      .readFileSync('/proc/stat', 'utf8')
+      .split('\n')[0]
+      .trim()
+      .split(/\s+/)
+      .slice(1)
+      .map(Number);
     const busy = user + nice + system + irq + softirq + steal;
     return { busy, total: busy + idle + iowait };
   } catch {
@@ -44,7 +50,10 @@ export function watchProcess(): { stop(): ProcessFigures } {
       const cpu = process.cpuUsage(cpuStart);
       const seconds = (performance.now() - started) / 1000;
       const ticksEnd = machineTicks();
-      const machine = ticksStart && ticksEnd ? ((ticksEnd.busy - ticksStart.busy) / (ticksEnd.total - ticksStart.total)) * os.availableParallelism() : null;
+      const machine =
+        ticksStart && ticksEnd
+          ? ((ticksEnd.busy - ticksStart.busy) / (ticksEnd.total - ticksStart.total)) * os.availableParallelism()
+          : null;
       return {
         rss,
         loopDelay: { p99: delay.percentile(99) / 1e6, max: delay.max / 1e6 },

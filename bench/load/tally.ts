@@ -35,5 +35,11 @@ export function percentile(sorted: number[], p: number): number {
 /** The latencies of the given tallies together. */
 export function summarize(tallies: KindTally[], durationSec: number): LatencySummary {
   const sorted = tallies.flatMap((t) => t.latencies).sort((a, b) => a - b);
-  return { requests: sorted.length, rps: sorted.length / durationSec, p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99), max: percentile(sorted, 1) };
+  return {
+    requests: sorted.length,
+    rps: sorted.length / durationSec,
+    p50: percentile(sorted, 0.5),
+    p99: percentile(sorted, 0.99),
+    max: percentile(sorted, 1),
+  };
 }

@@ -33,22 +33,57 @@ export function routeKinds(f: Fixtures): RouteKind[] {
       kind: 'home columns',
       weight: 30,
       read: true,
-      next: () => ({ method: 'POST', path: '/api/decks/search-decks?page=1&limit=5', headers: json, body: JSON.stringify(pick([{ sortBy: 'score' }, { sortBy: 'score', restricted: true }, {}])) }),
+      next: () => ({
+        method: 'POST',
+        path: '/api/decks/search-decks?page=1&limit=5',
+        headers: json,
+        body: JSON.stringify(pick([{ sortBy: 'score' }, { sortBy: 'score', restricted: true }, {}])),
+      }),
     },
-    { kind: 'search', weight: 20, read: true, next: () => ({ method: 'POST', path: `/api/decks/search-decks?page=${pick([1, 1, 2])}&limit=12`, headers: json, body: JSON.stringify(pick(f.filters)) }) },
-    { kind: 'deck page', weight: 25, read: true, next: () => ({ method: 'GET', path: `/api/decks/onedeck/${pick(f.deckIds)}` }) },
-    { kind: 'comments list', weight: 10, read: true, next: () => ({ method: 'GET', path: `/api/comments/get/${pick(f.deckIds)}` }) },
+    {
+      kind: 'search',
+      weight: 20,
+      read: true,
+      next: () => ({
+        method: 'POST',
+        path: `/api/decks/search-decks?page=${pick([1, 1, 2])}&limit=12`,
+        headers: json,
+        body: JSON.stringify(pick(f.filters)),
+      }),
+    },
+    {
+      kind: 'deck page',
+      weight: 25,
+      read: true,
+      next: () => ({ method: 'GET', path: `/api/decks/onedeck/${pick(f.deckIds)}` }),
+    },
+    {
+      kind: 'comments list',
+      weight: 10,
+      read: true,
+      next: () => ({ method: 'GET', path: `/api/comments/get/${pick(f.deckIds)}` }),
+    },
     {
       kind: 'vote',
       weight: 10,
       read: false,
-      next: () => ({ method: 'POST', path: `/api/decks/onedeck/${pick(f.deckIds)}`, headers: { ...json, cookie: pick(f.cookies) }, body: JSON.stringify({ change: pick(['increase', 'decrease']) }) }),
+      next: () => ({
+        method: 'POST',
+        path: `/api/decks/onedeck/${pick(f.deckIds)}`,
+        headers: { ...json, cookie: pick(f.cookies) },
+        body: JSON.stringify({ change: pick(['increase', 'decrease']) }),
+      }),
     },
     {
       kind: 'comment post',
       weight: 5,
       read: false,
-      next: () => ({ method: 'POST', path: `/api/comments/post/${pick(f.deckIds)}`, headers: { ...json, cookie: pick(f.cookies) }, body: JSON.stringify({ comment: `Load test comment ${Math.random().toString(36).slice(2)}` }) }),
+      next: () => ({
+        method: 'POST',
+        path: `/api/comments/post/${pick(f.deckIds)}`,
+        headers: { ...json, cookie: pick(f.cookies) },
+        body: JSON.stringify({ comment: `Load test comment ${Math.random().toString(36).slice(2)}` }),
+      }),
     },
   ];
 }

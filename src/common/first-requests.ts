@@ -39,14 +39,22 @@ export function answerKey({ method, path, body }: ApiCall): string {
 
 const NO_FILTERS = { albums: [], collections: [], tags: [], cards: [] };
 /** The home columns (src/web/features/home/HomePage.tsx) and the gallery's newest decks (the same request as the middle column). */
-const HOME_SEARCHES = [{ ...NO_FILTERS, sortBy: 'score', restricted: true }, NO_FILTERS, { ...NO_FILTERS, sortBy: 'score' }];
+const HOME_SEARCHES = [
+  { ...NO_FILTERS, sortBy: 'score', restricted: true },
+  NO_FILTERS,
+  { ...NO_FILTERS, sortBy: 'score' },
+];
 
 /** The requests the page at `route` (a path of src/common/pages.ts with its params) makes first. */
 export function firstRequestsOf(route: string, params: Record<string, string>): ApiCall[] {
   switch (route) {
     case '/':
     case '/decks':
-      return HOME_SEARCHES.map((body) => ({ method: 'POST', path: `/api/decks/search-decks?page=1&limit=${DECKS_PER_HOME_COLUMN}`, body }));
+      return HOME_SEARCHES.map((body) => ({
+        method: 'POST',
+        path: `/api/decks/search-decks?page=1&limit=${DECKS_PER_HOME_COLUMN}`,
+        body,
+      }));
     case '/decks/:deckId':
       return [{ method: 'GET', path: `/api/decks/onedeck/${encodeURIComponent(params.deckId)}` }];
     case '/meta':

@@ -1,4 +1,13 @@
-import { albumOfCard, collectionCodeOf, gameWeekOf, startOfGameWeek, startOfGameWeekNumber, COLLECTIONS, TAGS, ALBUMS } from './game';
+import {
+  albumOfCard,
+  collectionCodeOf,
+  gameWeekOf,
+  startOfGameWeek,
+  startOfGameWeekNumber,
+  COLLECTIONS,
+  TAGS,
+  ALBUMS,
+} from './game';
 import { normalizeName } from './text';
 
 describe('the weekly reset (Monday 11:00 UTC)', () => {
@@ -46,7 +55,13 @@ describe('normalizeName', () => {
 
 describe('game week numbers', () => {
   test('a week number starts at the weekly reset that startOfGameWeek finds', () => {
-    for (const iso of ['2026-11-23T10:59:59.999Z', '2026-11-23T11:00:00.000Z', '2026-11-22T23:30:00Z', '2026-12-02T08:00:00Z', '2001-02-03T04:05:06Z']) {
+    for (const iso of [
+      '2026-11-23T10:59:59.999Z',
+      '2026-11-23T11:00:00.000Z',
+      '2026-11-22T23:30:00Z',
+      '2026-12-02T08:00:00Z',
+      '2001-02-03T04:05:06Z',
+    ]) {
       const now = new Date(iso);
       expect(startOfGameWeekNumber(gameWeekOf(now)).toISOString(), iso).toBe(startOfGameWeek(now).toISOString());
     }

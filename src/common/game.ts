@@ -36,7 +36,10 @@ const COLLECTION_ALIASES: Record<string, string> = { OMW: 'OMM', OWM: 'OMM' };
 
 /** A card's collection is its code minus the last three digits (`ACAL001` → `ACAL`). */
 export function collectionCodeOf(cardCode: string): string {
-  const prefix = cardCode.trim().toUpperCase().replace(/\d{1,3}$/, '');
+  const prefix = cardCode
+    .trim()
+    .toUpperCase()
+    .replace(/\d{1,3}$/, '');
   if (COLLECTION_ALIASES[prefix]) return COLLECTION_ALIASES[prefix];
   // The card list sometimes types a zero for the letter O (`ACN0065` for the Norse `ACNO` set).
   const withLetterO = prefix.replace(/0/g, 'O');

@@ -19,7 +19,8 @@ export const MESSAGES = {
     /** Not in SPEC.md: with REDIS_URL, no `npm run worker` process is running to read the screenshot. */
     readerNotRunning: 'The card reader is not running. Please try again later.',
     /** Before publishing: a public deck already holds most of the same cards. `title` is shown as a link. */
-    matchesDeck: (title: string, shared: number, cards: number) => `This deck matches ${title} (${shared} of ${cards} cards)`,
+    matchesDeck: (title: string, shared: number, cards: number) =>
+      `This deck matches ${title} (${shared} of ${cards} cards)`,
     success: 'Deck uploaded successfully.',
     failure: 'Deck upload failed. Please try again later.',
   },
@@ -56,7 +57,8 @@ export const MESSAGES = {
   /** Proving an account's e-mail address (a mailed link, then the button of the page it opens). */
   emailVerification: {
     sent: 'We sent you an e-mail with a link that confirms your address.',
-    notConfirmed: 'Your e-mail address is not confirmed yet. Open the link we e-mailed you and press its button to confirm it.',
+    notConfirmed:
+      'Your e-mail address is not confirmed yet. Open the link we e-mailed you and press its button to confirm it.',
     sendButton: 'Send confirmation e-mail',
     sendFailed: 'The confirmation e-mail could not be sent. Please try again later.',
     alreadyVerified: 'Your e-mail address is already confirmed.',
@@ -92,7 +94,12 @@ export const MESSAGES = {
     emptyQueue: 'No reports are waiting, and nothing is hidden.',
   },
   cardEditor: { invalidAbility: 'Invalid ability type.' },
-  decks: { loading: 'Loading decks...', none: 'No decks found!', similarTitle: 'Similar decks', sharedCards: (shared: number, cards: number) => `${shared} of ${cards} cards` },
+  decks: {
+    loading: 'Loading decks...',
+    none: 'No decks found!',
+    similarTitle: 'Similar decks',
+    sharedCards: (shared: number, cards: number) => `${shared} of ${cards} cards`,
+  },
   /** Landing after the sign-in provider sent the browser back without a session. */
   providerSignIn: {
     failed: 'Sign-in with the provider failed. Please try again.',

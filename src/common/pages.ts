@@ -36,7 +36,9 @@ export const LAZY_PAGE_MODULES: Partial<Record<(typeof PAGE_PATHS)[number], stri
 };
 
 /** The page path that `pathname` opens (a trailing slash allowed), or null. */
-export function matchPage(pathname: string): { path: (typeof PAGE_PATHS)[number]; params: Record<string, string> } | null {
+export function matchPage(
+  pathname: string,
+): { path: (typeof PAGE_PATHS)[number]; params: Record<string, string> } | null {
   let parts: string[];
   try {
     parts = pathname.replace(/\/+$/, '').split('/').slice(1).map(decodeURIComponent);
@@ -47,7 +49,11 @@ export function matchPage(pathname: string): { path: (typeof PAGE_PATHS)[number]
     const pattern = path === '/' ? [] : path.split('/').slice(1);
     if (pattern.length !== parts.length) continue;
     const params: Record<string, string> = {};
-    if (pattern.every((segment, i) => (segment.startsWith(':') ? ((params[segment.slice(1)] = parts[i]), parts[i] !== '') : segment === parts[i]))) {
+    if (
+      pattern.every((segment, i) =>
+        segment.startsWith(':') ? ((params[segment.slice(1)] = parts[i]), parts[i] !== '') : segment === parts[i],
+      )
+    ) {
       return { path, params };
     }
   }

@@ -21,6 +21,7 @@ export function normalizeName(name: string): string {
 // eslint-disable-next-line no-control-regex -- NUL is exactly what this looks for
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-export const UNSTORABLE_TEXT_MESSAGE = 'The request contains a NUL character or a broken Unicode character (a lone surrogate), which no text may hold.';
+export const UNSTORABLE_TEXT_MESSAGE =
+  'The request contains a NUL character or a broken Unicode character (a lone surrogate), which no text may hold.';
 
 export const isStorableText = (text: string): boolean => !UNSTORABLE.test(text);

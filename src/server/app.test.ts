@@ -12,7 +12,12 @@ describeEachDatabase('the app', (ctx) => {
 
   test('the OpenAPI document describes the deck, card and comment routes', async () => {
     const doc = json<{ paths: Record<string, unknown> }>(await ctx.app.inject({ url: '/api/docs/json' }));
-    for (const p of ['/api/decks/search-decks', '/api/decks/onedeck/{id}', '/api/cards/cardname/{name}', '/api/comments/post/{deckId}']) {
+    for (const p of [
+      '/api/decks/search-decks',
+      '/api/decks/onedeck/{id}',
+      '/api/cards/cardname/{name}',
+      '/api/comments/post/{deckId}',
+    ]) {
       expect(Object.keys(doc.paths)).toContain(p);
     }
   });
@@ -24,7 +29,9 @@ describeEachDatabase('the app', (ctx) => {
     expect(await seedDemoData(ctx.db, ctx.app.images, ctx.config)).toBe(true);
     expect(await seedDemoData(ctx.db, ctx.app.images, ctx.config)).toBe(false);
     const search = async (body: object) =>
-      json<DecksPage>(await ctx.app.inject({ method: 'POST', url: '/api/decks/search-decks?page=1&limit=5', payload: body }));
+      json<DecksPage>(
+        await ctx.app.inject({ method: 'POST', url: '/api/decks/search-decks?page=1&limit=5', payload: body }),
+      );
     const all = await search({});
     expect(all.totalDecks).toBeGreaterThanOrEqual(60);
     const week = await search({ sortBy: 'score', restricted: true });
@@ -32,7 +39,9 @@ describeEachDatabase('the app', (ctx) => {
     expect(week.decks).toHaveLength(5);
     const idsOf = (p: DecksPage) => p.decks.map((d) => d._id).join();
     expect(new Set([idsOf(all), idsOf(week), idsOf(top)]).size).toBe(3);
-    const curated = json<{ decks: unknown[] }>(await ctx.app.inject({ method: 'POST', url: '/api/decks/get-curated', payload: {} }));
+    const curated = json<{ decks: unknown[] }>(
+      await ctx.app.inject({ method: 'POST', url: '/api/decks/get-curated', payload: {} }),
+    );
     expect(curated.decks.length).toBeGreaterThanOrEqual(5);
     // The demo images are real files served at every width.
     const image = all.decks[0].image;
@@ -43,7 +52,11 @@ describeEachDatabase('the app', (ctx) => {
   });
 
   test('paths that try to leave the upload folder are 404s', async () => {
-    for (const url of ['/upload/..%2F..%2Fetc%2Fpasswd', '/upload/w_400/..%2Fdeckhub.sqlite', '/upload/%2e%2e/%2e%2e/package.json']) {
+    for (const url of [
+      '/upload/..%2F..%2Fetc%2Fpasswd',
+      '/upload/w_400/..%2Fdeckhub.sqlite',
+      '/upload/%2e%2e/%2e%2e/package.json',
+    ]) {
       expect((await ctx.app.inject({ url })).statusCode, url).toBe(404);
     }
   });

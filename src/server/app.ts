@@ -7,7 +7,13 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { fastifyTrustProxy, type Config } from './config';
 import type { Db, DbDialect, PoolUse } from './db/connect';
 import { registerErrorHandling } from './http/errors';
-import { DEFAULT_HTTP_LIMITS, applyBodyTimeout, applyRouteBodyLimits, serverLimitOptions, type HttpLimits } from './http/limits';
+import {
+  DEFAULT_HTTP_LIMITS,
+  applyBodyTimeout,
+  applyRouteBodyLimits,
+  serverLimitOptions,
+  type HttpLimits,
+} from './http/limits';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerGracefulDrain } from './http/graceful-drain';
 import { registerCompression } from './http/compression';
@@ -68,7 +74,19 @@ export interface AppDeps {
   http?: Partial<HttpLimits>;
 }
 
-export async function buildApp({ config, db, dialect, poolUse, searchDb = db, logger = false, serveWeb = false, webDist = WEB_DIST, ocr = null, accounts = {}, http = {} }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  dialect,
+  poolUse,
+  searchDb = db,
+  logger = false,
+  serveWeb = false,
+  webDist = WEB_DIST,
+  ocr = null,
+  accounts = {},
+  http = {},
+}: AppDeps): Promise<FastifyInstance> {
   const limits = { ...DEFAULT_HTTP_LIMITS, ...http };
   const app = Fastify({
     logger,
@@ -93,7 +111,9 @@ export async function buildApp({ config, db, dialect, poolUse, searchDb = db, lo
     count: (filters) => countDecks(searchDb, filters),
   });
   app.decorate('deckReads', deckReads);
-  const deckEvictions = config.redisUrl ? await sharedDeckEvictions(deckReads, config.redisUrl, app.log) : localDeckEvictions(deckReads);
+  const deckEvictions = config.redisUrl
+    ? await sharedDeckEvictions(deckReads, config.redisUrl, app.log)
+    : localDeckEvictions(deckReads);
   app.decorate('deckEvictions', deckEvictions);
   app.addHook('onClose', () => deckEvictions.close());
 
@@ -110,7 +130,9 @@ export async function buildApp({ config, db, dialect, poolUse, searchDb = db, lo
   app.addHook('onRequest', makeOriginCheck(config));
   await registerCompression(app);
   await app.register(cookie);
-  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 20, fieldSize: 64 * 1024, parts: 30 } });
+  await app.register(multipart, {
+    limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 20, fieldSize: 64 * 1024, parts: 30 },
+  });
   await app.register(swagger, {
     openapi: { info: { title: 'Deckhub API', version: '1.0.0' } },
     transform: jsonSchemaTransform,

@@ -113,60 +113,128 @@ const OCR_READ_TIMEOUT_RULE = 'a whole number of milliseconds from 1000 to 55000
 
 // Each rule's message completes "<VARIABLE> must be …".
 const envSchema = z.object({
-  PORT: z.preprocess(blankIsUnset, z.coerce.number({ error: 'a port number' }).int('a port number').min(0, 'a port number').max(65_535, 'a port number').default(3000)),
+  PORT: z.preprocess(
+    blankIsUnset,
+    z.coerce
+      .number({ error: 'a port number' })
+      .int('a port number')
+      .min(0, 'a port number')
+      .max(65_535, 'a port number')
+      .default(3000),
+  ),
   HOST: z.preprocess(blankIsUnset, z.string().default('0.0.0.0')),
   DATA_DIR: z.preprocess(blankIsUnset, z.string().default('./data')),
-  DATABASE_URL: z.preprocess(blankIsUnset, urlWithScheme(['postgres', 'postgresql']).optional()).describe('a PostgreSQL URL (postgres://user:password@host:5432/database)'),
-  S3_BUCKET: z.preprocess(blankIsUnset, z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'a bucket name (3 to 63 lowercase letters, digits, dots and hyphens)').optional()),
-  S3_ENDPOINT: z.preprocess(blankIsUnset, urlWithScheme(['http', 'https']).optional()).describe('an http(s) URL of an S3-compatible server, e.g. http://minio:9000'),
-  S3_REGION: z.preprocess(blankIsUnset, z.string().regex(/^[a-z0-9-]+$/, 'a region name, e.g. eu-west-1').optional()),
+  DATABASE_URL: z
+    .preprocess(blankIsUnset, urlWithScheme(['postgres', 'postgresql']).optional())
+    .describe('a PostgreSQL URL (postgres://user:password@host:5432/database)'),
+  S3_BUCKET: z.preprocess(
+    blankIsUnset,
+    z
+      .string()
+      .regex(
+        /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+        'a bucket name (3 to 63 lowercase letters, digits, dots and hyphens)',
+      )
+      .optional(),
+  ),
+  S3_ENDPOINT: z
+    .preprocess(blankIsUnset, urlWithScheme(['http', 'https']).optional())
+    .describe('an http(s) URL of an S3-compatible server, e.g. http://minio:9000'),
+  S3_REGION: z.preprocess(
+    blankIsUnset,
+    z
+      .string()
+      .regex(/^[a-z0-9-]+$/, 'a region name, e.g. eu-west-1')
+      .optional(),
+  ),
   NODE_ENV: z.preprocess(blankIsUnset, z.string().optional()),
   // No default here: unset means on, except in production (see loadConfig).
   SEED_DEMO: z.preprocess(blankIsUnset, z.enum(['0', '1', 'true', 'false'], 'one of 0, 1, true, false').optional()),
   CURATOR_USERNAME: z.preprocess(blankIsUnset, z.string().default('Innkeeper')),
   CARDS_FILE: z.preprocess(blankIsUnset, z.string().optional()),
-  PUBLIC_URL: z.preprocess(blankIsUnset, urlWithScheme(['http', 'https']).optional()).describe('an http(s) URL, e.g. https://deckhub.example'),
-  TRUST_PROXY: z
-    .preprocess(blankIsUnset, z.string().default('0'))
-    .transform((value, ctx) => {
-      const parsed = parseTrustProxy(value);
-      if (parsed === undefined) {
-        ctx.addIssue({ code: 'custom', message: 'a number of proxy hops (e.g. 1) or a comma-separated list of proxy addresses or CIDR ranges' });
-        return z.NEVER;
-      }
-      return parsed;
-    }),
-  REDIS_URL: z.preprocess(blankIsUnset, urlWithScheme(['redis', 'rediss']).optional()).describe('a redis:// or rediss:// URL'),
-  OCR_QUEUE: z.preprocess(blankIsUnset, z.string().regex(/^[\w.-]+$/, 'letters, digits and . _ - only').default('deckhub-ocr')),
+  PUBLIC_URL: z
+    .preprocess(blankIsUnset, urlWithScheme(['http', 'https']).optional())
+    .describe('an http(s) URL, e.g. https://deckhub.example'),
+  TRUST_PROXY: z.preprocess(blankIsUnset, z.string().default('0')).transform((value, ctx) => {
+    const parsed = parseTrustProxy(value);
+    if (parsed === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'a number of proxy hops (e.g. 1) or a comma-separated list of proxy addresses or CIDR ranges',
+      });
+      return z.NEVER;
+    }
+    return parsed;
+  }),
+  REDIS_URL: z
+    .preprocess(blankIsUnset, urlWithScheme(['redis', 'rediss']).optional())
+    .describe('a redis:// or rediss:// URL'),
+  OCR_QUEUE: z.preprocess(
+    blankIsUnset,
+    z
+      .string()
+      .regex(/^[\w.-]+$/, 'letters, digits and . _ - only')
+      .default('deckhub-ocr'),
+  ),
   // About 4 reads per worker process of 2 tesseract threads, as OcrService admits in one process.
-  OCR_QUEUE_LIMIT: z.preprocess(blankIsUnset, z.coerce.number({ error: 'a whole number of at least 1' }).int('a whole number of at least 1').min(1, 'a whole number of at least 1').default(8)),
+  OCR_QUEUE_LIMIT: z.preprocess(
+    blankIsUnset,
+    z.coerce
+      .number({ error: 'a whole number of at least 1' })
+      .int('a whole number of at least 1')
+      .min(1, 'a whole number of at least 1')
+      .default(8),
+  ),
   // At most 55 s: the server closes a connection idle for 60 s (http/limits.ts), and an uploader
   // waiting for the reading sends and receives nothing meanwhile.
   OCR_READ_TIMEOUT_MS: z.preprocess(
     blankIsUnset,
-    z.coerce.number({ error: OCR_READ_TIMEOUT_RULE }).int(OCR_READ_TIMEOUT_RULE).min(1_000, OCR_READ_TIMEOUT_RULE).max(55_000, OCR_READ_TIMEOUT_RULE).default(20_000),
+    z.coerce
+      .number({ error: OCR_READ_TIMEOUT_RULE })
+      .int(OCR_READ_TIMEOUT_RULE)
+      .min(1_000, OCR_READ_TIMEOUT_RULE)
+      .max(55_000, OCR_READ_TIMEOUT_RULE)
+      .default(20_000),
   ),
-  SMTP_URL: z.preprocess(blankIsUnset, urlWithScheme(['smtp', 'smtps']).optional()).describe('an smtp:// or smtps:// URL'),
+  SMTP_URL: z
+    .preprocess(blankIsUnset, urlWithScheme(['smtp', 'smtps']).optional())
+    .describe('an smtp:// or smtps:// URL'),
   MAIL_FROM: z.preprocess(blankIsUnset, z.string().default('Deckhub <no-reply@deckhub.local>')),
-  OIDC_ISSUER: z.preprocess(blankIsUnset, urlWithScheme(['https', 'http']).optional()).describe("the provider's issuer URL, e.g. https://accounts.google.com"),
+  OIDC_ISSUER: z
+    .preprocess(blankIsUnset, urlWithScheme(['https', 'http']).optional())
+    .describe("the provider's issuer URL, e.g. https://accounts.google.com"),
   OIDC_CLIENT_ID: z.preprocess(blankIsUnset, z.string().optional()),
   OIDC_CLIENT_SECRET: z.preprocess(blankIsUnset, z.string().optional()),
-  METRICS_TOKEN: z.preprocess(blankIsUnset, z.string().min(16, 'at least 16 characters (e.g. openssl rand -hex 24)').optional()),
-  LOG_LEVEL: z.preprocess(blankIsUnset, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'one of fatal, error, warn, info, debug, trace, silent').default('info')),
+  METRICS_TOKEN: z.preprocess(
+    blankIsUnset,
+    z.string().min(16, 'at least 16 characters (e.g. openssl rand -hex 24)').optional(),
+  ),
+  LOG_LEVEL: z.preprocess(
+    blankIsUnset,
+    z
+      .enum(
+        ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'],
+        'one of fatal, error, warn, info, debug, trace, silent',
+      )
+      .default('info'),
+  ),
 });
 
 type EnvName = keyof typeof envSchema.shape;
 const OIDC_VARIABLES = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const;
 const S3_OPTIONS = ['S3_ENDPOINT', 'S3_REGION'] as const;
 /** The region S3 clients use when S3_REGION is unset: the SDK's own variables, then the region S3-compatible servers accept. */
-const regionFallback = (env: NodeJS.ProcessEnv) => blankIsUnset(env.AWS_REGION) ?? blankIsUnset(env.AWS_DEFAULT_REGION) ?? 'us-east-1';
+const regionFallback = (env: NodeJS.ProcessEnv) =>
+  blankIsUnset(env.AWS_REGION) ?? blankIsUnset(env.AWS_DEFAULT_REGION) ?? 'us-east-1';
 
 /**
  * The trustProxy option for Fastify. A hop count becomes a function: Fastify's own number option
  * trusts nothing at all (a client could otherwise forge the hops when it reaches the server directly),
  * so a count is for servers that only the proxy can reach; otherwise list the proxy addresses.
  */
-export function fastifyTrustProxy(setting: Config['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
+export function fastifyTrustProxy(
+  setting: Config['trustProxy'],
+): false | string[] | ((address: string, hop: number) => boolean) {
   if (typeof setting !== 'number') return setting;
   // Hop 0 is the socket's peer (the nearest proxy), then X-Forwarded-For from right to left.
   return (_address, hop) => hop < setting;
@@ -181,17 +249,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const problems = (result.error?.issues ?? []).map((issue) => {
     const name = String(issue.path[0]) as EnvName;
     // A refine's own message is zod's generic one; the field's description says what is wanted.
-    const wanted = issue.code === 'custom' && issue.message === 'Invalid input' ? envSchema.shape[name].description : issue.message;
+    const wanted =
+      issue.code === 'custom' && issue.message === 'Invalid input' ? envSchema.shape[name].description : issue.message;
     return `${name} must be ${wanted ?? issue.message} (got ${JSON.stringify(env[name])})`;
   });
   const oidcSet = OIDC_VARIABLES.filter((name) => blankIsUnset(env[name]) !== undefined);
   if (oidcSet.length > 0 && oidcSet.length < OIDC_VARIABLES.length) {
     const missing = OIDC_VARIABLES.filter((name) => !oidcSet.includes(name));
-    problems.push(`${OIDC_VARIABLES.join(', ')} turn provider sign-in on together: ${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} missing`);
+    problems.push(
+      `${OIDC_VARIABLES.join(', ')} turn provider sign-in on together: ${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} missing`,
+    );
   }
   const s3Set = S3_OPTIONS.filter((name) => blankIsUnset(env[name]) !== undefined);
   if (s3Set.length > 0 && blankIsUnset(env.S3_BUCKET) === undefined) {
-    problems.push(`S3_BUCKET is missing: ${s3Set.join(' and ')} only take${s3Set.length > 1 ? '' : 's'} effect with it (images are kept in DATA_DIR otherwise)`);
+    problems.push(
+      `S3_BUCKET is missing: ${s3Set.join(' and ')} only take${s3Set.length > 1 ? '' : 's'} effect with it (images are kept in DATA_DIR otherwise)`,
+    );
   }
   if (!result.success || problems.length) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   const e = result.data;
@@ -202,7 +275,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
-    s3: e.S3_BUCKET ? { bucket: e.S3_BUCKET, endpoint: e.S3_ENDPOINT, region: e.S3_REGION ?? String(regionFallback(env)) } : undefined,
+    s3: e.S3_BUCKET
+      ? { bucket: e.S3_BUCKET, endpoint: e.S3_ENDPOINT, region: e.S3_REGION ?? String(regionFallback(env)) }
+      : undefined,
     production,
     seedDemo: e.SEED_DEMO === undefined ? !production : e.SEED_DEMO === '1' || e.SEED_DEMO === 'true',
     cardsFile: e.CARDS_FILE ? path.resolve(e.CARDS_FILE) : undefined,
@@ -215,7 +290,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ocrReadTimeoutMs: e.OCR_READ_TIMEOUT_MS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    oidc: e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET } : undefined,
+    oidc:
+      e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
+        ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET }
+        : undefined,
     logLevel: e.LOG_LEVEL,
     metricsToken: e.METRICS_TOKEN,
   };

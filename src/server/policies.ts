@@ -11,7 +11,8 @@ export const MODERATOR_ROLE = 'moderator';
 
 const isModerator = (user: SessionUser | null) => user?.role === MODERATOR_ROLE;
 const isOwner = (user: SessionUser | null, item: Owned) => user !== null && item.user_id === user.id;
-const canSeeItem = (user: SessionUser | null, item: Hideable) => item.hidden_at === null || isOwner(user, item) || isModerator(user);
+const canSeeItem = (user: SessionUser | null, item: Hideable) =>
+  item.hidden_at === null || isOwner(user, item) || isModerator(user);
 
 const RULES = {
   /** Only a deck's author edits or deletes it. */
@@ -25,7 +26,8 @@ const RULES = {
    */
   'item.see': (user: SessionUser | null, item: Hideable) => canSeeItem(user, item),
   /** A comment is seen by whoever sees it and its deck: on a hidden deck it is as missing as the deck. */
-  'comment.see': (user: SessionUser | null, comment: Hideable & { deck: Hideable }) => canSeeItem(user, comment) && canSeeItem(user, comment.deck),
+  'comment.see': (user: SessionUser | null, comment: Hideable & { deck: Hideable }) =>
+    canSeeItem(user, comment) && canSeeItem(user, comment.deck),
   /** A user's deck list shows the decks a moderator hid (marked) to that user and to moderators. */
   'decks.listHidden': (user: SessionUser | null, author: { id: string }) => user?.id === author.id || isModerator(user),
   /** Only moderators read the report queue and hide, restore or dismiss. */
@@ -35,11 +37,19 @@ const RULES = {
 export type Action = keyof typeof RULES;
 type ResourceOf<A extends Action> = Parameters<(typeof RULES)[A]>[1];
 
-export function can<A extends Action>(user: SessionUser | null, action: A, ...resource: ResourceOf<A> extends undefined ? [] : [ResourceOf<A>]): boolean {
+export function can<A extends Action>(
+  user: SessionUser | null,
+  action: A,
+  ...resource: ResourceOf<A> extends undefined ? [] : [ResourceOf<A>]
+): boolean {
   return (RULES[action] as (user: SessionUser | null, resource?: unknown) => boolean)(user, resource[0]);
 }
 
-export function authorize<A extends Action>(user: SessionUser | null, action: A, ...resource: ResourceOf<A> extends undefined ? [] : [ResourceOf<A>]): void {
+export function authorize<A extends Action>(
+  user: SessionUser | null,
+  action: A,
+  ...resource: ResourceOf<A> extends undefined ? [] : [ResourceOf<A>]
+): void {
   if (!can(user, action, ...resource)) throw forbidden();
 }
 
@@ -52,6 +62,10 @@ export function authorizeSeeing(user: SessionUser | null, item: Hideable, missin
 }
 
 /** The same for a comment, which its deck being hidden hides too. */
-export function authorizeSeeingComment(user: SessionUser | null, comment: Hideable & { deck: Hideable }, missing = 'No such comment.'): void {
+export function authorizeSeeingComment(
+  user: SessionUser | null,
+  comment: Hideable & { deck: Hideable },
+  missing = 'No such comment.',
+): void {
   if (!can(user, 'comment.see', comment)) throw notFound(missing);
 }

@@ -34,10 +34,24 @@ export async function createServer(
   let readerLog: ReaderLog = { info: (message) => console.log(message), warn: (message) => console.warn(message) };
   const log: ReaderLog = { info: (message) => readerLog.info(message), warn: (message) => readerLog.warn(message) };
   const ocrOptions = options.ocr === false ? null : { ...options.ocr, pool: { log: log.warn, ...options.ocr?.pool } };
-  const ocr = ocrOptions === null ? null : await startDeckReader(handle.db, config, ocrOptions, log).catch((error: unknown) => ((ocrFailure = error), null));
+  const ocr =
+    ocrOptions === null
+      ? null
+      : await startDeckReader(handle.db, config, ocrOptions, log).catch(
+          (error: unknown) => ((ocrFailure = error), null),
+        );
   let app: FastifyInstance;
   try {
-    app = await buildApp({ config, db: handle.db, dialect: handle.dialect, poolUse: handle.poolUse, searchDb: handle.searchDb, logger: options.logger, serveWeb: options.serveWeb, ocr });
+    app = await buildApp({
+      config,
+      db: handle.db,
+      dialect: handle.dialect,
+      poolUse: handle.poolUse,
+      searchDb: handle.searchDb,
+      logger: options.logger,
+      serveWeb: options.serveWeb,
+      ocr,
+    });
     readerLog = app.log;
     // The rest of the site works without the reader; uploads answer 503 until a restart fixes it.
     if (ocrFailure) app.log.error({ err: ocrFailure }, 'the deck screenshot reader did not start');

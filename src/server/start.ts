@@ -18,7 +18,11 @@ const logger = {
   level: config.logLevel,
   // Query strings are never logged: an old client may still put a password in one.
   serializers: {
-    req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: req.url.split('?')[0], ip: req.ip }),
+    req: (req: { method: string; url: string; ip?: string }) => ({
+      method: req.method,
+      url: req.url.split('?')[0],
+      ip: req.ip,
+    }),
   },
 };
 const server = await createServer(config, { logger, serveWeb: true });

@@ -10,7 +10,10 @@ test('an unhandled rejection is logged with its stack and the process keeps runn
     Promise.reject(new Error('count failed'));
     setTimeout(() => { console.log('still serving'); }, 100);
   `;
-  const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', timeout: 30_000 });
+  const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
   expect(run.stderr).toContain(UNHANDLED_REJECTION_MESSAGE);
   expect(run.stderr).toContain('Error: count failed');
   expect(run.stderr).toMatch(/\n\s+at /);

@@ -7,13 +7,17 @@
 /** The logger method the report goes to: pino's `error` in the web process, console.error in the worker. */
 type ErrorLog = (details: { err: unknown }, message: string) => void;
 
-export const UNHANDLED_REJECTION_MESSAGE = 'unhandled promise rejection (a bug: please report it); the process keeps serving';
+export const UNHANDLED_REJECTION_MESSAGE =
+  'unhandled promise rejection (a bug: please report it); the process keeps serving';
 
 /** Installs the handler once per process; returns a function that removes it (for tests). */
 export function logUnhandledRejections(logError: ErrorLog): () => void {
   const onRejection = (reason: unknown) => {
     // The stack says where: an Error's serialiser prints it; anything else is shown as it is.
-    logError({ err: reason instanceof Error ? reason : new Error(`non-Error rejection: ${String(reason)}`) }, UNHANDLED_REJECTION_MESSAGE);
+    logError(
+      { err: reason instanceof Error ? reason : new Error(`non-Error rejection: ${String(reason)}`) },
+      UNHANDLED_REJECTION_MESSAGE,
+    );
   };
   process.on('unhandledRejection', onRejection);
   return () => process.off('unhandledRejection', onRejection);

@@ -11,7 +11,10 @@ import { logUnhandledRejections } from './unhandled-rejections';
 let config: Config;
 try {
   config = loadConfig();
-  if (!config.redisUrl) throw new ConfigError('Invalid configuration:\n  REDIS_URL must be set: the worker reads the jobs of the queue in Redis');
+  if (!config.redisUrl)
+    throw new ConfigError(
+      'Invalid configuration:\n  REDIS_URL must be set: the worker reads the jobs of the queue in Redis',
+    );
 } catch (error) {
   if (!(error instanceof ConfigError)) throw error;
   console.error(error.message);
@@ -30,7 +33,11 @@ const handle = openDb({ databaseUrl: config.databaseUrl, sqliteFile: path.join(c
 await migrateToLatest(handle.db);
 const ocr = await OcrService.start(handle.db, { pool: { log: (message) => console.warn(message) } });
 await ocr.prepare();
-const worker = await startReadQueueWorker(ocr, { redisUrl: config.redisUrl, queueName: config.ocrQueue, log: (message) => console.warn(message) });
+const worker = await startReadQueueWorker(ocr, {
+  redisUrl: config.redisUrl,
+  queueName: config.ocrQueue,
+  log: (message) => console.warn(message),
+});
 info(`OCR worker ready: reading the queue "${config.ocrQueue}" with ${ocr.poolSize} tesseract workers`);
 
 // SIGTERM/SIGINT: finish the reads in hand (their uploaders are waiting), then stop.

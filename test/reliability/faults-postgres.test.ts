@@ -19,7 +19,11 @@ describe.skipIf(!privatePostgresAvailable())('PostgreSQL stopped and started und
     pgServer = createPrivatePostgres(await freePort());
     handle = openDb({ databaseUrl: pgServer.url });
     await migrateToLatest(handle.db);
-    app = await buildApp({ config: { ...loadConfig({}), dataDir: '/nonexistent-deckhub-data', seedDemo: false }, db: handle.db, dialect: handle.dialect });
+    app = await buildApp({
+      config: { ...loadConfig({}), dataDir: '/nonexistent-deckhub-data', seedDemo: false },
+      db: handle.db,
+      dialect: handle.dialect,
+    });
     const user = await buildUser(handle.db);
     deckId = await buildDeck(handle.db, user.id);
   }, 90_000);
@@ -52,7 +56,10 @@ describe.skipIf(!privatePostgresAvailable())('PostgreSQL stopped and started und
     await new Promise((r) => setTimeout(r, 300));
     stopping = false;
     const statusesDuringStop = await during;
-    expect(statusesDuringStop.every((s) => s === 200 || s === 503), String(statusesDuringStop)).toBe(true);
+    expect(
+      statusesDuringStop.every((s) => s === 200 || s === 503),
+      String(statusesDuringStop),
+    ).toBe(true);
 
     const started = Date.now();
     const down = await load();
@@ -62,7 +69,10 @@ describe.skipIf(!privatePostgresAvailable())('PostgreSQL stopped and started und
       // The deck page may still come from the in-process cache; everything that asks the database is 503.
       if (res.statusCode === 200) continue;
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toEqual({ error: 'Service Unavailable', message: 'The service is temporarily unavailable. Please try again shortly.' });
+      expect(res.json()).toEqual({
+        error: 'Service Unavailable',
+        message: 'The service is temporarily unavailable. Please try again shortly.',
+      });
     }
     expect(down[3].statusCode).toBe(503);
 

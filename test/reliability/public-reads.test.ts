@@ -33,7 +33,10 @@ describeEachDatabase('card pages, the meta and similar decks: who may read what'
       const guest = await ctx.app.inject({ url });
       expect(guest.statusCode, url).toBe(200);
       const signedIn = await ctx.app.inject({ url, headers: { cookie } });
-      const unknownSession = await ctx.app.inject({ url, headers: { cookie: `${SESSION_COOKIE}=no-such-session`, origin: 'https://elsewhere.example' } });
+      const unknownSession = await ctx.app.inject({
+        url,
+        headers: { cookie: `${SESSION_COOKIE}=no-such-session`, origin: 'https://elsewhere.example' },
+      });
       expect(signedIn.body, url).toBe(guest.body);
       expect(unknownSession.body, url).toBe(guest.body);
       expect(unknownSession.headers['set-cookie'], url).toBeUndefined();
@@ -47,22 +50,41 @@ describeEachDatabase('card pages, the meta and similar decks: who may read what'
     const payload = { cardCodes: cards.map((c) => c.code) };
     const guest = await ctx.app.inject({ method: 'POST', url: '/api/decks/similar', payload });
     expect(guest.statusCode).toBe(200);
-    expect(json<{ decks: { _id: string }[] }>(guest).decks.map((d) => d._id).sort()).toEqual([deckId, twinId].sort());
-    const crossSite = await ctx.app.inject({ method: 'POST', url: '/api/decks/similar', headers: { origin: 'https://evil.example', cookie }, payload });
+    expect(
+      json<{ decks: { _id: string }[] }>(guest)
+        .decks.map((d) => d._id)
+        .sort(),
+    ).toEqual([deckId, twinId].sort());
+    const crossSite = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/decks/similar',
+      headers: { origin: 'https://evil.example', cookie },
+      payload,
+    });
     expect(crossSite.statusCode).toBe(403);
     expect(json(crossSite)).toEqual({ error: 'Forbidden', message: 'Cross-site requests are not allowed.' });
   });
 
   test('a deck out of the public set is in no card page, meta count or similar-deck list', async () => {
-    const row = await ctx.db.selectFrom('public_decks').selectAll().where('deck_id', '=', twinId).executeTakeFirstOrThrow();
+    const row = await ctx.db
+      .selectFrom('public_decks')
+      .selectAll()
+      .where('deck_id', '=', twinId)
+      .executeTakeFirstOrThrow();
     // What hiding a deck does to the statistics: its row leaves public_decks.
     await ctx.db.deleteFrom('public_decks').where('deck_id', '=', twinId).execute();
     try {
-      const card = json<{ decks: number; totalDecks: number }>(await ctx.app.inject({ url: `/api/cards/${cards[0].code}` }));
+      const card = json<{ decks: number; totalDecks: number }>(
+        await ctx.app.inject({ url: `/api/cards/${cards[0].code}` }),
+      );
       expect(card).toMatchObject({ decks: 1, totalDecks: 1 });
-      const decks = json<{ decks: { _id: string }[]; totalDecks: number }>(await ctx.app.inject({ url: `/api/cards/${cards[0].code}/decks` }));
+      const decks = json<{ decks: { _id: string }[]; totalDecks: number }>(
+        await ctx.app.inject({ url: `/api/cards/${cards[0].code}/decks` }),
+      );
       expect(decks.decks.map((d) => d._id)).toEqual([deckId]);
-      expect(json<{ decks: unknown[] }>(await ctx.app.inject({ url: `/api/decks/onedeck/${deckId}/similar` })).decks).toEqual([]);
+      expect(
+        json<{ decks: unknown[] }>(await ctx.app.inject({ url: `/api/decks/onedeck/${deckId}/similar` })).decks,
+      ).toEqual([]);
       expect(json<{ totalDecks: number }>(await ctx.app.inject({ url: '/api/meta/cards' })).totalDecks).toBe(1);
     } finally {
       await ctx.db.insertInto('public_decks').values(row).execute();

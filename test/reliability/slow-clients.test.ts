@@ -10,7 +10,12 @@ import { migrateToLatest, openDb, type DbHandle } from '../../src/server/db/conn
 const REQUEST_TIMEOUT_MS = 1_500;
 
 /** Opens a socket, sends `head`, then one byte of `drip` every `everyMs`; resolves when the server closes it. */
-function dribble(port: number, head: string, drip: string, everyMs: number): Promise<{ closedAfterMs: number; answer: string }> {
+function dribble(
+  port: number,
+  head: string,
+  drip: string,
+  everyMs: number,
+): Promise<{ closedAfterMs: number; answer: string }> {
   return new Promise((resolve, reject) => {
     const started = Date.now();
     const socket = net.connect({ port, host: '127.0.0.1' });
@@ -48,7 +53,12 @@ describe('slow clients are cut off', () => {
     handle = openDb({ sqliteFile: ':memory:' });
     await migrateToLatest(handle.db);
     const config = { ...loadConfig({}), dataDir: '/nonexistent-deckhub-data', seedDemo: false };
-    app = await buildApp({ config, db: handle.db, dialect: handle.dialect, http: { requestTimeoutMs: REQUEST_TIMEOUT_MS, connectionTimeoutMs: 10_000 } });
+    app = await buildApp({
+      config,
+      db: handle.db,
+      dialect: handle.dialect,
+      http: { requestTimeoutMs: REQUEST_TIMEOUT_MS, connectionTimeoutMs: 10_000 },
+    });
     await app.listen({ port: 0, host: '127.0.0.1' });
     port = (app.server.address() as AddressInfo).port;
   });
@@ -59,7 +69,8 @@ describe('slow clients are cut off', () => {
   });
 
   test('a body sent a byte at a time is cut off at the request timeout', { timeout: 20_000 }, async () => {
-    const head = 'POST /api/decks/search-decks HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n';
+    const head =
+      'POST /api/decks/search-decks HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n';
     const { closedAfterMs, answer } = await dribble(port, head, '{"albums":[]}', 100);
     expect(closedAfterMs).toBeGreaterThanOrEqual(REQUEST_TIMEOUT_MS - 100);
     expect(closedAfterMs).toBeLessThan(REQUEST_TIMEOUT_MS + 3_000);
@@ -67,12 +78,22 @@ describe('slow clients are cut off', () => {
   });
 
   test('headers sent a byte at a time are cut off too', { timeout: 20_000 }, async () => {
-    const { closedAfterMs } = await dribble(port, 'GET /api/cards/ HTTP/1.1\r\n', 'X-Slow: aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\r\n', 100);
+    const { closedAfterMs } = await dribble(
+      port,
+      'GET /api/cards/ HTTP/1.1\r\n',
+      'X-Slow: aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\r\n',
+      100,
+    );
     expect(closedAfterMs).toBeLessThan(REQUEST_TIMEOUT_MS + 3_000);
   });
 
   test('meanwhile a normal client is answered at once', { timeout: 20_000 }, async () => {
-    const slow = dribble(port, 'POST /api/decks/search-decks HTTP/1.1\r\nHost: x\r\nContent-Length: 5000\r\n\r\n', 'x', 50);
+    const slow = dribble(
+      port,
+      'POST /api/decks/search-decks HTTP/1.1\r\nHost: x\r\nContent-Length: 5000\r\n\r\n',
+      'x',
+      50,
+    );
     const res = await fetch(`http://127.0.0.1:${port}/api/cards/`);
     expect(res.status).toBe(200);
     await slow;

@@ -17,8 +17,17 @@ export function sessionCookie(res: LightMyRequestResponse): string {
 }
 
 /** Registers through the API; `remoteAddress` gives the request an address of its own, for suites whose budgets outlive the run (Redis). */
-export async function register(app: FastifyInstance, account: { username: string; email_address: string; password: string }, remoteAddress?: string) {
-  const res = await app.inject({ method: 'POST', url: `/api/users/${encodeURIComponent(account.email_address)}`, payload: account, remoteAddress });
+export async function register(
+  app: FastifyInstance,
+  account: { username: string; email_address: string; password: string },
+  remoteAddress?: string,
+) {
+  const res = await app.inject({
+    method: 'POST',
+    url: `/api/users/${encodeURIComponent(account.email_address)}`,
+    payload: account,
+    remoteAddress,
+  });
   if (res.statusCode !== 201) throw new Error(`registration failed: ${res.statusCode} ${res.body}`);
   return { ...account, cookie: sessionCookie(res) };
 }
@@ -26,4 +35,3 @@ export async function register(app: FastifyInstance, account: { username: string
 export function login(app: FastifyInstance, username: string, password: string) {
   return app.inject({ method: 'POST', url: '/api/users/passwordlogin/', payload: { username, password } });
 }
-

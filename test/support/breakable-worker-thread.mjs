@@ -20,7 +20,13 @@ const hangForever = () => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)),
 function refuseToStart() {
   // Answers the load request with an error, as a thread whose language data is missing does.
   parentPort.once('message', ({ workerId, jobId, action }) => {
-    parentPort.postMessage({ workerId, jobId, action, status: 'reject', data: 'this OCR thread was told not to start' });
+    parentPort.postMessage({
+      workerId,
+      jobId,
+      action,
+      status: 'reject',
+      data: 'this OCR thread was told not to start',
+    });
     setTimeout(() => process.exit(7), 20);
   });
 }

@@ -25,16 +25,32 @@ export interface ChildServer {
   output(): string;
 }
 
-export async function startChildServer(options: { dataDir: string; port: number; env?: Record<string, string>; readyTimeoutMs?: number }): Promise<ChildServer> {
+export async function startChildServer(options: {
+  dataDir: string;
+  port: number;
+  env?: Record<string, string>;
+  readyTimeoutMs?: number;
+}): Promise<ChildServer> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/start.ts'], {
     cwd: repoRoot,
-    env: { ...process.env, DATA_DIR: options.dataDir, PORT: String(options.port), HOST: '127.0.0.1', SEED_DEMO: '1', LOG_LEVEL: 'warn', DATABASE_URL: '', ...options.env },
+    env: {
+      ...process.env,
+      DATA_DIR: options.dataDir,
+      PORT: String(options.port),
+      HOST: '127.0.0.1',
+      SEED_DEMO: '1',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      ...options.env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
   child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
-  const exited = new Promise<number | string>((resolve) => child.on('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')));
+  const exited = new Promise<number | string>((resolve) =>
+    child.on('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')),
+  );
   const baseUrl = `http://127.0.0.1:${options.port}`;
   const deadline = Date.now() + (options.readyTimeoutMs ?? 90_000);
   let done = false;

@@ -28,7 +28,9 @@ export async function startChildWorker(env: Record<string, string>, readyTimeout
       onOutput();
     });
   }
-  const exited = new Promise<number | string>((resolve) => child.on('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')));
+  const exited = new Promise<number | string>((resolve) =>
+    child.on('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')),
+  );
   const worker = { child, exited, output: () => out };
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => {

@@ -12,7 +12,9 @@ import { testPostgresUrl } from './outside-programs';
 
 export interface TestDatabase {
   name: 'sqlite' | 'postgres';
-  open(): Promise<DbHandle & { dataDir: string; databaseUrl?: string; pgSchema?: string; childEnv: Record<string, string> }>;
+  open(): Promise<
+    DbHandle & { dataDir: string; databaseUrl?: string; pgSchema?: string; childEnv: Record<string, string> }
+  >;
 }
 
 async function openSqlite() {

@@ -12,9 +12,19 @@ export async function tableNames(db: Db): Promise<string[]> {
 export async function dbChecksum(db: Db, tables: string[]): Promise<Record<string, string>> {
   const sums = await Promise.all(
     tables.map(async (table) => {
-      const rows = await db.selectFrom(table as never).selectAll().execute();
-      const lines = rows.map((row) => JSON.stringify(row, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value))).sort();
-      return [table, `${rows.length}:${crypto.createHash('sha256').update(lines.join('\n')).digest('hex').slice(0, 16)}`] as const;
+      const rows = await db
+        .selectFrom(table as never)
+        .selectAll()
+        .execute();
+      const lines = rows
+        .map((row) =>
+          JSON.stringify(row, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value)),
+        )
+        .sort();
+      return [
+        table,
+        `${rows.length}:${crypto.createHash('sha256').update(lines.join('\n')).digest('hex').slice(0, 16)}`,
+      ] as const;
     }),
   );
   return Object.fromEntries(sums);

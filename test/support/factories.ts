@@ -19,20 +19,34 @@ export interface TestUser {
 }
 
 /** `role: 'moderator'` makes a moderator, as `npm run users:role` does. */
-export async function buildUser(db: Db, overrides: { username?: string; email?: string | null; role?: string } = {}): Promise<TestUser> {
+export async function buildUser(
+  db: Db,
+  overrides: { username?: string; email?: string | null; role?: string } = {},
+): Promise<TestUser> {
   const username = overrides.username ?? `user${unique()}`;
   const email = overrides.email === undefined ? `${username.toLowerCase()}@example.test` : overrides.email;
   const id = newId();
   await db
     .insertInto('users')
-    .values({ id, username, username_lower: username.toLowerCase(), email, password_hash: null, created_at: nowIso(), role: overrides.role ?? null })
+    .values({
+      id,
+      username,
+      username_lower: username.toLowerCase(),
+      email,
+      password_hash: null,
+      created_at: nowIso(),
+      role: overrides.role ?? null,
+    })
     .execute();
   const { token } = await createSession(db, id);
   return { id, username, email: email ?? '', cookie: `${SESSION_COOKIE}=${token}` };
 }
 
 export function cardNames(count: number, prefix = 'Card'): { name: string; code: string }[] {
-  return Array.from({ length: count }, (_, i) => ({ name: `${prefix} ${i + 1}`, code: `SAS${String(i + 1).padStart(3, '0')}` }));
+  return Array.from({ length: count }, (_, i) => ({
+    name: `${prefix} ${i + 1}`,
+    code: `SAS${String(i + 1).padStart(3, '0')}`,
+  }));
 }
 
 export async function buildDeck(db: Db, userId: string, overrides: Partial<NewDeck> = {}): Promise<string> {

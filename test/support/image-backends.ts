@@ -14,7 +14,12 @@ export const IMAGE_BACKENDS: ImageBackendName[] = ['folder', 's3'];
 
 /** Every object stored in a bucket, as `key` or `w_{width}/key`. */
 export async function objectsIn(settings: S3Settings): Promise<string[]> {
-  const client = new S3Client({ endpoint: settings.endpoint, region: settings.region, forcePathStyle: true, credentials: settings.credentials });
+  const client = new S3Client({
+    endpoint: settings.endpoint,
+    region: settings.region,
+    forcePathStyle: true,
+    credentials: settings.credentials,
+  });
   try {
     const keys: string[] = [];
     let token: string | undefined;
@@ -49,7 +54,9 @@ export function imageBackend(name: ImageBackendName) {
     async stored(): Promise<string[]> {
       if (backend.config.s3) return objectsIn(backend.config.s3);
       const root = path.join(backend.config.dataDir, 'uploads');
-      return filesUnder(root).map((file) => path.relative(root, file)).sort();
+      return filesUnder(root)
+        .map((file) => path.relative(root, file))
+        .sort();
     },
     /** New empty storage: a new folder, and a new bucket for S3. */
     async fresh(): Promise<Pick<Config, 'dataDir' | 's3'>> {

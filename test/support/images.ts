@@ -14,10 +14,14 @@ export async function importRealCatalog(db: Db): Promise<void> {
 }
 
 export function expectedScreenshotDeck(): { deck_code: string; cards: { code: string; name: string }[] } {
-  return JSON.parse(fs.readFileSync(REAL_SCREENSHOT_ANSWER, 'utf8')) as { deck_code: string; cards: { code: string; name: string }[] };
+  return JSON.parse(fs.readFileSync(REAL_SCREENSHOT_ANSWER, 'utf8')) as {
+    deck_code: string;
+    cards: { code: string; name: string }[];
+  };
 }
 
-const plain = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: { r: 40, g: 90, b: 200 } } });
+const plain = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 40, g: 90, b: 200 } } });
 
 export const pngImage = (width = 600, height = 800) => plain(width, height).png().toBuffer();
 export const webpImage = (width = 600, height = 800) => plain(width, height).webp().toBuffer();
@@ -31,15 +35,23 @@ export const jpegWithExif = (width = 600, height = 800) =>
 /** Two frames, as an animated GIF. */
 export async function animatedGif(): Promise<Buffer> {
   const frame = await plain(40, 40).png().toBuffer();
-  const other = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#f00' } }).png().toBuffer();
-  return sharp([frame, other], { join: { animated: true } }).gif().toBuffer();
+  const other = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#f00' } })
+    .png()
+    .toBuffer();
+  return sharp([frame, other], { join: { animated: true } })
+    .gif()
+    .toBuffer();
 }
 
 /** Two frames, as an animated WebP: the format is accepted, the animation is not. */
 export async function animatedWebp(): Promise<Buffer> {
   const frame = await plain(40, 40).png().toBuffer();
-  const other = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#f00' } }).png().toBuffer();
-  return sharp([frame, other], { join: { animated: true } }).webp().toBuffer();
+  const other = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#f00' } })
+    .png()
+    .toBuffer();
+  return sharp([frame, other], { join: { animated: true } })
+    .webp()
+    .toBuffer();
 }
 
 /** The first half of a real JPEG: a valid header, then the data stops. */
@@ -97,13 +109,24 @@ export function headerOnlyPng(width: number, height: number): Buffer {
 /** Every file under a folder, recursively (empty when the folder does not exist). */
 export function filesUnder(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.join(e.parentPath, e.name));
 }
 
 /** A multipart form with one file and text fields (a field given a list is repeated). */
-export function formWith(fields: Record<string, string | string[] | undefined>, image?: { bytes: Buffer; filename?: string; type?: string }): FormData {
+export function formWith(
+  fields: Record<string, string | string[] | undefined>,
+  image?: { bytes: Buffer; filename?: string; type?: string },
+): FormData {
   const form = new FormData();
-  if (image) form.append('image', new Blob([new Uint8Array(image.bytes)], { type: image.type ?? 'image/png' }), image.filename ?? 'deck.png');
+  if (image)
+    form.append(
+      'image',
+      new Blob([new Uint8Array(image.bytes)], { type: image.type ?? 'image/png' }),
+      image.filename ?? 'deck.png',
+    );
   for (const [name, value] of Object.entries(fields)) {
     if (value === undefined) continue;
     for (const v of Array.isArray(value) ? value : [value]) form.append(name, v);

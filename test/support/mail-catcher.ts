@@ -21,7 +21,9 @@ export interface MailCatcher {
 }
 
 function decodeQuotedPrintable(text: string): string {
-  return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return text
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
 export async function startMailCatcher(): Promise<MailCatcher> {
@@ -36,7 +38,10 @@ export async function startMailCatcher(): Promise<MailCatcher> {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        const mail = { to: session.envelope.rcptTo.map((r) => r.address), raw: decodeQuotedPrintable(Buffer.concat(chunks).toString('utf8')) };
+        const mail = {
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: decodeQuotedPrintable(Buffer.concat(chunks).toString('utf8')),
+        };
         mails.push(mail);
         const waiter = waiters.shift();
         if (waiter) {

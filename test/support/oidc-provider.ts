@@ -15,7 +15,9 @@ export interface TestProvider {
 }
 
 const listen = (server: http.Server) =>
-  new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
+  new Promise<number>((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)),
+  );
 const close = (server: http.Server) => new Promise<void>((resolve) => server.close(() => resolve()));
 
 /** Accounts are keyed by e-mail; an address starting with 'unverified' is reported as unverified. */
@@ -27,7 +29,15 @@ export async function startTestProvider(redirectUri: string): Promise<TestProvid
   const clientSecret = 'a-test-client-secret-that-is-long-enough-0123456789';
 
   const provider = new Provider(issuer, {
-    clients: [{ client_id: clientId, client_secret: clientSecret, redirect_uris: [redirectUri], grant_types: ['authorization_code'], response_types: ['code'] }],
+    clients: [
+      {
+        client_id: clientId,
+        client_secret: clientSecret,
+        redirect_uris: [redirectUri],
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+      },
+    ],
     claims: { openid: ['sub'], email: ['email', 'email_verified'] },
     findAccount: (_ctx, id) => ({
       accountId: id,
@@ -51,27 +61,30 @@ export async function startTestProvider(redirectUri: string): Promise<TestProvid
   };
 
   proxy.on('request', (req, res) => {
-    const upstream = http.request({ host: '127.0.0.1', port: backendPort, method: req.method, path: req.url, headers: req.headers }, (answer) => {
-      const tamper = state.tamperNextIdToken;
-      if (!tamper || !req.url?.startsWith('/token')) {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-        return;
-      }
-      state.tamperNextIdToken = undefined;
-      const chunks: Buffer[] = [];
-      answer.on('data', (c: Buffer) => chunks.push(c));
-      answer.on('end', () => {
-        const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { id_token: string };
-        const [header, payload, signature] = body.id_token.split('.');
-        const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
-        tamper(claims);
-        body.id_token = [header, Buffer.from(JSON.stringify(claims)).toString('base64url'), signature].join('.');
-        const text = JSON.stringify(body);
-        res.writeHead(answer.statusCode ?? 502, { ...answer.headers, 'content-length': Buffer.byteLength(text) });
-        res.end(text);
-      });
-    });
+    const upstream = http.request(
+      { host: '127.0.0.1', port: backendPort, method: req.method, path: req.url, headers: req.headers },
+      (answer) => {
+        const tamper = state.tamperNextIdToken;
+        if (!tamper || !req.url?.startsWith('/token')) {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+          return;
+        }
+        state.tamperNextIdToken = undefined;
+        const chunks: Buffer[] = [];
+        answer.on('data', (c: Buffer) => chunks.push(c));
+        answer.on('end', () => {
+          const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { id_token: string };
+          const [header, payload, signature] = body.id_token.split('.');
+          const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
+          tamper(claims);
+          body.id_token = [header, Buffer.from(JSON.stringify(claims)).toString('base64url'), signature].join('.');
+          const text = JSON.stringify(body);
+          res.writeHead(answer.statusCode ?? 502, { ...answer.headers, 'content-length': Buffer.byteLength(text) });
+          res.end(text);
+        });
+      },
+    );
     req.pipe(upstream);
   });
   return state;

@@ -7,18 +7,23 @@
 export type OutsideProgram = 'postgres' | 'redis';
 
 /** For each program: the variable that requires it, whether it is there, and the suite left out without it. */
-const PROGRAMS: Record<OutsideProgram, { requiredBy: string; present: () => boolean; suite: string; why: () => string }> = {
+const PROGRAMS: Record<
+  OutsideProgram,
+  { requiredBy: string; present: () => boolean; suite: string; why: () => string }
+> = {
   postgres: {
     requiredBy: 'REQUIRE_POSTGRES',
     present: () => !!process.env.TEST_POSTGRES_URL,
     suite: 'PostgreSQL tests skipped (the database tests run on SQLite only)',
-    why: () => 'TEST_POSTGRES_URL is not set; start PostgreSQL (apt-get install postgresql) and set TEST_POSTGRES_URL=postgres://postgres@127.0.0.1:5432/test',
+    why: () =>
+      'TEST_POSTGRES_URL is not set; start PostgreSQL (apt-get install postgresql) and set TEST_POSTGRES_URL=postgres://postgres@127.0.0.1:5432/test',
   },
   redis: {
     requiredBy: 'REQUIRE_REDIS',
     present: () => !!process.env.TEST_REDIS_URL,
     suite: 'Redis tests skipped',
-    why: () => 'TEST_REDIS_URL is not set; start Redis (apt-get install redis-server) and set TEST_REDIS_URL=redis://127.0.0.1:6379',
+    why: () =>
+      'TEST_REDIS_URL is not set; start Redis (apt-get install redis-server) and set TEST_REDIS_URL=redis://127.0.0.1:6379',
   },
 };
 

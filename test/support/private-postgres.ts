@@ -16,7 +16,10 @@ function binDir(): string {
 function asPostgres(binary: string, args: string[]): void {
   const command = [path.join(binDir(), binary), ...args];
   const asRoot = process.getuid?.() === 0;
-  execFileSync(asRoot ? 'runuser' : command[0], asRoot ? ['-u', 'postgres', '--', ...command] : command.slice(1), { stdio: 'pipe', timeout: 60_000 });
+  execFileSync(asRoot ? 'runuser' : command[0], asRoot ? ['-u', 'postgres', '--', ...command] : command.slice(1), {
+    stdio: 'pipe',
+    timeout: 60_000,
+  });
 }
 
 export interface PrivatePostgres {
@@ -33,7 +36,19 @@ export function createPrivatePostgres(port: number): PrivatePostgres {
   if (process.getuid?.() === 0) execFileSync('chown', ['postgres', dir]);
   asPostgres('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8']);
   const ctl = (action: 'start' | 'stop') =>
-    asPostgres('pg_ctl', ['-D', data, '-l', path.join(dir, 'log'), '-w', '-t', '30', ...(action === 'start' ? ['-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`] : ['-m', 'fast']), action]);
+    asPostgres('pg_ctl', [
+      '-D',
+      data,
+      '-l',
+      path.join(dir, 'log'),
+      '-w',
+      '-t',
+      '30',
+      ...(action === 'start'
+        ? ['-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`]
+        : ['-m', 'fast']),
+      action,
+    ]);
   ctl('start');
   let running = true;
   return {

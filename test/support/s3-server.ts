@@ -27,7 +27,8 @@ export async function startS3Server(): Promise<TestS3Server> {
   const server = new S3rver({ address: '127.0.0.1', port: 0, directory, silent: true });
   const writes: string[] = [];
   server.on('event', (event) => {
-    for (const record of event.Records) if (record.eventName.startsWith('ObjectCreated')) writes.push(`${record.s3.bucket.name}/${record.s3.object.key}`);
+    for (const record of event.Records)
+      if (record.eventName.startsWith('ObjectCreated')) writes.push(`${record.s3.bucket.name}/${record.s3.object.key}`);
   });
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;

@@ -26,7 +26,10 @@ export interface JsonSchema {
 
 /** Strings at and just past the declared length limits. */
 function boundaryString(schema: JsonSchema): fc.Arbitrary<string> {
-  const sizes = [schema.minLength, schema.maxLength].filter((n): n is number => typeof n === 'number').flatMap((n) => [n - 1, n, n + 1]).filter((n) => n >= 0);
+  const sizes = [schema.minLength, schema.maxLength]
+    .filter((n): n is number => typeof n === 'number')
+    .flatMap((n) => [n - 1, n, n + 1])
+    .filter((n) => n >= 0);
   return sizes.length > 0 ? fc.constantFrom(...sizes).map((n) => 'a'.repeat(n)) : fc.string({ maxLength: 20 });
 }
 
@@ -70,11 +73,15 @@ export function schemaValue(schema: JsonSchema | undefined, depth = 0): fc.Arbit
     if (schema.enum?.length) return fc.constantFrom(...schema.enum);
     switch (type) {
       case 'object': {
-        const entries = Object.entries(schema.properties ?? {}).map(([key, s]) => [key, schemaValue(s, depth + 1)] as const);
+        const entries = Object.entries(schema.properties ?? {}).map(
+          ([key, s]) => [key, schemaValue(s, depth + 1)] as const,
+        );
         return fc.record(Object.fromEntries(entries), { requiredKeys: [] });
       }
       case 'array': {
-        const few = fc.array(schemaValue(schema.items, depth + 1), { maxLength: Math.min((schema.maxItems ?? 5) + 1, 8) });
+        const few = fc.array(schemaValue(schema.items, depth + 1), {
+          maxLength: Math.min((schema.maxItems ?? 5) + 1, 8),
+        });
         const many = manyDistinctValues(schema);
         return many ? fc.oneof({ weight: 3, arbitrary: few }, { weight: 1, arbitrary: many }) : few;
       }
@@ -90,5 +97,9 @@ export function schemaValue(schema: JsonSchema | undefined, depth = 0): fc.Arbit
         return hostileJson;
     }
   })();
-  return fc.oneof({ weight: 4, arbitrary: shaped }, { weight: 1, arbitrary: hostileJson }, { weight: 1, arbitrary: hostileString });
+  return fc.oneof(
+    { weight: 4, arbitrary: shaped },
+    { weight: 1, arbitrary: hostileJson },
+    { weight: 1, arbitrary: hostileString },
+  );
 }

@@ -37,7 +37,13 @@ export function describeEachDatabase(
         const { config: overrides, accounts } = typeof setup === 'function' ? await setup() : setup;
         const handle = await database.open();
         const config = { ...loadConfig({}), dataDir: handle.dataDir, seedDemo: false, ...overrides };
-        ctx.app = await buildApp({ config, db: handle.db, dialect: handle.dialect, searchDb: handle.searchDb, accounts });
+        ctx.app = await buildApp({
+          config,
+          db: handle.db,
+          dialect: handle.dialect,
+          searchDb: handle.searchDb,
+          accounts,
+        });
         ctx.db = handle.db;
         ctx.config = config;
         ctx.childEnv = handle.childEnv;

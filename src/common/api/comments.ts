@@ -28,7 +28,13 @@ export const MAX_COMMENTS_PER_PAGE = 200;
 /** `?page&limit` of a deck's comments, oldest first: without them, the first 100. */
 export const commentPageQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1).describe('Page number, from 1.'),
-  limit: z.coerce.number().int().min(1).max(MAX_COMMENTS_PER_PAGE).default(COMMENTS_PER_PAGE).describe(`Comments per page, 1–${MAX_COMMENTS_PER_PAGE}.`),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_COMMENTS_PER_PAGE)
+    .default(COMMENTS_PER_PAGE)
+    .describe(`Comments per page, 1–${MAX_COMMENTS_PER_PAGE}.`),
 });
 
 /** Body of POST /api/comments/post/{deckId}; a `username` in the body is ignored. */

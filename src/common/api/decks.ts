@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { ALBUM_NAMES, COLLECTION_CODES, DECK_SIZE, TAG_NAMES } from '../game';
 import { cardCodeSchema } from './cards';
 import { isStorableText, UNSTORABLE_TEXT_MESSAGE } from '../text';
-import { MAX_CARD_CODE_LENGTH, MAX_CARD_NAME_LENGTH, MAX_DESCRIPTION_LENGTH, MAX_LIST_VALUES, MAX_TITLE_LENGTH, MAX_USERNAME_PARAM_LENGTH } from '../limits';
+import {
+  MAX_CARD_CODE_LENGTH,
+  MAX_CARD_NAME_LENGTH,
+  MAX_DESCRIPTION_LENGTH,
+  MAX_LIST_VALUES,
+  MAX_TITLE_LENGTH,
+  MAX_USERNAME_PARAM_LENGTH,
+} from '../limits';
 
 /** Deck ids are 24 hex digits, like the ids of the site we replace. */
 export const deckIdSchema = z.string().regex(/^[0-9a-f]{24}$/, 'Unknown deck id');
@@ -26,7 +33,10 @@ function listOf<T extends z.ZodType>(item: T) {
     z
       .array(item)
       .max(MAX_LIST_VALUES)
-      .refine((values) => values.every((value) => typeof value !== 'string' || isStorableText(value)), UNSTORABLE_TEXT_MESSAGE),
+      .refine(
+        (values) => values.every((value) => typeof value !== 'string' || isStorableText(value)),
+        UNSTORABLE_TEXT_MESSAGE,
+      ),
   );
 }
 
@@ -36,7 +46,10 @@ const collectionValue = z.enum(COLLECTION_CODES, { error: 'Unknown collection' }
 const tagValue = z.enum(TAG_NAMES, { error: 'Unknown tag' });
 const cardName = z.string().trim().min(1).max(MAX_CARD_NAME_LENGTH);
 /** A catalog card code, e.g. `ACAL001`; '' stands for "not known, find the card by its name". */
-const cardCode = z.string().trim().max(MAX_CARD_CODE_LENGTH, `A card code has at most ${MAX_CARD_CODE_LENGTH} characters`);
+const cardCode = z
+  .string()
+  .trim()
+  .max(MAX_CARD_CODE_LENGTH, `A card code has at most ${MAX_CARD_CODE_LENGTH} characters`);
 
 export const albumListSchema = listOf(albumValue);
 export const collectionListSchema = listOf(collectionValue);
@@ -96,7 +109,8 @@ export type SearchWindow = (typeof SEARCH_WINDOWS)[number];
  * The web client of the site this one replaces sends `null` for a filter left out (and its own
  * truthy values and column names, below); its search and "Top Decks This Week" must keep working.
  */
-const nullAsAbsent = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === null ? undefined : value), schema);
+const nullAsAbsent = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === null ? undefined : value), schema);
 
 /** Body of POST /api/decks/search-decks: a deck must contain ALL the selected values and NONE of the excluded ones. */
 export const searchRequestSchema = z.object({
@@ -110,7 +124,10 @@ export const searchRequestSchema = z.object({
    * 'score': most upvotes first; 'newest' (the default): newest first. Any other value (the old
    * client sends a column name) sorts as the default rather than failing the search.
    */
-  sortBy: z.preprocess((value) => (SORT_KEYS.includes(value as SortKey) ? value : undefined), z.enum(SORT_KEYS).optional()),
+  sortBy: z.preprocess(
+    (value) => (SORT_KEYS.includes(value as SortKey) ? value : undefined),
+    z.enum(SORT_KEYS).optional(),
+  ),
   /**
    * Only decks created since the most recent weekly reset (Monday 11:00 UTC). Read as the old client
    * meant it: any truthy value (`"yes"`, 1) is on, `null` is absent.

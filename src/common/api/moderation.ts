@@ -21,7 +21,12 @@ export const reportRequestSchema = z.object({
 });
 export type ReportRequest = z.input<typeof reportRequestSchema>;
 
-export const reportSchema = z.object({ itemType: itemTypeSchema, itemId: z.string(), reason: z.string(), createdAt: z.string() });
+export const reportSchema = z.object({
+  itemType: itemTypeSchema,
+  itemId: z.string(),
+  reason: z.string(),
+  createdAt: z.string(),
+});
 
 /** What a moderator does with a reported or hidden item; 'dismiss' closes its reports and leaves it as it is. */
 export const MODERATION_ACTIONS = ['hide', 'restore', 'dismiss'] as const;
@@ -80,7 +85,9 @@ export const queueItemSchema = z.object({
   /** When its oldest open report came in; null for a hidden item without open reports. */
   firstReportedAt: z.string().nullable(),
   /** The newest open reports (at most MAX_REPORTS_SHOWN), newest first; `isNewAccount` for a reporter not yet established. */
-  reports: z.array(z.object({ username: z.string(), reason: z.string(), createdAt: z.string(), isNewAccount: z.boolean() })),
+  reports: z.array(
+    z.object({ username: z.string(), reason: z.string(), createdAt: z.string(), isNewAccount: z.boolean() }),
+  ),
 });
 export type QueueItem = z.infer<typeof queueItemSchema>;
 

@@ -12,4 +12,7 @@ export type PageQuery = z.infer<typeof pageQuerySchema>;
 export const SEARCH_TOO_DEEP = `A search shows its first ${MAX_SEARCH_DEPTH} decks: narrow it (more filters, a shorter window) to find older ones.`;
 
 /** `?page&limit` of a search: no deeper than MAX_SEARCH_DEPTH decks. */
-export const searchPageQuerySchema = pageQuerySchema.refine((query) => (query.page - 1) * query.limit < MAX_SEARCH_DEPTH, { message: SEARCH_TOO_DEEP, path: ['page'] });
+export const searchPageQuerySchema = pageQuerySchema.refine(
+  (query) => (query.page - 1) * query.limit < MAX_SEARCH_DEPTH,
+  { message: SEARCH_TOO_DEEP, path: ['page'] },
+);

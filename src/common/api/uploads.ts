@@ -43,14 +43,26 @@ export type UploadImageResult = z.infer<typeof uploadImageResultSchema>;
  */
 export const createDeckSchema = z
   .object({
-    title: z.string({ error: MESSAGES.upload.titleRequired }).trim().min(1, MESSAGES.upload.titleRequired).max(MAX_TITLE_LENGTH, `The title can be at most ${MAX_TITLE_LENGTH} characters.`),
-    description: z.string().max(MAX_DESCRIPTION_LENGTH, `The description can be at most ${MAX_DESCRIPTION_LENGTH} characters.`).default(''),
+    title: z
+      .string({ error: MESSAGES.upload.titleRequired })
+      .trim()
+      .min(1, MESSAGES.upload.titleRequired)
+      .max(MAX_TITLE_LENGTH, `The title can be at most ${MAX_TITLE_LENGTH} characters.`),
+    description: z
+      .string()
+      .max(MAX_DESCRIPTION_LENGTH, `The description can be at most ${MAX_DESCRIPTION_LENGTH} characters.`)
+      .default(''),
     albums: albumListSchema.default([]),
     collections: collectionListSchema.default([]),
     tags: tagListSchema.default([]),
-    cards: cardNameListSchema.default([]).pipe(
-      z.array(z.string()).min(MIN_DECK_CARDS, MESSAGES.upload.tooFewCards).max(DECK_SIZE, `A deck has at most ${DECK_SIZE} cards.`),
-    ),
+    cards: cardNameListSchema
+      .default([])
+      .pipe(
+        z
+          .array(z.string())
+          .min(MIN_DECK_CARDS, MESSAGES.upload.tooFewCards)
+          .max(DECK_SIZE, `A deck has at most ${DECK_SIZE} cards.`),
+      ),
     /**
      * The catalog code of each card, in the order of `cards`: the card the reader found or the user
      * picked, kept even when several cards share its name. Optional (older clients send names
@@ -58,7 +70,11 @@ export const createDeckSchema = z
      */
     cardCodes: cardCodeListSchema.optional(),
     /** The in-game deck code; the literal 'null' or '' means none. */
-    deckcode: z.string().trim().max(MAX_DECK_CODE_LENGTH, `The deck code can be at most ${MAX_DECK_CODE_LENGTH} characters.`).default(''),
+    deckcode: z
+      .string()
+      .trim()
+      .max(MAX_DECK_CODE_LENGTH, `The deck code can be at most ${MAX_DECK_CODE_LENGTH} characters.`)
+      .default(''),
   })
   .refine((deck) => deck.cardCodes === undefined || deck.cardCodes.length === deck.cards.length, {
     message: 'Send one card code per card, in the same order (an empty code to find the card by its name).',

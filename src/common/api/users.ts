@@ -18,7 +18,9 @@ export const MAX_PASSWORD_LENGTH = 128;
 
 /** A required text field: a missing value and an empty one both get the field's own message. */
 const required = (message: string) =>
-  z.string({ error: (issue) => (issue.input === undefined || issue.input === null ? message : 'Must be text.') }).min(1, { error: message, abort: true });
+  z
+    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? message : 'Must be text.') })
+    .min(1, { error: message, abort: true });
 
 export const emailSchema = required(REG.emailRequired)
   .trim()
@@ -31,7 +33,10 @@ export const emailSchema = required(REG.emailRequired)
   .toLowerCase();
 
 // The ASCII pattern keeps every new username canonical (see identifiers.ts) by construction.
-export const usernameSchema = required(REG.usernameRequired).trim().min(1, { error: REG.usernameRequired, abort: true }).regex(USERNAME_PATTERN, REG.usernameInvalid);
+export const usernameSchema = required(REG.usernameRequired)
+  .trim()
+  .min(1, { error: REG.usernameRequired, abort: true })
+  .regex(USERNAME_PATTERN, REG.usernameInvalid);
 
 export const newPasswordSchema = required(REG.passwordRequired)
   .min(MIN_PASSWORD_LENGTH, { error: REG.passwordTooShort, abort: true })
@@ -76,7 +81,10 @@ export const resetRequestSchema = z.object({ forgotEmail: emailSchema });
 
 /** Body of POST /api/reset-password. */
 export const resetPasswordSchema = z.object({
-  token: z.string({ error: 'The reset link is missing its token.' }).min(1, 'The reset link is missing its token.').max(200),
+  token: z
+    .string({ error: 'The reset link is missing its token.' })
+    .min(1, 'The reset link is missing its token.')
+    .max(200),
   password: newPasswordSchema,
 });
 

@@ -9,19 +9,29 @@ import { testRedisUrl } from '../../../test/support/outside-programs';
 
 // Without TEST_REDIS_URL only the in-memory counters run (REQUIRE_REDIS=1, as in CI, fails instead).
 const REDIS_URL = testRedisUrl();
-const STORES: { name: string; redisUrl?: string }[] = [{ name: 'in-memory counters' }, ...(REDIS_URL ? [{ name: 'Redis counters', redisUrl: REDIS_URL }] : [])];
+const STORES: { name: string; redisUrl?: string }[] = [
+  { name: 'in-memory counters' },
+  ...(REDIS_URL ? [{ name: 'Redis counters', redisUrl: REDIS_URL }] : []),
+];
 
 /** A client address of its own for each test, so runs sharing one Redis never share a budget. */
-const freshIp = () => `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
+const freshIp = () =>
+  `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
 
-const statusCounts = (statuses: number[]) => statuses.reduce<Record<number, number>>((counts, s) => ({ ...counts, [s]: (counts[s] ?? 0) + 1 }), {});
+const statusCounts = (statuses: number[]) =>
+  statuses.reduce<Record<number, number>>((counts, s) => ({ ...counts, [s]: (counts[s] ?? 0) + 1 }), {});
 
 for (const store of STORES) {
   describeEachDatabase(
     `attempt budgets hold under concurrency (${store.name})`,
     (ctx: TestContext) => {
       const loginFrom = (remoteAddress: string, username: string, password: string) =>
-        ctx.app.inject({ method: 'POST', url: '/api/users/passwordlogin/', remoteAddress, payload: { username, password } });
+        ctx.app.inject({
+          method: 'POST',
+          url: '/api/users/passwordlogin/',
+          remoteAddress,
+          payload: { username, password },
+        });
 
       it('200 wrong passwords from one address and the right one sent at once: exactly 10 reach the password check', async () => {
         const account = await register(ctx.app, newAccount('brute'), freshIp());
@@ -33,7 +43,10 @@ for (const store of STORES) {
         // 401 = reached the check and failed; 200 = reached it and passed; 429 = refused before it.
         expect((counts[401] ?? 0) + (counts[200] ?? 0)).toBe(DEFAULT_RATE_LIMITS.failedLoginsPerAccount);
         expect(counts[429]).toBe(201 - DEFAULT_RATE_LIMITS.failedLoginsPerAccount);
-        expect(json(answers.find((r) => r.statusCode === 429)!)).toEqual({ error: 'Too Many Requests', message: `${MESSAGES.rateLimits.signIn} Please try again in 15 minutes.` });
+        expect(json(answers.find((r) => r.statusCode === 429)!)).toEqual({
+          error: 'Too Many Requests',
+          message: `${MESSAGES.rateLimits.signIn} Please try again in 15 minutes.`,
+        });
         // The guesser's own right guess came last: that address stays shut for the window, for it too.
         expect(answers[200].statusCode).toBe(429);
         // The owner, at an address of their own, still gets in.
@@ -50,16 +63,24 @@ for (const store of STORES) {
         const allAddresses = DEFAULT_RATE_LIMITS.failedLoginsPerAccountAllAddresses;
         expect((counts[401] ?? 0) + (counts[200] ?? 0)).toBe(allAddresses);
         expect(counts[429]).toBe(301 - allAddresses);
-        expect(json(answers.find((r) => r.statusCode === 429)!)).toEqual({ error: 'Too Many Requests', message: `${MESSAGES.rateLimits.signIn} Please try again in 15 minutes.` });
+        expect(json(answers.find((r) => r.statusCode === 429)!)).toEqual({
+          error: 'Too Many Requests',
+          message: `${MESSAGES.rateLimits.signIn} Please try again in 15 minutes.`,
+        });
         // The right guess came last: past the account-wide budget the account stays shut for the window, for it too.
         expect(answers[300].statusCode).toBe(429);
       });
 
       it('120 guesses on 120 accounts from one address at once: exactly 30 reach the check', async () => {
         const ip = freshIp();
-        const answers = await Promise.all(Array.from({ length: 120 }, (_, i) => loginFrom(ip, `nobody_${ip}_${i}`, 'Wrong#123')));
+        const answers = await Promise.all(
+          Array.from({ length: 120 }, (_, i) => loginFrom(ip, `nobody_${ip}_${i}`, 'Wrong#123')),
+        );
         const counts = statusCounts(answers.map((r) => r.statusCode));
-        expect(counts).toEqual({ 401: DEFAULT_RATE_LIMITS.failedLoginsPerIp, 429: 120 - DEFAULT_RATE_LIMITS.failedLoginsPerIp });
+        expect(counts).toEqual({
+          401: DEFAULT_RATE_LIMITS.failedLoginsPerIp,
+          429: 120 - DEFAULT_RATE_LIMITS.failedLoginsPerIp,
+        });
         expect(answers.find((r) => r.statusCode === 429)!.headers['retry-after']).toBeDefined();
       });
 
@@ -75,19 +96,39 @@ for (const store of STORES) {
         const ip = freshIp();
         const answers = await Promise.all(
           Array.from({ length: 100 }, (_, i) =>
-            ctx.app.inject({ method: 'POST', url: '/api/reset-password', remoteAddress: ip, payload: { token: `made-up-${ip}-${i}`, password: 'NewSecret#456' } }),
+            ctx.app.inject({
+              method: 'POST',
+              url: '/api/reset-password',
+              remoteAddress: ip,
+              payload: { token: `made-up-${ip}-${i}`, password: 'NewSecret#456' },
+            }),
           ),
         );
-        expect(statusCounts(answers.map((r) => r.statusCode))).toEqual({ 400: DEFAULT_RATE_LIMITS.failedResetsPerIp, 429: 100 - DEFAULT_RATE_LIMITS.failedResetsPerIp });
-        expect(json(answers.find((r) => r.statusCode === 429)!)).toMatchObject({ message: expect.stringMatching(/^Too many attempts with password reset links\./) });
+        expect(statusCounts(answers.map((r) => r.statusCode))).toEqual({
+          400: DEFAULT_RATE_LIMITS.failedResetsPerIp,
+          429: 100 - DEFAULT_RATE_LIMITS.failedResetsPerIp,
+        });
+        expect(json(answers.find((r) => r.statusCode === 429)!)).toMatchObject({
+          message: expect.stringMatching(/^Too many attempts with password reset links\./),
+        });
       });
 
       it('one reset token tried from many addresses at once: 5 attempts, the rest 429', async () => {
         const token = `made-up-${freshIp()}`;
         const answers = await Promise.all(
-          Array.from({ length: 50 }, () => ctx.app.inject({ method: 'POST', url: '/api/reset-password', remoteAddress: freshIp(), payload: { token, password: 'NewSecret#456' } })),
+          Array.from({ length: 50 }, () =>
+            ctx.app.inject({
+              method: 'POST',
+              url: '/api/reset-password',
+              remoteAddress: freshIp(),
+              payload: { token, password: 'NewSecret#456' },
+            }),
+          ),
         );
-        expect(statusCounts(answers.map((r) => r.statusCode))).toEqual({ 400: DEFAULT_RATE_LIMITS.failedResetsPerToken, 429: 50 - DEFAULT_RATE_LIMITS.failedResetsPerToken });
+        expect(statusCounts(answers.map((r) => r.statusCode))).toEqual({
+          400: DEFAULT_RATE_LIMITS.failedResetsPerToken,
+          429: 50 - DEFAULT_RATE_LIMITS.failedResetsPerToken,
+        });
       });
 
       it('100 comments from one account at once: exactly 20 are written, the rest 429', async () => {
@@ -95,11 +136,23 @@ for (const store of STORES) {
         const deckId = await buildDeck(ctx.db, user.id);
         const answers = await Promise.all(
           Array.from({ length: 100 }, (_, i) =>
-            ctx.app.inject({ method: 'POST', url: `/api/comments/post/${deckId}`, remoteAddress: freshIp(), headers: { cookie: user.cookie }, payload: { comment: `spam ${i}` } }),
+            ctx.app.inject({
+              method: 'POST',
+              url: `/api/comments/post/${deckId}`,
+              remoteAddress: freshIp(),
+              headers: { cookie: user.cookie },
+              payload: { comment: `spam ${i}` },
+            }),
           ),
         );
-        expect(statusCounts(answers.map((r) => r.statusCode))).toEqual({ 201: DEFAULT_RATE_LIMITS.commentsPerAccount, 429: 100 - DEFAULT_RATE_LIMITS.commentsPerAccount });
-        expect(json(answers.find((r) => r.statusCode === 429)!)).toEqual({ error: 'Too Many Requests', message: `${MESSAGES.rateLimits.comments} Please try again in 10 minutes.` });
+        expect(statusCounts(answers.map((r) => r.statusCode))).toEqual({
+          201: DEFAULT_RATE_LIMITS.commentsPerAccount,
+          429: 100 - DEFAULT_RATE_LIMITS.commentsPerAccount,
+        });
+        expect(json(answers.find((r) => r.statusCode === 429)!)).toEqual({
+          error: 'Too Many Requests',
+          message: `${MESSAGES.rateLimits.comments} Please try again in 10 minutes.`,
+        });
         const written = await ctx.db.selectFrom('comments').select('id').where('deck_id', '=', deckId).execute();
         expect(written).toHaveLength(DEFAULT_RATE_LIMITS.commentsPerAccount);
       });
@@ -111,11 +164,20 @@ for (const store of STORES) {
         const answers = await Promise.all(
           users.flatMap((user) =>
             Array.from({ length: 15 }, (_, i) =>
-              ctx.app.inject({ method: 'POST', url: `/api/comments/post/${deckId}`, remoteAddress: ip, headers: { cookie: user.cookie }, payload: { comment: `from ${user.username} ${i}` } }),
+              ctx.app.inject({
+                method: 'POST',
+                url: `/api/comments/post/${deckId}`,
+                remoteAddress: ip,
+                headers: { cookie: user.cookie },
+                payload: { comment: `from ${user.username} ${i}` },
+              }),
             ),
           ),
         );
-        expect(statusCounts(answers.map((r) => r.statusCode))).toEqual({ 201: DEFAULT_RATE_LIMITS.commentsPerIp, 429: 75 - DEFAULT_RATE_LIMITS.commentsPerIp });
+        expect(statusCounts(answers.map((r) => r.statusCode))).toEqual({
+          201: DEFAULT_RATE_LIMITS.commentsPerIp,
+          429: 75 - DEFAULT_RATE_LIMITS.commentsPerIp,
+        });
       });
     },
     { config: { redisUrl: store.redisUrl } },

@@ -29,7 +29,12 @@ export async function createVerifyToken(db: Db, userId: string, email: string, n
   await db.deleteFrom('email_verifications').where('expires_at', '<=', now.toISOString()).execute();
   await db
     .insertInto('email_verifications')
-    .values({ token_hash: hashToken(token), user_id: userId, email, expires_at: new Date(now.getTime() + VERIFY_TOKEN_TTL_MS).toISOString() })
+    .values({
+      token_hash: hashToken(token),
+      user_id: userId,
+      email,
+      expires_at: new Date(now.getTime() + VERIFY_TOKEN_TTL_MS).toISOString(),
+    })
     .execute();
   return token;
 }
@@ -83,7 +88,10 @@ export interface EmailVerificationOptions {
  * POST /api/verify-email/{token} (the button of the page a mailed link opens), GET of the same path
  * (links mailed before that page existed) and POST /api/verify-email/request (mail a new one).
  */
-export const emailVerificationRoutes: FastifyPluginAsyncZod<EmailVerificationOptions> = async (app, { db, mailer, outbox, limiter, limits }) => {
+export const emailVerificationRoutes: FastifyPluginAsyncZod<EmailVerificationOptions> = async (
+  app,
+  { db, mailer, outbox, limiter, limits },
+) => {
   const tokenParams = z.object({ token: z.string().max(200) });
 
   app.get(
@@ -141,7 +149,11 @@ export const emailVerificationRoutes: FastifyPluginAsyncZod<EmailVerificationOpt
         [{ key: `verify-mail:${user.id}`, max: limits.verifyMailsPerAccount, windowMs: limits.hourWindowMs }],
         MESSAGES.rateLimits.verifyMails,
       );
-      await startVerification(request, { db, mailer, outbox }, { id: found.id, username: found.username, email: found.email });
+      await startVerification(
+        request,
+        { db, mailer, outbox },
+        { id: found.id, username: found.username, email: found.email },
+      );
       return { message: MESSAGES.emailVerification.sent };
     },
   );

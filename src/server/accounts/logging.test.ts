@@ -18,12 +18,25 @@ it('never writes a password to the server log, even at trace level', async () =>
   try {
     const account = newAccount();
     await app.inject({ method: 'POST', url: '/api/users/x', payload: account });
-    await app.inject({ method: 'POST', url: '/api/users/passwordlogin/', payload: { username: account.username, password: account.password } });
-    await app.inject({ method: 'POST', url: '/api/users/passwordlogin/', payload: { username: account.username, password: 'Wrong#Guess1' } });
+    await app.inject({
+      method: 'POST',
+      url: '/api/users/passwordlogin/',
+      payload: { username: account.username, password: account.password },
+    });
+    await app.inject({
+      method: 'POST',
+      url: '/api/users/passwordlogin/',
+      payload: { username: account.username, password: 'Wrong#Guess1' },
+    });
     await app.inject({ method: 'POST', url: '/api/users/x', payload: { ...account, password: 'bad pass word' } });
-    await app.inject({ method: 'POST', url: '/api/reset-password', payload: { token: 'nope', password: 'Reset#Pass1' } });
+    await app.inject({
+      method: 'POST',
+      url: '/api/reset-password',
+      payload: { token: 'nope', password: 'Reset#Pass1' },
+    });
     expect(log).toContain('passwordlogin');
-    for (const secret of [account.password, 'Wrong#Guess1', 'bad pass word', 'Reset#Pass1']) expect(log).not.toContain(secret);
+    for (const secret of [account.password, 'Wrong#Guess1', 'bad pass word', 'Reset#Pass1'])
+      expect(log).not.toContain(secret);
   } finally {
     await app.close();
     await handle.close();

@@ -9,12 +9,20 @@ describeEachDatabase('password sign-in, sign-out and look-ups', (ctx) => {
     expect(res.statusCode).toBe(200);
     expect(json(res)).toEqual({ username: account.username, email_address: account.email_address });
     const session = await ctx.app.inject({ url: '/api/session', headers: { cookie: sessionCookie(res) } });
-    expect(json(session)).toEqual({ user: { username: account.username, email_address: account.email_address }, providers: { oidc: false }, emailVerified: false });
+    expect(json(session)).toEqual({
+      user: { username: account.username, email_address: account.email_address },
+      providers: { oidc: false },
+      emailVerified: false,
+    });
   });
 
   it('also answers on the path without the trailing slash', async () => {
     const account = await register(ctx.app, newAccount());
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/users/passwordlogin', payload: { username: account.username, password: account.password } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users/passwordlogin',
+      payload: { username: account.username, password: account.password },
+    });
     expect(res.statusCode).toBe(200);
   });
 
@@ -40,7 +48,9 @@ describeEachDatabase('password sign-in, sign-out and look-ups', (ctx) => {
     expect(res.statusCode).toBe(401);
     expect(json(res)).toEqual({ error: 'Unauthorized', message: MESSAGES.login.unknownUser });
     expect(res.cookies).toEqual([]);
-    expect((await ctx.app.inject({ url: `/api/users/username/${encodeURIComponent(lookalike)}` })).statusCode).toBe(400);
+    expect((await ctx.app.inject({ url: `/api/users/username/${encodeURIComponent(lookalike)}` })).statusCode).toBe(
+      400,
+    );
     // The plain spelling, in any case, is still the account.
     expect((await login(ctx.app, account.username.toLowerCase(), account.password)).statusCode).toBe(200);
   });
@@ -88,7 +98,9 @@ describeEachDatabase('password sign-in, sign-out and look-ups', (ctx) => {
 
   it('signs nobody in with GET, even with the password in the query', async () => {
     const account = await register(ctx.app, newAccount());
-    const res = await ctx.app.inject({ url: `/api/users/passwordlogin/?username=${account.username}&password=${account.password}` });
+    const res = await ctx.app.inject({
+      url: `/api/users/passwordlogin/?username=${account.username}&password=${account.password}`,
+    });
     expect(res.statusCode).toBe(405);
     expect(json(res)).toMatchObject({ error: 'Method Not Allowed' });
     expect(res.cookies).toEqual([]);
@@ -119,7 +131,14 @@ describeEachDatabase('password sign-in, sign-out and look-ups', (ctx) => {
     const res = await ctx.app.inject({ url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
     const paths = Object.keys(json<{ paths: Record<string, unknown> }>(res).paths);
-    expect(paths).toEqual(expect.arrayContaining(['/api/users/{email}', '/api/users/passwordlogin/', '/api/request-password-reset/', '/api/reset-password']));
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/api/users/{email}',
+        '/api/users/passwordlogin/',
+        '/api/request-password-reset/',
+        '/api/reset-password',
+      ]),
+    );
   });
 
   it('reports the configured providers', async () => {

@@ -25,7 +25,10 @@ export function passwordAttemptBudgets(limits: RateLimits, username: string, ip:
 }
 
 /** POST /api/users/passwordlogin/: username and password sign-in. */
-export const loginRoutes: FastifyPluginAsyncZod<{ limiter: AttemptLimiter; limits: RateLimits }> = async (app, { limiter, limits }) => {
+export const loginRoutes: FastifyPluginAsyncZod<{ limiter: AttemptLimiter; limits: RateLimits }> = async (
+  app,
+  { limiter, limits },
+) => {
   app.post(
     '/users/passwordlogin/',
     {
@@ -39,7 +42,11 @@ export const loginRoutes: FastifyPluginAsyncZod<{ limiter: AttemptLimiter; limit
     async (request, res) => {
       const { username, password } = request.body;
       // Counted as a failure before the password is checked; given back only if it turns out right.
-      const giveBack = await limiter.reserve(res, passwordAttemptBudgets(limits, username, request.ip), MESSAGES.rateLimits.signIn);
+      const giveBack = await limiter.reserve(
+        res,
+        passwordAttemptBudgets(limits, username, request.ip),
+        MESSAGES.rateLimits.signIn,
+      );
       const user = await findUserByUsername(app.db, username);
       // The same hashing work on every path, so the time of the answer does not tell whether the username exists.
       if (!user) {
@@ -47,7 +54,9 @@ export const loginRoutes: FastifyPluginAsyncZod<{ limiter: AttemptLimiter; limit
         throw unauthorized(MESSAGES.login.unknownUser);
       }
       // A provider-only account has no password hash: no password can match it.
-      const matches = user.password_hash ? await verifyPassword(user.password_hash, password) : await verifyAgainstNoAccount(password);
+      const matches = user.password_hash
+        ? await verifyPassword(user.password_hash, password)
+        : await verifyAgainstNoAccount(password);
       if (!matches) throw unauthorized(MESSAGES.login.wrongPassword);
       await giveBack();
       await startSession(request, res, user.id);

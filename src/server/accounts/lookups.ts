@@ -42,7 +42,8 @@ export const lookupRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = request.user;
       if (!user) throw unauthorized();
-      if (!user.email || user.email !== identifierKey(request.params.email)) throw forbidden('You can only look up your own e-mail address.');
+      if (!user.email || user.email !== identifierKey(request.params.email))
+        throw forbidden('You can only look up your own e-mail address.');
       return toPublicUser(user);
     },
   );
@@ -50,7 +51,11 @@ export const lookupRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/users/getall/',
     {
-      schema: { tags: ['accounts'], summary: 'Every username (no e-mail addresses)', response: { 200: z.array(z.object({ username: z.string() })) } },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Every username (no e-mail addresses)',
+        response: { 200: z.array(z.object({ username: z.string() })) },
+      },
     },
     async () => listUsernames(app.db),
   );

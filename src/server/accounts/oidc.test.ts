@@ -31,7 +31,8 @@ describeEachDatabase(
       const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
       return {
         jar,
-        get: async (url: string) => keep(await ctx.app.inject({ url: url.replace(SITE, ''), headers: { cookie: cookie() } })),
+        get: async (url: string) =>
+          keep(await ctx.app.inject({ url: url.replace(SITE, ''), headers: { cookie: cookie() } })),
         post: async (url: string, payload: object, remoteAddress?: string) =>
           keep(await ctx.app.inject({ method: 'POST', url, headers: { cookie: cookie() }, payload, remoteAddress })),
       };
@@ -61,7 +62,8 @@ describeEachDatabase(
       expect(link.startsWith(`${SITE}/verify-email/`)).toBe(true);
       return link.split('/').pop()!;
     };
-    const confirm = (token: string, remoteAddress?: string) => ctx.app.inject({ method: 'POST', url: `/api/verify-email/${token}`, remoteAddress });
+    const confirm = (token: string, remoteAddress?: string) =>
+      ctx.app.inject({ method: 'POST', url: `/api/verify-email/${token}`, remoteAddress });
 
     /** The account's owner opens the link of the verification mail and presses the page's button. */
     async function verifyEmail(email: string) {
@@ -71,21 +73,31 @@ describeEachDatabase(
     }
 
     /** The web's password step after the callback sent the browser to OIDC_LANDING.enterPassword. */
-    const linkWithPassword = (b: ReturnType<typeof browser>, password: string, remoteAddress?: string) => b.post('/api/auth/oidc/link', { password }, remoteAddress);
+    const linkWithPassword = (b: ReturnType<typeof browser>, password: string, remoteAddress?: string) =>
+      b.post('/api/auth/oidc/link', { password }, remoteAddress);
 
     const verifiedAt = async (email: string) =>
-      (await ctx.db.selectFrom('users').select('email_verified_at').where('email', '=', email).executeTakeFirstOrThrow()).email_verified_at;
+      (
+        await ctx.db
+          .selectFrom('users')
+          .select('email_verified_at')
+          .where('email', '=', email)
+          .executeTakeFirstOrThrow()
+      ).email_verified_at;
 
     it('the session says whether the address is confirmed, before and after the mailed link', async () => {
       const account = await register(ctx.app, newAccount('session'));
-      const session = async () => json<{ emailVerified: boolean }>(await ctx.app.inject({ url: '/api/session', headers: { cookie: account.cookie } }));
+      const session = async () =>
+        json<{ emailVerified: boolean }>(
+          await ctx.app.inject({ url: '/api/session', headers: { cookie: account.cookie } }),
+        );
       expect((await session()).emailVerified).toBe(false);
       await verifyEmail(account.email_address);
       expect((await session()).emailVerified).toBe(true);
       expect(json<{ emailVerified: boolean }>(await ctx.app.inject({ url: '/api/session' })).emailVerified).toBe(false);
     });
 
-    it('following the mailed link (a GET, as mail scanners do) verifies nothing; the page\'s POST does, once', async () => {
+    it("following the mailed link (a GET, as mail scanners do) verifies nothing; the page's POST does, once", async () => {
       const account = await register(ctx.app, newAccount('scanned'));
       const token = await verifyTokenOf(account.email_address);
       // What a scanner fetches: the page, and the old /api link, which only redirects to the page.
@@ -110,7 +122,9 @@ describeEachDatabase(
       }
       const refused = await confirm('made-up-once-more', shared);
       expect(refused.statusCode).toBe(429);
-      expect(json(refused)).toMatchObject({ message: expect.stringMatching(/^Too many attempts with invalid confirmation links\./) });
+      expect(json(refused)).toMatchObject({
+        message: expect.stringMatching(/^Too many attempts with invalid confirmation links\./),
+      });
       expect((await confirm(token, shared)).statusCode).toBe(200);
       expect(await verifiedAt(account.email_address)).not.toBeNull();
     });
@@ -123,7 +137,10 @@ describeEachDatabase(
       expect(res.statusCode).toBe(302);
       expect(res.headers.location).toBe(OIDC_LANDING.enterPassword);
       expect(b.jar.has(SESSION_COOKIE)).toBe(false);
-      expect(json(await b.get('/api/auth/oidc/pending-link'))).toEqual({ username: account.username, email_address: account.email_address });
+      expect(json(await b.get('/api/auth/oidc/pending-link'))).toEqual({
+        username: account.username,
+        email_address: account.email_address,
+      });
       const empty = await b.post('/api/auth/oidc/link', {});
       expect(empty.statusCode).toBe(400);
       expect(json(empty)).toEqual({ error: 'Bad Request', message: MESSAGES.login.passwordRequired });
@@ -134,7 +151,9 @@ describeEachDatabase(
       const linked = await linkWithPassword(b, account.password);
       expect(linked.statusCode).toBe(200);
       expect(json(linked)).toEqual({ username: account.username, email_address: account.email_address });
-      expect(json(await b.get('/api/session'))).toMatchObject({ user: { username: account.username, email_address: account.email_address } });
+      expect(json(await b.get('/api/session'))).toMatchObject({
+        user: { username: account.username, email_address: account.email_address },
+      });
       // The pending link is used up; from then on any browser signs in through the provider.
       expect((await linkWithPassword(b, account.password)).statusCode).toBe(401);
       const other = browser();
@@ -147,14 +166,15 @@ describeEachDatabase(
       const b = browser();
       expect((await providerSignIn(b, account.email_address)).headers.location).toBe(OIDC_LANDING.enterPassword);
       const ip = '198.51.100.88';
-      for (let i = 0; i < ctx.config.limits!.failedLoginsPerAccount!; i++) expect((await linkWithPassword(b, `Wrong#${i}xyz`, ip)).statusCode).toBe(401);
+      for (let i = 0; i < ctx.config.limits!.failedLoginsPerAccount!; i++)
+        expect((await linkWithPassword(b, `Wrong#${i}xyz`, ip)).statusCode).toBe(401);
       const blocked = await linkWithPassword(b, account.password, ip);
       expect(blocked.statusCode).toBe(429);
       expect(json(blocked)).toMatchObject({ message: expect.stringMatching(/^Too many failed sign-in attempts\./) });
       expect((await linkWithPassword(b, account.password, '198.51.100.89')).statusCode).toBe(200);
     });
 
-    it('pre-hijacking: the victim confirming the mailed link still does not hand them the attacker\'s account', async () => {
+    it("pre-hijacking: the victim confirming the mailed link still does not hand them the attacker's account", async () => {
       const victimEmail = newAccount('victim').email_address;
       const attacker = await register(ctx.app, { ...newAccount('attacker'), email_address: victimEmail });
       // The mail reaches the victim, whose scanner follows the link, or who even presses the button.
@@ -166,10 +186,12 @@ describeEachDatabase(
       // The victim does not know the attacker's password: nothing is linked, the provider does not open the account.
       expect((await linkWithPassword(victim, 'Victim#guess1')).statusCode).toBe(401);
       expect((await providerSignIn(browser(), victimEmail)).headers.location).toBe(OIDC_LANDING.enterPassword);
-      expect(json(await ctx.app.inject({ url: '/api/session', headers: { cookie: attacker.cookie } }))).toMatchObject({ user: { username: attacker.username } });
+      expect(json(await ctx.app.inject({ url: '/api/session', headers: { cookie: attacker.cookie } }))).toMatchObject({
+        user: { username: attacker.username },
+      });
     });
 
-    it('pre-hijacking: a registration with the victim\'s address does not receive the victim\'s provider sign-in', async () => {
+    it("pre-hijacking: a registration with the victim's address does not receive the victim's provider sign-in", async () => {
       const victimEmail = newAccount('victim').email_address;
       // The attacker registers first, with the victim's address and a password of their own.
       const attacker = await register(ctx.app, { ...newAccount('attacker'), email_address: victimEmail });
@@ -183,14 +205,32 @@ describeEachDatabase(
 
       // The victim takes the account back through the mail only they receive: the reset proves the
       // address and ends the attacker's session; with the new password the provider is linked.
-      await ctx.app.inject({ method: 'POST', url: '/api/request-password-reset/', payload: { forgotEmail: victimEmail } });
-      const token = resetLinkOf(await catcher.mailTo(victimEmail, /Reset your Deckhub password/)).split('/').pop()!;
-      expect((await ctx.app.inject({ method: 'POST', url: '/api/reset-password', payload: { token, password: 'Victim#2024' } })).statusCode).toBe(200);
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/request-password-reset/',
+        payload: { forgotEmail: victimEmail },
+      });
+      const token = resetLinkOf(await catcher.mailTo(victimEmail, /Reset your Deckhub password/))
+        .split('/')
+        .pop()!;
+      expect(
+        (
+          await ctx.app.inject({
+            method: 'POST',
+            url: '/api/reset-password',
+            payload: { token, password: 'Victim#2024' },
+          })
+        ).statusCode,
+      ).toBe(200);
       expect(await verifiedAt(victimEmail)).not.toBeNull();
-      expect(json(await ctx.app.inject({ url: '/api/session', headers: { cookie: attacker.cookie } }))).toMatchObject({ user: null });
+      expect(json(await ctx.app.inject({ url: '/api/session', headers: { cookie: attacker.cookie } }))).toMatchObject({
+        user: null,
+      });
       expect((await providerSignIn(victim, victimEmail)).headers.location).toBe(OIDC_LANDING.enterPassword);
       expect((await linkWithPassword(victim, 'Victim#2024')).statusCode).toBe(200);
-      expect(json(await victim.get('/api/session'))).toMatchObject({ user: { username: attacker.username, email_address: victimEmail } });
+      expect(json(await victim.get('/api/session'))).toMatchObject({
+        user: { username: attacker.username, email_address: victimEmail },
+      });
       expect((await providerSignIn(browser(), victimEmail)).headers.location).toBe(OIDC_LANDING.signedIn);
     });
 
@@ -211,7 +251,8 @@ describeEachDatabase(
 
     it('a signed-in user asks for a new verification mail; its link verifies the address', async () => {
       const account = await register(ctx.app, newAccount('askagain'));
-      const ask = () => ctx.app.inject({ method: 'POST', url: '/api/verify-email/request', headers: { cookie: account.cookie } });
+      const ask = () =>
+        ctx.app.inject({ method: 'POST', url: '/api/verify-email/request', headers: { cookie: account.cookie } });
       const res = await ask();
       expect(res.statusCode).toBe(200);
       expect(json(res)).toEqual({ message: MESSAGES.emailVerification.sent });
@@ -248,7 +289,9 @@ describeEachDatabase(
       // The account has no password: password sign-in cannot open it.
       expect((await login(ctx.app, username, 'anything123')).statusCode).toBe(401);
       // The pending sign-up is used up.
-      expect(json(await b.post('/api/auth/oidc/complete', { username: `${username}x` }))).toMatchObject({ message: PENDING_EXPIRED });
+      expect(json(await b.post('/api/auth/oidc/complete', { username: `${username}x` }))).toMatchObject({
+        message: PENDING_EXPIRED,
+      });
 
       // Next time the same e-mail signs straight in.
       const again = browser();
@@ -299,27 +342,43 @@ describeEachDatabase(
 
     it('refuses the password step without a provider sign-in, or with a forged one', async () => {
       const account = await register(ctx.app, newAccount('nolink'));
-      const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/oidc/link', payload: { password: account.password } });
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/oidc/link',
+        payload: { password: account.password },
+      });
       expect(res.statusCode).toBe(401);
       expect(json(res)).toMatchObject({ message: PENDING_EXPIRED });
       expect((await ctx.app.inject({ url: '/api/auth/oidc/pending-link' })).statusCode).toBe(401);
-      const user = await ctx.db.selectFrom('users').select('id').where('email', '=', account.email_address).executeTakeFirstOrThrow();
+      const user = await ctx.db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', account.email_address)
+        .executeTakeFirstOrThrow();
       const forged = await ctx.app.inject({
         method: 'POST',
         url: '/api/auth/oidc/link',
-        headers: { cookie: `deckhub_oidc_link=${Buffer.from(JSON.stringify({ p: { userId: user.id, email: account.email_address }, exp: Date.now() + 60_000 })).toString('base64url')}.forged` },
+        headers: {
+          cookie: `deckhub_oidc_link=${Buffer.from(JSON.stringify({ p: { userId: user.id, email: account.email_address }, exp: Date.now() + 60_000 })).toString('base64url')}.forged`,
+        },
         payload: { password: account.password },
       });
       expect(forged.statusCode).toBe(401);
     });
 
     it('refuses the username step without a provider sign-in', async () => {
-      const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/oidc/complete', payload: { username: 'someone_new' } });
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/oidc/complete',
+        payload: { username: 'someone_new' },
+      });
       expect(res.statusCode).toBe(401);
       const forged = await ctx.app.inject({
         method: 'POST',
         url: '/api/auth/oidc/complete',
-        headers: { cookie: `deckhub_oidc_pending=${Buffer.from(JSON.stringify({ p: { email: 'x@example.test' }, exp: Date.now() + 60_000 })).toString('base64url')}.forged` },
+        headers: {
+          cookie: `deckhub_oidc_pending=${Buffer.from(JSON.stringify({ p: { email: 'x@example.test' }, exp: Date.now() + 60_000 })).toString('base64url')}.forged`,
+        },
         payload: { username: 'someone_new' },
       });
       expect(forged.statusCode).toBe(401);
@@ -333,7 +392,12 @@ describeEachDatabase(
         limits: { failedResetsPerIp: 4, failedLoginsPerAccount: 3 },
         publicUrl: SITE,
         smtpUrl: catcher.smtpUrl,
-        oidc: { issuer: provider.issuer, clientId: provider.clientId, clientSecret: provider.clientSecret, allowInsecureRequests: true },
+        oidc: {
+          issuer: provider.issuer,
+          clientId: provider.clientId,
+          clientSecret: provider.clientSecret,
+          allowInsecureRequests: true,
+        },
       },
     };
   },

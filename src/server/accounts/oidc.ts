@@ -54,7 +54,13 @@ const callbackUrl = (request: FastifyRequest) => `${siteOrigin(request)}/api${PR
 
 function setShortCookie(request: FastifyRequest, res: FastifyReply, name: string, value: string, ttlMs: number): void {
   // Lax: the provider's redirect back is a top-level GET navigation, which Lax cookies accompany.
-  res.setCookie(name, value, { path: COOKIE_PATH, httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https', maxAge: Math.floor(ttlMs / 1000) });
+  res.setCookie(name, value, {
+    path: COOKIE_PATH,
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+    maxAge: Math.floor(ttlMs / 1000),
+  });
 }
 
 /** Finds the provider's endpoints once, on first use, so a provider that is down never stops the site starting. */
@@ -62,13 +68,19 @@ function providerConfiguration(settings: OidcSettings): () => Promise<client.Con
   let pending: Promise<client.Configuration> | undefined;
   return () => {
     pending ??= client
-      .discovery(new URL(settings.issuer), settings.clientId, undefined, client.ClientSecretBasic(settings.clientSecret), {
-        execute: [
-          // Verify the ID token's signature against the provider's keys too, not only its claims.
-          client.enableNonRepudiationChecks,
-          ...(settings.allowInsecureRequests ? [client.allowInsecureRequests] : []),
-        ],
-      })
+      .discovery(
+        new URL(settings.issuer),
+        settings.clientId,
+        undefined,
+        client.ClientSecretBasic(settings.clientSecret),
+        {
+          execute: [
+            // Verify the ID token's signature against the provider's keys too, not only its claims.
+            client.enableNonRepudiationChecks,
+            ...(settings.allowInsecureRequests ? [client.allowInsecureRequests] : []),
+          ],
+        },
+      )
       .catch((error: unknown) => {
         pending = undefined; // try again on the next sign-in
         throw error;
@@ -90,78 +102,100 @@ export const oidcRoutes: FastifyPluginAsyncZod<OidcOptions> = async (app, { sett
   const pendingCookies = cookieSealer(settings.clientSecret, 'oidc pending signup');
   const linkCookies = cookieSealer(settings.clientSecret, 'oidc pending link');
 
-  app.get(`${PREFIX}/start`, { schema: { tags: ['accounts'], summary: 'Start sign-in with the OpenID Connect provider (redirects)' } }, async (request, res) => {
-    let config: client.Configuration;
-    try {
-      config = await configuration();
-    } catch (err) {
-      request.log.error({ err }, 'OIDC discovery failed');
-      return res.redirect(OIDC_LANDING.failed);
-    }
-    const verifier = client.randomPKCECodeVerifier();
-    const state = client.randomState();
-    const nonce = client.randomNonce();
-    setShortCookie(request, res, STATE_COOKIE, stateCookies.seal({ state, nonce, verifier }, STATE_TTL_MS), STATE_TTL_MS);
-    const url = client.buildAuthorizationUrl(config, {
-      redirect_uri: callbackUrl(request),
-      scope: 'openid email',
-      code_challenge: await client.calculatePKCECodeChallenge(verifier),
-      code_challenge_method: 'S256',
-      state,
-      nonce,
-    });
-    return res.redirect(url.href);
-  });
-
-  app.get(`${PREFIX}/callback`, { schema: { tags: ['accounts'], summary: "The provider's redirect back (redirects into the site)" } }, async (request, res) => {
-    const saved = stateCookies.open(request.cookies[STATE_COOKIE], stateSchema);
-    res.clearCookie(STATE_COOKIE, { path: COOKIE_PATH });
-    if (!saved) {
-      request.log.warn('OIDC callback without a valid state cookie');
-      return res.redirect(OIDC_LANDING.failed);
-    }
-    let email: string;
-    try {
-      const queryStart = request.url.indexOf('?');
-      const query = queryStart >= 0 ? request.url.slice(queryStart) : '';
-      const config = await configuration();
-      const tokens = await client.authorizationCodeGrant(config, new URL(callbackUrl(request) + query), {
-        pkceCodeVerifier: saved.verifier,
-        expectedState: saved.state,
-        expectedNonce: saved.nonce,
-        idTokenExpected: true,
-      });
-      const idToken = tokens.claims();
-      if (!idToken) throw new Error('no ID token');
-      // Many providers put the e-mail only in UserInfo, not in the ID token of a code flow.
-      const claims = claimsSchema.parse(
-        typeof idToken.email === 'string' ? idToken : await client.fetchUserInfo(config, tokens.access_token, idToken.sub),
+  app.get(
+    `${PREFIX}/start`,
+    { schema: { tags: ['accounts'], summary: 'Start sign-in with the OpenID Connect provider (redirects)' } },
+    async (request, res) => {
+      let config: client.Configuration;
+      try {
+        config = await configuration();
+      } catch (err) {
+        request.log.error({ err }, 'OIDC discovery failed');
+        return res.redirect(OIDC_LANDING.failed);
+      }
+      const verifier = client.randomPKCECodeVerifier();
+      const state = client.randomState();
+      const nonce = client.randomNonce();
+      setShortCookie(
+        request,
+        res,
+        STATE_COOKIE,
+        stateCookies.seal({ state, nonce, verifier }, STATE_TTL_MS),
+        STATE_TTL_MS,
       );
-      // An unverified address proves nothing: it must not open the account that owns it.
-      if (claims.email_verified !== true) throw new Error('the provider has not verified this e-mail address');
-      const key = identifierKey(claims.email);
-      if (key === null) throw new Error('the e-mail address is not in canonical form');
-      email = key;
-    } catch (err) {
-      request.log.warn({ err }, 'OIDC sign-in refused');
-      return res.redirect(OIDC_LANDING.failed);
-    }
-    const user = await findUserByEmail(app.db, email);
-    if (user?.provider_linked_at) {
-      await startSession(request, res, user.id);
-      return res.redirect(OIDC_LANDING.signedIn);
-    }
-    if (user) {
-      // The provider vouches for the address, not for the account: whoever registered the address
-      // may not be this person, and a verified address proves nothing when a mail scanner confirmed
-      // it. The account's password, entered now in this flow, proves both belong to one person.
-      request.log.info({ userId: user.id }, 'OIDC sign-in waits for the password of the account it would link');
-      setShortCookie(request, res, LINK_COOKIE, linkCookies.seal({ userId: user.id, email }, PENDING_TTL_MS), PENDING_TTL_MS);
-      return res.redirect(OIDC_LANDING.enterPassword);
-    }
-    setShortCookie(request, res, PENDING_COOKIE, pendingCookies.seal({ email }, PENDING_TTL_MS), PENDING_TTL_MS);
-    return res.redirect(OIDC_LANDING.chooseUsername);
-  });
+      const url = client.buildAuthorizationUrl(config, {
+        redirect_uri: callbackUrl(request),
+        scope: 'openid email',
+        code_challenge: await client.calculatePKCECodeChallenge(verifier),
+        code_challenge_method: 'S256',
+        state,
+        nonce,
+      });
+      return res.redirect(url.href);
+    },
+  );
+
+  app.get(
+    `${PREFIX}/callback`,
+    { schema: { tags: ['accounts'], summary: "The provider's redirect back (redirects into the site)" } },
+    async (request, res) => {
+      const saved = stateCookies.open(request.cookies[STATE_COOKIE], stateSchema);
+      res.clearCookie(STATE_COOKIE, { path: COOKIE_PATH });
+      if (!saved) {
+        request.log.warn('OIDC callback without a valid state cookie');
+        return res.redirect(OIDC_LANDING.failed);
+      }
+      let email: string;
+      try {
+        const queryStart = request.url.indexOf('?');
+        const query = queryStart >= 0 ? request.url.slice(queryStart) : '';
+        const config = await configuration();
+        const tokens = await client.authorizationCodeGrant(config, new URL(callbackUrl(request) + query), {
+          pkceCodeVerifier: saved.verifier,
+          expectedState: saved.state,
+          expectedNonce: saved.nonce,
+          idTokenExpected: true,
+        });
+        const idToken = tokens.claims();
+        if (!idToken) throw new Error('no ID token');
+        // Many providers put the e-mail only in UserInfo, not in the ID token of a code flow.
+        const claims = claimsSchema.parse(
+          typeof idToken.email === 'string'
+            ? idToken
+            : await client.fetchUserInfo(config, tokens.access_token, idToken.sub),
+        );
+        // An unverified address proves nothing: it must not open the account that owns it.
+        if (claims.email_verified !== true) throw new Error('the provider has not verified this e-mail address');
+        const key = identifierKey(claims.email);
+        if (key === null) throw new Error('the e-mail address is not in canonical form');
+        email = key;
+      } catch (err) {
+        request.log.warn({ err }, 'OIDC sign-in refused');
+        return res.redirect(OIDC_LANDING.failed);
+      }
+      const user = await findUserByEmail(app.db, email);
+      if (user?.provider_linked_at) {
+        await startSession(request, res, user.id);
+        return res.redirect(OIDC_LANDING.signedIn);
+      }
+      if (user) {
+        // The provider vouches for the address, not for the account: whoever registered the address
+        // may not be this person, and a verified address proves nothing when a mail scanner confirmed
+        // it. The account's password, entered now in this flow, proves both belong to one person.
+        request.log.info({ userId: user.id }, 'OIDC sign-in waits for the password of the account it would link');
+        setShortCookie(
+          request,
+          res,
+          LINK_COOKIE,
+          linkCookies.seal({ userId: user.id, email }, PENDING_TTL_MS),
+          PENDING_TTL_MS,
+        );
+        return res.redirect(OIDC_LANDING.enterPassword);
+      }
+      setShortCookie(request, res, PENDING_COOKIE, pendingCookies.seal({ email }, PENDING_TTL_MS), PENDING_TTL_MS);
+      return res.redirect(OIDC_LANDING.chooseUsername);
+    },
+  );
 
   app.get(
     `${PREFIX}/pending`,
@@ -194,7 +228,12 @@ export const oidcRoutes: FastifyPluginAsyncZod<OidcOptions> = async (app, { sett
       if (!pending) throw unauthorized(PENDING_EXPIRED);
       // No password: this account signs in through the provider (or after a password reset).
       // The provider vouched for the address: the account starts verified and linked.
-      const user = await insertUser(app.db, { email: pending.email, username: request.body.username, passwordHash: null, viaProvider: true });
+      const user = await insertUser(app.db, {
+        email: pending.email,
+        username: request.body.username,
+        passwordHash: null,
+        viaProvider: true,
+      });
       res.clearCookie(PENDING_COOKIE, { path: COOKIE_PATH });
       await startSession(request, res, user.id);
       return res.status(201).send(toPublicUser(user));
@@ -240,9 +279,15 @@ export const oidcRoutes: FastifyPluginAsyncZod<OidcOptions> = async (app, { sett
       if (!pending) throw unauthorized(PENDING_EXPIRED);
       const { user, email } = pending;
       // A guess at the password here is a guess at signing in: the same budgets, given back on success.
-      const giveBack = await limiter.reserve(res, passwordAttemptBudgets(limits, user.username, request.ip), MESSAGES.rateLimits.signIn);
+      const giveBack = await limiter.reserve(
+        res,
+        passwordAttemptBudgets(limits, user.username, request.ip),
+        MESSAGES.rateLimits.signIn,
+      );
       const { password } = request.body;
-      const matches = user.password_hash ? await verifyPassword(user.password_hash, password) : await verifyAgainstNoAccount(password);
+      const matches = user.password_hash
+        ? await verifyPassword(user.password_hash, password)
+        : await verifyAgainstNoAccount(password);
       if (!matches) throw unauthorized(MESSAGES.login.wrongPassword);
       await giveBack();
       if (!(await linkProvider(app.db, user.id, email))) throw unauthorized(PENDING_EXPIRED);

@@ -34,8 +34,18 @@ describe('isOwnOrigin', () => {
 
 // Through the real app: the scheme is the one Fastify derives, X-Forwarded-Proto believed only from a trusted proxy.
 const PROXY = '10.0.0.1';
-const signOut = (ctx: { app: import('fastify').FastifyInstance }, origin: string, headers: Record<string, string> = {}, remoteAddress = '203.0.113.50') =>
-  ctx.app.inject({ method: 'DELETE', url: '/api/session', remoteAddress, headers: { host: 'deckhub.example', origin, ...headers } });
+const signOut = (
+  ctx: { app: import('fastify').FastifyInstance },
+  origin: string,
+  headers: Record<string, string> = {},
+  remoteAddress = '203.0.113.50',
+) =>
+  ctx.app.inject({
+    method: 'DELETE',
+    url: '/api/session',
+    remoteAddress,
+    headers: { host: 'deckhub.example', origin, ...headers },
+  });
 
 describeEachDatabase('the Origin check without PUBLIC_URL, reached directly', (ctx) => {
   it('refuses a same-host Origin of the other scheme, and a forged X-Forwarded-Proto does not help', async () => {
@@ -49,7 +59,8 @@ describeEachDatabase(
   'the Origin check without PUBLIC_URL, behind TRUST_PROXY=1',
   (ctx) => {
     it("takes the scheme from the proxy's X-Forwarded-Proto", async () => {
-      const viaProxy = (origin: string, proto: string) => signOut(ctx, origin, { 'x-forwarded-proto': proto, 'x-forwarded-for': '203.0.113.51' }, PROXY);
+      const viaProxy = (origin: string, proto: string) =>
+        signOut(ctx, origin, { 'x-forwarded-proto': proto, 'x-forwarded-for': '203.0.113.51' }, PROXY);
       expect((await viaProxy('https://deckhub.example', 'https')).statusCode).toBe(200);
       expect((await viaProxy('http://deckhub.example', 'https')).statusCode).toBe(403);
       expect((await viaProxy('http://deckhub.example', 'http')).statusCode).toBe(200);

@@ -15,8 +15,10 @@ afterAll(async () => {
 describeEachDatabase(
   'password reset through a real SMTP server',
   (ctx) => {
-    const requestReset = (forgotEmail: string) => ctx.app.inject({ method: 'POST', url: '/api/request-password-reset/', payload: { forgotEmail } });
-    const resetPassword = (token: string, password: string) => ctx.app.inject({ method: 'POST', url: '/api/reset-password', payload: { token, password } });
+    const requestReset = (forgotEmail: string) =>
+      ctx.app.inject({ method: 'POST', url: '/api/request-password-reset/', payload: { forgotEmail } });
+    const resetPassword = (token: string, password: string) =>
+      ctx.app.inject({ method: 'POST', url: '/api/reset-password', payload: { token, password } });
     /** Registers through the API and takes the verification mail that follows out of the catcher. */
     const registered = async () => {
       const account = await register(ctx.app, newAccount());
@@ -48,13 +50,17 @@ describeEachDatabase(
       const weak = await resetPassword(token, 'short');
       expect(weak.statusCode).toBe(400);
       expect(json(weak)).toMatchObject({ message: MESSAGES.registration.passwordTooShort });
-      expect(json(await resetPassword(token, 'has space 123'))).toMatchObject({ message: MESSAGES.registration.passwordCharacters });
+      expect(json(await resetPassword(token, 'has space 123'))).toMatchObject({
+        message: MESSAGES.registration.passwordCharacters,
+      });
 
       const done = await resetPassword(token, 'NewSecret#456');
       expect(done.statusCode).toBe(200);
       expect(json(done)).toEqual({ message: MESSAGES.passwordReset.done });
 
-      expect(json(await ctx.app.inject({ url: '/api/session', headers: { cookie: account.cookie } }))).toMatchObject({ user: null });
+      expect(json(await ctx.app.inject({ url: '/api/session', headers: { cookie: account.cookie } }))).toMatchObject({
+        user: null,
+      });
       expect((await login(ctx.app, account.username, account.password)).statusCode).toBe(401);
       expect((await login(ctx.app, account.username, 'NewSecret#456')).statusCode).toBe(200);
 
@@ -95,7 +101,12 @@ describeEachDatabase(
         hashes.push(await timed(() => hashPassword('NewSecret#456')));
         refusals.push(
           await timed(async () => {
-            const res = await ctx.app.inject({ method: 'POST', url: '/api/reset-password', remoteAddress: `10.77.0.${i + 1}`, payload: { token: `made-up-${i}`, password: 'NewSecret#456' } });
+            const res = await ctx.app.inject({
+              method: 'POST',
+              url: '/api/reset-password',
+              remoteAddress: `10.77.0.${i + 1}`,
+              payload: { token: `made-up-${i}`, password: 'NewSecret#456' },
+            });
             expect(json(res)).toMatchObject({ message: INVALID_RESET_LINK });
           }),
         );
@@ -105,10 +116,16 @@ describeEachDatabase(
 
     it('refuses unknown and expired tokens', async () => {
       const account = await registered();
-      const user = await ctx.db.selectFrom('users').select('id').where('username', '=', account.username).executeTakeFirstOrThrow();
+      const user = await ctx.db
+        .selectFrom('users')
+        .select('id')
+        .where('username', '=', account.username)
+        .executeTakeFirstOrThrow();
       const expired = await createResetToken(ctx.db, user.id, new Date(Date.now() - 61 * 60_000));
       expect(json(await resetPassword(expired, 'NewSecret#456'))).toMatchObject({ message: INVALID_RESET_LINK });
-      expect(json(await resetPassword('made-up-token', 'NewSecret#456'))).toMatchObject({ message: INVALID_RESET_LINK });
+      expect(json(await resetPassword('made-up-token', 'NewSecret#456'))).toMatchObject({
+        message: INVALID_RESET_LINK,
+      });
     });
   },
   async () => {

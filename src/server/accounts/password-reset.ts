@@ -22,7 +22,10 @@ export interface PasswordResetOptions {
 export const INVALID_RESET_LINK = 'This password reset link is invalid or has expired.';
 
 /** POST /api/request-password-reset/ and POST /api/reset-password. */
-export const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetOptions> = async (app, { mailer, outbox, limiter, limits }) => {
+export const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetOptions> = async (
+  app,
+  { mailer, outbox, limiter, limits },
+) => {
   async function mailResetLink(email: string, origin: string): Promise<void> {
     const user = await findUserByEmail(app.db, email);
     if (!user?.email) return;

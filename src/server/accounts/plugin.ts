@@ -26,7 +26,9 @@ export const accountsPlugin: FastifyPluginAsync<AccountsOptions> = async (app, o
   answerWithRuleMessages(app);
   const limiter = await registerRateLimits(app, config.redisUrl);
   if (config.smtpUrl && !config.publicUrl) {
-    app.log.warn('SMTP_URL is set without PUBLIC_URL: mailed links will use the Host header of each request. Set PUBLIC_URL in production.');
+    app.log.warn(
+      'SMTP_URL is set without PUBLIC_URL: mailed links will use the Host header of each request. Set PUBLIC_URL in production.',
+    );
   }
   const mailer = options.mailer ?? createMailer(config, app.log);
   const outbox = createOutbox(app, mailer);

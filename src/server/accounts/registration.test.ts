@@ -7,7 +7,8 @@ const REG = MESSAGES.registration;
 describeEachDatabase(
   'registration',
   (ctx) => {
-    const post = (payload: object) => ctx.app.inject({ method: 'POST', url: '/api/users/someone@example.test', payload });
+    const post = (payload: object) =>
+      ctx.app.inject({ method: 'POST', url: '/api/users/someone@example.test', payload });
 
     it('creates the account, answers 201 {username, email_address} and signs the caller in', async () => {
       const account = newAccount();
@@ -17,13 +18,22 @@ describeEachDatabase(
       expect(res.body).not.toContain(account.password);
       const cookie = res.cookies.find((c) => c.name === 'deckhub_session');
       expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
-      const session = await ctx.app.inject({ url: '/api/session', headers: { cookie: `${cookie!.name}=${cookie!.value}` } });
-      expect(json(session)).toMatchObject({ user: { username: account.username, email_address: account.email_address } });
+      const session = await ctx.app.inject({
+        url: '/api/session',
+        headers: { cookie: `${cookie!.name}=${cookie!.value}` },
+      });
+      expect(json(session)).toMatchObject({
+        user: { username: account.username, email_address: account.email_address },
+      });
     });
 
     it('stores an argon2id hash, never the password', async () => {
       const account = await register(ctx.app, newAccount());
-      const row = await ctx.db.selectFrom('users').selectAll().where('username', '=', account.username).executeTakeFirstOrThrow();
+      const row = await ctx.db
+        .selectFrom('users')
+        .selectAll()
+        .where('username', '=', account.username)
+        .executeTakeFirstOrThrow();
       expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
       expect(JSON.stringify(row)).not.toContain(account.password);
     });
@@ -42,11 +52,14 @@ describeEachDatabase(
       }
     });
 
-    it.each(['plainaddress', 'no-at.example.test', 'a@b', 'two@@example.test', 'spa ce@example.test'])('refuses the e-mail %s', async (email) => {
-      const res = await post({ ...newAccount(), email_address: email });
-      expect(res.statusCode).toBe(400);
-      expect(json(res)).toMatchObject({ message: REG.invalidEmail });
-    });
+    it.each(['plainaddress', 'no-at.example.test', 'a@b', 'two@@example.test', 'spa ce@example.test'])(
+      'refuses the e-mail %s',
+      async (email) => {
+        const res = await post({ ...newAccount(), email_address: email });
+        expect(res.statusCode).toBe(400);
+        expect(json(res)).toMatchObject({ message: REG.invalidEmail });
+      },
+    );
 
     // A NUL, a lone surrogate, or compatibility characters that fold onto another address (the
     // Kelvin sign, full-width letters): never a mailbox of its own, so never an account.
@@ -60,7 +73,9 @@ describeEachDatabase(
       const res = await post({ ...account, email_address: email });
       expect(res.statusCode).toBe(400);
       expect(json(res)).toEqual({ error: 'Bad Request', message: REG.invalidEmail });
-      expect(await ctx.db.selectFrom('users').select('id').where('username', '=', account.username).execute()).toEqual([]);
+      expect(await ctx.db.selectFrom('users').select('id').where('username', '=', account.username).execute()).toEqual(
+        [],
+      );
     });
 
     it('refuses a username with the Kelvin sign, which would fold onto a plain "k"', async () => {
@@ -75,22 +90,28 @@ describeEachDatabase(
       expect(res.statusCode).toBe(400);
     });
 
-    it.each(['password with space', 'pass-word1', 'pässword1', 'password%1', 'password@1'])('refuses the password %j (characters)', async (password) => {
-      const res = await post({ ...newAccount(), password });
-      expect(res.statusCode).toBe(400);
-      expect(json(res)).toMatchObject({ message: REG.passwordCharacters });
-    });
+    it.each(['password with space', 'pass-word1', 'pässword1', 'password%1', 'password@1'])(
+      'refuses the password %j (characters)',
+      async (password) => {
+        const res = await post({ ...newAccount(), password });
+        expect(res.statusCode).toBe(400);
+        expect(json(res)).toMatchObject({ message: REG.passwordCharacters });
+      },
+    );
 
     it('accepts every allowed password character', async () => {
       const res = await post({ ...newAccount(), password: 'aZ09!#$^*' });
       expect(res.statusCode).toBe(201);
     });
 
-    it.each(['ab', 'x'.repeat(33), 'has space', 'semi;colon', 'ümlaut'])('refuses the username %j', async (username) => {
-      const res = await post({ ...newAccount(), username });
-      expect(res.statusCode).toBe(400);
-      expect(json(res)).toMatchObject({ message: REG.usernameInvalid });
-    });
+    it.each(['ab', 'x'.repeat(33), 'has space', 'semi;colon', 'ümlaut'])(
+      'refuses the username %j',
+      async (username) => {
+        const res = await post({ ...newAccount(), username });
+        expect(res.statusCode).toBe(400);
+        expect(json(res)).toMatchObject({ message: REG.usernameInvalid });
+      },
+    );
 
     it('refuses an e-mail already in use (any case) with 409', async () => {
       const first = await register(ctx.app, newAccount());

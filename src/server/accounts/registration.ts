@@ -29,7 +29,8 @@ export const registrationRoutes: FastifyPluginAsyncZod<RegistrationOptions> = as
     {
       schema: {
         tags: ['accounts'],
-        summary: 'Register with e-mail, username and password; signs the new user in and mails a link that verifies the address',
+        summary:
+          'Register with e-mail, username and password; signs the new user in and mails a link that verifies the address',
         description: 'The path segment is ignored (the old client put the e-mail there); the body is what counts.',
         params: z.object({ email: z.string() }),
         body: registrationSchema,
@@ -43,12 +44,26 @@ export const registrationRoutes: FastifyPluginAsyncZod<RegistrationOptions> = as
       // address's registrations. A taken e-mail or username (409) does count: it was a real attempt.
       await options.limiter.reserve(
         res,
-        [{ key: `register-ip:${request.ip}`, max: options.limits.registrationsPerIp, windowMs: options.limits.hourWindowMs }],
+        [
+          {
+            key: `register-ip:${request.ip}`,
+            max: options.limits.registrationsPerIp,
+            windowMs: options.limits.hourWindowMs,
+          },
+        ],
         MESSAGES.rateLimits.registration,
       );
-      const user = await insertUser(app.db, { email: email_address, username, passwordHash: await hashPassword(password) });
+      const user = await insertUser(app.db, {
+        email: email_address,
+        username,
+        passwordHash: await hashPassword(password),
+      });
       await startSession(request, res, user.id);
-      await startVerification(request, { db: app.db, mailer: options.mailer, outbox: options.outbox }, { id: user.id, username: user.username, email: user.email! });
+      await startVerification(
+        request,
+        { db: app.db, mailer: options.mailer, outbox: options.outbox },
+        { id: user.id, username: user.username, email: user.email! },
+      );
       return res.status(201).send(toPublicUser(user));
     },
   );

@@ -11,7 +11,12 @@ export async function createResetToken(db: Db, userId: string, now = new Date())
   await db.deleteFrom('password_resets').where('expires_at', '<=', now.toISOString()).execute();
   await db
     .insertInto('password_resets')
-    .values({ token_hash: hashToken(token), user_id: userId, expires_at: new Date(now.getTime() + RESET_TOKEN_TTL_MS).toISOString(), used_at: null })
+    .values({
+      token_hash: hashToken(token),
+      user_id: userId,
+      expires_at: new Date(now.getTime() + RESET_TOKEN_TTL_MS).toISOString(),
+      used_at: null,
+    })
     .execute();
   return token;
 }
@@ -42,7 +47,11 @@ export async function consumeResetToken(db: Db, token: string, now = new Date())
     .where('expires_at', '>', now.toISOString())
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) return null;
-  const row = await db.selectFrom('password_resets').select('user_id').where('token_hash', '=', tokenHash).executeTakeFirst();
+  const row = await db
+    .selectFrom('password_resets')
+    .select('user_id')
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
   return row?.user_id ?? null;
 }
 

@@ -9,23 +9,37 @@ import { can } from '../policies';
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const providers = (): Providers => ({ oidc: !!app.config.oidc });
 
-  app.get('/session', { schema: { tags: ['accounts'], summary: 'Who is signed in', response: { 200: sessionSchema } } }, async (request) => ({
-    user: request.user ? toPublicUser(request.user) : null,
-    providers: providers(),
-    emailVerified: request.user?.emailVerified ?? false,
-    ...(can(request.user, 'moderation.act') ? { isModerator: true as const } : {}),
-  }));
+  app.get(
+    '/session',
+    { schema: { tags: ['accounts'], summary: 'Who is signed in', response: { 200: sessionSchema } } },
+    async (request) => ({
+      user: request.user ? toPublicUser(request.user) : null,
+      providers: providers(),
+      emailVerified: request.user?.emailVerified ?? false,
+      ...(can(request.user, 'moderation.act') ? { isModerator: true as const } : {}),
+    }),
+  );
 
   app.get(
     '/auth/providers',
-    { schema: { tags: ['accounts'], summary: 'Which third-party sign-in providers are configured', response: { 200: providersSchema } } },
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Which third-party sign-in providers are configured',
+        response: { 200: providersSchema },
+      },
+    },
     async () => providers(),
   );
 
-  app.delete('/session', { schema: { tags: ['accounts'], summary: 'Sign out', response: { 200: sessionSchema } } }, async (request, res) => {
-    const token = request.cookies[SESSION_COOKIE];
-    if (token) await deleteSession(app.db, token);
-    clearSessionCookie(res);
-    return { user: null, providers: providers(), emailVerified: false };
-  });
+  app.delete(
+    '/session',
+    { schema: { tags: ['accounts'], summary: 'Sign out', response: { 200: sessionSchema } } },
+    async (request, res) => {
+      const token = request.cookies[SESSION_COOKIE];
+      if (token) await deleteSession(app.db, token);
+      clearSessionCookie(res);
+      return { user: null, providers: providers(), emailVerified: false };
+    },
+  );
 };

@@ -22,22 +22,43 @@ export interface SessionUser {
 export const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 
 /** Starts a session for the user and returns the raw token for the cookie (only its hash is stored). */
-export async function createSession(db: Db, userId: string, now = new Date()): Promise<{ token: string; expiresAt: Date }> {
+export async function createSession(
+  db: Db,
+  userId: string,
+  now = new Date(),
+): Promise<{ token: string; expiresAt: Date }> {
   const token = crypto.randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
   await db
     .insertInto('sessions')
-    .values({ token_hash: hashToken(token), user_id: userId, expires_at: expiresAt.toISOString(), created_at: nowIso(now) })
+    .values({
+      token_hash: hashToken(token),
+      user_id: userId,
+      expires_at: expiresAt.toISOString(),
+      created_at: nowIso(now),
+    })
     .execute();
   return { token, expiresAt };
 }
 
 /** The signed-in user of a token, renewing the session when it is past half its life; null if unknown or expired. */
-export async function findSessionUser(db: Db, token: string, now = new Date()): Promise<{ user: SessionUser; renewedUntil?: Date } | null> {
+export async function findSessionUser(
+  db: Db,
+  token: string,
+  now = new Date(),
+): Promise<{ user: SessionUser; renewedUntil?: Date } | null> {
   const row = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['sessions.token_hash', 'sessions.expires_at', 'users.id', 'users.username', 'users.email', 'users.email_verified_at', 'users.role'])
+    .select([
+      'sessions.token_hash',
+      'sessions.expires_at',
+      'users.id',
+      'users.username',
+      'users.email',
+      'users.email_verified_at',
+      'users.role',
+    ])
     .where('sessions.token_hash', '=', hashToken(token))
     .executeTakeFirst();
   if (!row) return null;
@@ -46,10 +67,20 @@ export async function findSessionUser(db: Db, token: string, now = new Date()): 
     await db.deleteFrom('sessions').where('token_hash', '=', row.token_hash).execute();
     return null;
   }
-  const user = { id: row.id, username: row.username, email: row.email, emailVerified: row.email_verified_at !== null, role: row.role };
+  const user = {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    emailVerified: row.email_verified_at !== null,
+    role: row.role,
+  };
   if (expiresAt.getTime() - now.getTime() < SESSION_RENEW_BELOW_MS) {
     const renewedUntil = new Date(now.getTime() + SESSION_TTL_MS);
-    await db.updateTable('sessions').set({ expires_at: renewedUntil.toISOString() }).where('token_hash', '=', row.token_hash).execute();
+    await db
+      .updateTable('sessions')
+      .set({ expires_at: renewedUntil.toISOString() })
+      .where('token_hash', '=', row.token_hash)
+      .execute();
     return { user, renewedUntil };
   }
   return { user };

@@ -61,7 +61,10 @@ function keyOf(text: string): string {
  * race between two sign-ups for the same name: the loser gets the same 409 as a plain repeat.
  * `viaProvider`: made through the sign-in provider, which vouched for the address: verified and linked.
  */
-export async function insertUser(db: Db, user: { username: string; email: string; passwordHash: string | null; viaProvider?: boolean }): Promise<UserRow> {
+export async function insertUser(
+  db: Db,
+  user: { username: string; email: string; passwordHash: string | null; viaProvider?: boolean },
+): Promise<UserRow> {
   await assertAvailable(db, user.email, user.username);
   const now = nowIso();
   const row: UserRow = {

@@ -12,7 +12,11 @@ export interface CardNumbers {
   lastWeekTotal: number;
 }
 
-const share = (decks: number, totalDecks: number): WeekShare => ({ decks, totalDecks, rate: totalDecks > 0 ? decks / totalDecks : 0 });
+const share = (decks: number, totalDecks: number): WeekShare => ({
+  decks,
+  totalDecks,
+  rate: totalDecks > 0 ? decks / totalDecks : 0,
+});
 
 /** The fields of a card page that leave the server. */
 export function toCardPage(

@@ -43,7 +43,11 @@ async function cardNumbers(db: Db, code: string, week: number): Promise<CardNumb
 export async function findCardPage(db: Db, code: string, now = new Date()): Promise<CardPage | undefined> {
   const week = gameWeekOf(now);
   const [card, numbers] = await Promise.all([
-    db.selectFrom('cards').select(['code', 'name', 'rarity', 'type', 'album', 'collection']).where('code', '=', code).executeTakeFirst(),
+    db
+      .selectFrom('cards')
+      .select(['code', 'name', 'rarity', 'type', 'album', 'collection'])
+      .where('code', '=', code)
+      .executeTakeFirst(),
     cardNumbers(db, code, week),
   ]);
   if (!card) return undefined;
@@ -69,7 +73,11 @@ export async function findCardPage(db: Db, code: string, now = new Date()): Prom
 }
 
 /** One page of the public decks holding the card, highest score first; undefined for an unknown card. */
-export async function findCardDecks(db: Db, code: string, page: { page: number; limit: number }): Promise<DecksPage | undefined> {
+export async function findCardDecks(
+  db: Db,
+  code: string,
+  page: { page: number; limit: number },
+): Promise<DecksPage | undefined> {
   const { rows } = await sql<{ known: number; decks: string | number | null; total: string | number | null }>`
     select (select count(*) from cards where code = ${code}) as known,
       (select decks from card_stats where code = ${code}) as decks,

@@ -18,7 +18,12 @@ export async function listCatalog(db: Db): Promise<{ code: string; name: string 
 
 /** The card of a name, ignoring accents, case and punctuation ("cano cristales" finds "Caño Cristales"). */
 export async function findCardByName(db: Db, name: string): Promise<Card | undefined> {
-  const row = await db.selectFrom('cards').select(['name', 'code']).where('name_norm', '=', normalizeName(name)).orderBy('code').executeTakeFirst();
+  const row = await db
+    .selectFrom('cards')
+    .select(['name', 'code'])
+    .where('name_norm', '=', normalizeName(name))
+    .orderBy('code')
+    .executeTakeFirst();
   return row && { Name: row.name, Code: row.code };
 }
 
@@ -28,7 +33,10 @@ export async function hasCard(db: Db, code: string): Promise<boolean> {
 }
 
 export async function countCards(db: Db): Promise<number> {
-  const { n } = await db.selectFrom('cards').select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
+  const { n } = await db
+    .selectFrom('cards')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(n);
 }
 
@@ -68,7 +76,12 @@ export async function findCardsByNames(db: Db, names: string[]): Promise<Map<str
   const keys = [...new Set(names.map(normalizeName))].filter(Boolean);
   const found = new Map<string, { code: string; name: string }>();
   if (keys.length === 0) return found;
-  const rows = await db.selectFrom('cards').select(['code', 'name', 'name_norm']).where('name_norm', 'in', keys).orderBy('code').execute();
+  const rows = await db
+    .selectFrom('cards')
+    .select(['code', 'name', 'name_norm'])
+    .where('name_norm', 'in', keys)
+    .orderBy('code')
+    .execute();
   for (const row of rows) if (!found.has(row.name_norm)) found.set(row.name_norm, { code: row.code, name: row.name });
   return found;
 }

@@ -7,7 +7,9 @@ import type { Card } from '../../common/api/cards';
 
 describe('normalizeCard', () => {
   test('maps the dirty spellings of the community list', () => {
-    expect(normalizeCard({ Code: 'acal001', Name: ' Sir  Lancelot ', Rarity: 'Legenadry', Type: 'Limited card' })).toMatchObject({
+    expect(
+      normalizeCard({ Code: 'acal001', Name: ' Sir  Lancelot ', Rarity: 'Legenadry', Type: 'Limited card' }),
+    ).toMatchObject({
       code: 'ACAL001',
       name: 'Sir Lancelot',
       rarity: 'Legendary',
@@ -21,7 +23,9 @@ describe('normalizeCard', () => {
   });
 
   test('parses CSV with quoted fields', () => {
-    const cards = parseCardList('Code,Name,Rarity,Type\nACAL001,"Sir Lancelot, the Brave",Epic,Limited Card\r\nORR014,"Say ""Hi""",Rare,Standard\n');
+    const cards = parseCardList(
+      'Code,Name,Rarity,Type\nACAL001,"Sir Lancelot, the Brave",Epic,Limited Card\r\nORR014,"Say ""Hi""",Rare,Standard\n',
+    );
     expect(cards).toEqual([
       { Code: 'ACAL001', Name: 'Sir Lancelot, the Brave', Rarity: 'Epic', Type: 'Limited Card' },
       { Code: 'ORR014', Name: 'Say "Hi"', Rarity: 'Rare', Type: 'Standard' },
@@ -56,7 +60,9 @@ describeEachDatabase('card catalog', (ctx) => {
       expect(res.statusCode, name).toBe(200);
       expect(json(res)).toEqual({ Name: 'Caño Cristales', Code: 'ORR014' });
     }
-    expect(json(await ctx.app.inject({ url: `/api/cards/cardname/${encodeURIComponent('the fool xxii')}` }))).toMatchObject({ Name: 'The Fool (XXII)' });
+    expect(
+      json(await ctx.app.inject({ url: `/api/cards/cardname/${encodeURIComponent('the fool xxii')}` })),
+    ).toMatchObject({ Name: 'The Fool (XXII)' });
     expect((await ctx.app.inject({ url: '/api/cards/cardname/No%20Such%20Card' })).statusCode).toBe(404);
   });
 });

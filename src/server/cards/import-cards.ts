@@ -20,11 +20,21 @@ export function parseCardList(text: string): RawCard[] {
   const trimmed = text.trim();
   if (trimmed.startsWith('[')) return JSON.parse(trimmed) as RawCard[];
   // RFC 4180: quoted fields may hold commas, quotes ("") and line breaks; blank lines are skipped.
-  const [header, ...lines] = parseCsv(trimmed, { record_delimiter: ['\r\n', '\n', '\r'], relax_column_count: true, skip_empty_lines: true, skip_records_with_empty_values: true }) as string[][];
+  const [header, ...lines] = parseCsv(trimmed, {
+    record_delimiter: ['\r\n', '\n', '\r'],
+    relax_column_count: true,
+    skip_empty_lines: true,
+    skip_records_with_empty_values: true,
+  }) as string[][];
   const index = (name: string) => header.findIndex((h) => h.trim().toLowerCase() === name.toLowerCase());
   const [code, name, rarity, type] = ['Code', 'Name', 'Rarity', 'Type'].map(index);
   if (code < 0 || name < 0) throw new Error('CSV needs Code and Name columns');
-  return lines.map((cells) => ({ Code: cells[code], Name: cells[name], Rarity: cells[rarity] ?? '', Type: cells[type] ?? '' }));
+  return lines.map((cells) => ({
+    Code: cells[code],
+    Name: cells[name],
+    Rarity: cells[rarity] ?? '',
+    Type: cells[type] ?? '',
+  }));
 }
 
 /** Loads a card list into the catalog idempotently (upsert by code), reporting what it found odd. */
@@ -42,8 +52,11 @@ export async function importCards(db: Db, raw: RawCard[]): Promise<ImportReport>
     byCode.set(row.code, row);
   }
   const codesByName = new Map<string, string[]>();
-  for (const row of byCode.values()) codesByName.set(row.name_norm, [...(codesByName.get(row.name_norm) ?? []), row.code]);
-  const duplicateNames = [...byCode.values()].filter((r) => (codesByName.get(r.name_norm)?.length ?? 0) > 1).map((r) => r.name);
+  for (const row of byCode.values())
+    codesByName.set(row.name_norm, [...(codesByName.get(row.name_norm) ?? []), row.code]);
+  const duplicateNames = [...byCode.values()]
+    .filter((r) => (codesByName.get(r.name_norm)?.length ?? 0) > 1)
+    .map((r) => r.name);
   await upsertCards(db, [...byCode.values()]);
   return {
     read: raw.length,

@@ -31,7 +31,11 @@ const TYPE_SPELLINGS: Record<string, string> = {
   crafted: 'Crafted',
 };
 
-const spellingKey = (value: string) => value.trim().toLowerCase().replace(/[-_\s]+/g, ' ');
+const spellingKey = (value: string) =>
+  value
+    .trim()
+    .toLowerCase()
+    .replace(/[-_\s]+/g, ' ');
 
 function canonical(table: Record<string, string>, value: string): string {
   const trimmed = value.trim();
@@ -50,8 +54,12 @@ export type CardRow = CardsTable;
 
 /** A catalog row from a raw card, or null when it has no usable code or name. */
 export function normalizeCard(raw: RawCard): CardRow | null {
-  const code = String(raw.Code ?? '').trim().toUpperCase();
-  const name = String(raw.Name ?? '').trim().replace(/\s+/g, ' ');
+  const code = String(raw.Code ?? '')
+    .trim()
+    .toUpperCase();
+  const name = String(raw.Name ?? '')
+    .trim()
+    .replace(/\s+/g, ' ');
   if (!/^[A-Z]{2,6}\d{1,4}$/.test(code) || !name) return null;
   return {
     code,

@@ -9,7 +9,11 @@ import { findCardByName, listCards } from './card-store';
 import { findCardDecks, findCardPage } from './card-stats';
 
 export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/', { schema: { tags: ['cards'], summary: 'The whole card catalog', response: { 200: cardListSchema } } }, async () => listCards(app.db));
+  app.get(
+    '/',
+    { schema: { tags: ['cards'], summary: 'The whole card catalog', response: { 200: cardListSchema } } },
+    async () => listCards(app.db),
+  );
 
   app.get(
     '/cardname/:name',
@@ -34,7 +38,8 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { session: false },
       schema: {
         tags: ['cards'],
-        summary: "A card's page: the catalog card, how many public decks hold it (overall, this week and last week), and the cards most often played with it",
+        summary:
+          "A card's page: the catalog card, how many public decks hold it (overall, this week and last week), and the cards most often played with it",
         params: cardCodeParamsSchema,
         response: { 200: cardPageSchema, 400: errorSchema, 404: errorSchema },
       },

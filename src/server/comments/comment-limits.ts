@@ -3,7 +3,13 @@ import { MESSAGES } from '../../common/messages';
 import type { AttemptLimiter, RateLimits } from '../http/rate-limits';
 
 /** Counts a comment before it is written; 429 once the account or the IP has used its budget. */
-export async function reserveComment(limiter: AttemptLimiter, limits: RateLimits, request: FastifyRequest, res: FastifyReply, userId: string): Promise<void> {
+export async function reserveComment(
+  limiter: AttemptLimiter,
+  limits: RateLimits,
+  request: FastifyRequest,
+  res: FastifyReply,
+  userId: string,
+): Promise<void> {
   await limiter.reserve(
     res,
     [

@@ -22,8 +22,12 @@ const SUBSET_TAGS = ['p', 'br', 'em', 'strong', 'a', 'ul', 'ol', 'li', 'code', '
 
 test('the subset: emphasis, links with rel="nofollow ugc noopener", lists and code', () => {
   expect(render('*one* _two_ **three**')).toBe('<p><em>one</em> <em>two</em> <strong>three</strong></p>');
-  expect(render('[CUE wiki](https://cue.fandom.com/wiki)')).toBe('<p><a href="https://cue.fandom.com/wiki" rel="nofollow ugc noopener">CUE wiki</a></p>');
-  expect(render('see https://example.com/x')).toBe('<p>see <a href="https://example.com/x" rel="nofollow ugc noopener">https://example.com/x</a></p>');
+  expect(render('[CUE wiki](https://cue.fandom.com/wiki)')).toBe(
+    '<p><a href="https://cue.fandom.com/wiki" rel="nofollow ugc noopener">CUE wiki</a></p>',
+  );
+  expect(render('see https://example.com/x')).toBe(
+    '<p>see <a href="https://example.com/x" rel="nofollow ugc noopener">https://example.com/x</a></p>',
+  );
   expect(render('- a\n- b')).toBe('<ul>\n<li>a</li>\n<li>b</li>\n</ul>');
   expect(render('1. a\n2. b')).toBe('<ol>\n<li>a</li>\n<li>b</li>\n</ol>');
   expect(render('use `code` here')).toBe('<p>use <code>code</code> here</p>');
@@ -33,12 +37,16 @@ test('the subset: emphasis, links with rel="nofollow ugc noopener", lists and co
 
 test('what the subset leaves out stays text: headings, images, quotes, tables', () => {
   expect(render('# Big')).toBe('<p># Big</p>');
-  expect(render('![alt](https://example.com/i.png)')).toBe('<p>!<a href="https://example.com/i.png" rel="nofollow ugc noopener">alt</a></p>');
+  expect(render('![alt](https://example.com/i.png)')).toBe(
+    '<p>!<a href="https://example.com/i.png" rel="nofollow ugc noopener">alt</a></p>',
+  );
   expect(render('> quote')).toBe('<p>&gt; quote</p>');
 });
 
 test('card mentions link to the card page of the catalog card; unknown names stay text', () => {
-  expect(render('Play [[five eyes]] early')).toBe('<p>Play <a href="/cards/SAS001" class="card-mention">Five Eyes</a> early</p>');
+  expect(render('Play [[five eyes]] early')).toBe(
+    '<p>Play <a href="/cards/SAS001" class="card-mention">Five Eyes</a> early</p>',
+  );
   expect(render('[[No Such Card]]')).toBe('<p><span class="card-mention-unknown">No Such Card</span></p>');
   expect(render('`[[Five Eyes]]`')).toBe('<p><code>[[Five Eyes]]</code></p>');
   expect(mentionedNames('[[Five Eyes]] and [[ Moon ]] but not [[]] or [[a\nb]]')).toEqual(['Five Eyes', 'Moon']);
@@ -83,7 +91,11 @@ describe('hostile Markdown stays inert', () => {
   });
 
   test('every hostile payload renders to the subset only, with no script-running attribute', () => {
-    for (const payload of [...XSS_PAYLOADS, ...XSS_PAYLOADS.map((p) => `[${p}](${p})`), ...XSS_PAYLOADS.map((p) => `[[${p}]]`)]) {
+    for (const payload of [
+      ...XSS_PAYLOADS,
+      ...XSS_PAYLOADS.map((p) => `[${p}](${p})`),
+      ...XSS_PAYLOADS.map((p) => `[[${p}]]`),
+    ]) {
       const html = render(payload);
       const { tags, attributes } = tagsAndAttributes(html);
       for (const tag of tags) expect(SUBSET_TAGS, payload).toContain(tag);

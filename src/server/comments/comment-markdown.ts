@@ -50,7 +50,9 @@ markdown.renderer.rules.card_mention = (tokens, idx, _options, env) => {
   const card = (env as { cards?: MentionedCards } | undefined)?.cards?.get(normalizeName(name));
   const escape = markdown.utils.escapeHtml;
   // A name the catalog does not know stays plain text, as the author wrote it.
-  return card ? `<a href="/cards/${encodeURIComponent(card.code)}" class="card-mention">${escape(card.name)}</a>` : `<span class="card-mention-unknown">${escape(name)}</span>`;
+  return card
+    ? `<a href="/cards/${encodeURIComponent(card.code)}" class="card-mention">${escape(card.name)}</a>`
+    : `<span class="card-mention-unknown">${escape(name)}</span>`;
 };
 
 /** Links kept: the web (http, https) and the site's own card pages; any other href is dropped with its tag. */
@@ -68,7 +70,8 @@ const SANITIZE: sanitizeHtml.IOptions = {
     a: (tagName, attribs): sanitizeHtml.Tag => {
       const href = attribs.href ?? '';
       if (!isAllowedHref(href)) return { tagName: 'span', attribs: {} };
-      if (attribs.class === 'card-mention' && href.startsWith('/cards/')) return { tagName, attribs: { href, class: 'card-mention' } };
+      if (attribs.class === 'card-mention' && href.startsWith('/cards/'))
+        return { tagName, attribs: { href, class: 'card-mention' } };
       return { tagName, attribs: { href, rel: USER_LINK_REL } };
     },
   },

@@ -28,7 +28,14 @@ const withAuthor = (db: Db) =>
   db
     .selectFrom('comments')
     .innerJoin('users', 'users.id', 'comments.user_id')
-    .select(['comments.id', 'users.username', 'comments.body', 'comments.body_html', 'comments.created_at', 'comments.hidden_at']);
+    .select([
+      'comments.id',
+      'users.username',
+      'comments.body',
+      'comments.body_html',
+      'comments.created_at',
+      'comments.hidden_at',
+    ]);
 
 /**
  * Who reads a deck's comments: hidden ones are left out, except the reader's own (marked hidden)
@@ -49,7 +56,11 @@ export async function listComments(
   let query = withAuthor(db).where('comments.deck_id', '=', deckId);
   if (!reader.seesAllHidden) {
     const { userId } = reader;
-    query = query.where((eb) => (userId ? eb.or([eb('comments.hidden_at', 'is', null), eb('comments.user_id', '=', userId)]) : eb('comments.hidden_at', 'is', null)));
+    query = query.where((eb) =>
+      userId
+        ? eb.or([eb('comments.hidden_at', 'is', null), eb('comments.user_id', '=', userId)])
+        : eb('comments.hidden_at', 'is', null),
+    );
   }
   const rows = await query
     .orderBy('comments.created_at')
@@ -61,10 +72,23 @@ export async function listComments(
   return { comments: rows.slice(0, page.limit).map(toComment), more: rows.length > page.limit };
 }
 
-export async function createComment(db: Db, input: { deckId: string; userId: string; body: string; createdAt?: Date }): Promise<Comment> {
+export async function createComment(
+  db: Db,
+  input: { deckId: string; userId: string; body: string; createdAt?: Date },
+): Promise<Comment> {
   const id = newId();
   const [html] = await renderComments(db, [input.body]);
-  await db.insertInto('comments').values({ id, deck_id: input.deckId, user_id: input.userId, body: input.body, body_html: html, created_at: nowIso(input.createdAt) }).execute();
+  await db
+    .insertInto('comments')
+    .values({
+      id,
+      deck_id: input.deckId,
+      user_id: input.userId,
+      body: input.body,
+      body_html: html,
+      created_at: nowIso(input.createdAt),
+    })
+    .execute();
   return (await findComments(db, [id]))[0];
 }
 
@@ -82,10 +106,25 @@ export async function findComment(db: Db, id: string) {
   const row = await db
     .selectFrom('comments')
     .innerJoin('decks', 'decks.id', 'comments.deck_id')
-    .select(['comments.id', 'comments.user_id', 'comments.deck_id', 'comments.hidden_at', 'decks.user_id as deck_user_id', 'decks.hidden_at as deck_hidden_at'])
+    .select([
+      'comments.id',
+      'comments.user_id',
+      'comments.deck_id',
+      'comments.hidden_at',
+      'decks.user_id as deck_user_id',
+      'decks.hidden_at as deck_hidden_at',
+    ])
     .where('comments.id', '=', id)
     .executeTakeFirst();
-  return row && { id: row.id, user_id: row.user_id, deck_id: row.deck_id, hidden_at: row.hidden_at, deck: { user_id: row.deck_user_id, hidden_at: row.deck_hidden_at } };
+  return (
+    row && {
+      id: row.id,
+      user_id: row.user_id,
+      deck_id: row.deck_id,
+      hidden_at: row.hidden_at,
+      deck: { user_id: row.deck_user_id, hidden_at: row.deck_hidden_at },
+    }
+  );
 }
 
 export async function deleteComment(db: Db, id: string): Promise<void> {

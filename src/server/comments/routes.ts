@@ -1,6 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { commentIdParamsSchema, commentListSchema, commentPageQuerySchema, commentSchema, deckIdParamSchema, postCommentSchema } from '../../common/api/comments';
+import {
+  commentIdParamsSchema,
+  commentListSchema,
+  commentPageQuerySchema,
+  commentSchema,
+  deckIdParamSchema,
+  postCommentSchema,
+} from '../../common/api/comments';
 import { errorSchema } from '../../common/api/errors';
 import { requireUser } from '../accounts/session-plugin';
 import { createAttemptLimiter, rateLimitsOf } from '../http/rate-limits';
@@ -22,7 +29,8 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['comments'],
         summary: "A deck's comments, oldest first, one page at a time",
-        description: 'Without `page` and `limit`, the first page. When a later page has comments, a `Link` header with `rel="next"` points to it.',
+        description:
+          'Without `page` and `limit`, the first page. When a later page has comments, a `Link` header with `rel="next"` points to it.',
         params: deckIdParamSchema,
         querystring: commentPageQuerySchema,
         response: { 200: commentListSchema, ...errors },
@@ -48,7 +56,8 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['comments'],
-        summary: 'Comment as the signed-in user, in Markdown (emphasis, links, lists, code, [[Card Name]] mentions); the answer carries the sanitised HTML',
+        summary:
+          'Comment as the signed-in user, in Markdown (emphasis, links, lists, code, [[Card Name]] mentions); the answer carries the sanitised HTML',
         description: `At most ${limits.commentsPerAccount} comments per account and ${limits.commentsPerIp} per client within ${limits.commentWindowMs / 60_000} minutes: 429 past that.`,
         params: deckIdParamSchema,
         body: postCommentSchema,
@@ -61,14 +70,25 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!deck) throw notFound('No such deck.');
       authorizeSeeing(user, deck, 'No such deck.');
       await reserveComment(limiter, limits, request, res, user.id);
-      const comment = await createComment(app.db, { deckId: request.params.deckId, userId: user.id, body: request.body.comment });
+      const comment = await createComment(app.db, {
+        deckId: request.params.deckId,
+        userId: user.id,
+        body: request.body.comment,
+      });
       return res.status(201).send(comment);
     },
   );
 
   app.delete(
     '/delete/:commentId',
-    { schema: { tags: ['comments'], summary: 'Delete your own comment', params: commentIdParamsSchema, response: { 200: z.object({ _id: z.string() }), ...errors } } },
+    {
+      schema: {
+        tags: ['comments'],
+        summary: 'Delete your own comment',
+        params: commentIdParamsSchema,
+        response: { 200: z.object({ _id: z.string() }), ...errors },
+      },
+    },
     async (request) => {
       const user = requireUser(request);
       const comment = await findComment(app.db, request.params.commentId);

@@ -8,7 +8,7 @@ import { migrateToLatest } from './connect';
 const postgres = testDatabases().find((database) => database.name === 'postgres');
 
 describe.runIf(postgres)('PostgreSQL introspection in the current schema', () => {
-  test('lists only this schema\'s tables, and migrations succeed while other schemas come and go', async () => {
+  test("lists only this schema's tables, and migrations succeed while other schemas come and go", async () => {
     const handle = await postgres!.open();
     const churn = new pg.Client({ connectionString: handle.databaseUrl });
     await churn.connect();
@@ -28,10 +28,15 @@ describe.runIf(postgres)('PostgreSQL introspection in the current schema', () =>
         await migrateToLatest(handle.db);
         const tables = await handle.db.introspection.getTables({ withInternalKyselyTables: true });
         expect(new Set(tables.map((table) => table.schema))).toEqual(new Set([handle.pgSchema]));
-        expect(tables.map((table) => table.name)).toEqual(expect.arrayContaining(['decks', 'users', 'kysely_migration']));
+        expect(tables.map((table) => table.name)).toEqual(
+          expect.arrayContaining(['decks', 'users', 'kysely_migration']),
+        );
       }
       const users = (await handle.db.introspection.getTables()).find((table) => table.name === 'users')!;
-      expect(users.columns.find((column) => column.name === 'username')).toMatchObject({ isNullable: false, dataType: 'varchar' });
+      expect(users.columns.find((column) => column.name === 'username')).toMatchObject({
+        isNullable: false,
+        dataType: 'varchar',
+      });
       expect((await handle.db.introspection.getTables()).map((table) => table.name)).not.toContain('kysely_migration');
     } finally {
       stop = true;

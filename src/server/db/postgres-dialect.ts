@@ -6,7 +6,14 @@
 // `schema "…" does not exist`, and with it a migration that only wanted to know whether its own
 // table is there. Looking at `current_schema()` alone answers that question and nothing else.
 import { DEFAULT_MIGRATION_LOCK_TABLE, DEFAULT_MIGRATION_TABLE, PostgresDialect, sql } from 'kysely';
-import type { DatabaseIntrospector, DatabaseMetadata, DatabaseMetadataOptions, Kysely, SchemaMetadata, TableMetadata } from 'kysely';
+import type {
+  DatabaseIntrospector,
+  DatabaseMetadata,
+  DatabaseMetadataOptions,
+  Kysely,
+  SchemaMetadata,
+  TableMetadata,
+} from 'kysely';
 
 interface ColumnRow {
   table: string;
@@ -45,7 +52,9 @@ class CurrentSchemaIntrospector implements DatabaseIntrospector {
       where ns.nspname = current_schema() and c.relkind in ('r', 'v', 'p')
       order by c.relname, a.attnum`.execute(this.db);
 
-    const internal = new Set<string>(options.withInternalKyselyTables ? [] : [DEFAULT_MIGRATION_TABLE, DEFAULT_MIGRATION_LOCK_TABLE]);
+    const internal = new Set<string>(
+      options.withInternalKyselyTables ? [] : [DEFAULT_MIGRATION_TABLE, DEFAULT_MIGRATION_LOCK_TABLE],
+    );
     const tables = new Map<string, TableMetadata>();
     for (const row of rows) {
       if (internal.has(row.table)) continue;

@@ -85,9 +85,18 @@ export interface DeckCardsTable {
   deck_created_at: string | null;
 }
 
-export interface DeckAlbumsTable { deck_id: string; album: string }
-export interface DeckCollectionsTable { deck_id: string; collection: string }
-export interface DeckTagsTable { deck_id: string; tag: string }
+export interface DeckAlbumsTable {
+  deck_id: string;
+  album: string;
+}
+export interface DeckCollectionsTable {
+  deck_id: string;
+  collection: string;
+}
+export interface DeckTagsTable {
+  deck_id: string;
+  tag: string;
+}
 
 export interface VotesTable {
   deck_id: string;

@@ -43,7 +43,8 @@ function named<T>(run: () => T): T {
     return run();
   } catch (error) {
     const errcode = (error as { errcode?: number }).errcode;
-    if (typeof errcode === 'number') (error as { code?: string }).code = RESULT_CODE_NAMES[errcode] ?? `SQLITE_${errcode}`;
+    if (typeof errcode === 'number')
+      (error as { code?: string }).code = RESULT_CODE_NAMES[errcode] ?? `SQLITE_${errcode}`;
     throw error;
   }
 }

@@ -6,7 +6,9 @@ import { openDb, type DbHandle } from './connect';
 import { worstLateness } from '../../../test/support/event-loop';
 
 /** A query that keeps SQLite busy for a while: counting up through a recursive CTE. */
-const slowCount = sql<{ n: number }>`with recursive c(x) as (select 1 union all select x + 1 from c where x < 2000000) select count(*) as n from c`;
+const slowCount = sql<{
+  n: number;
+}>`with recursive c(x) as (select 1 union all select x + 1 from c where x < 2000000) select count(*) as n from c`;
 
 /** Lets the timer fire once more, so that a wait that ended just now is counted. */
 const idle = () => new Promise((resolve) => setTimeout(resolve, 20));
@@ -24,33 +26,39 @@ describe('SQLite searches on read threads', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  test('a long query holds the event loop on the main connection, not on the read threads', { timeout: 60_000 }, async () => {
-    expect(handle.searchDb).not.toBe(handle.db);
-    // Started once, so that the thread's start is not measured.
-    await sql`select 1`.execute(handle.searchDb);
-    let mainMs = 0;
-    const onMain = await worstLateness(async () => {
-      const t0 = performance.now();
-      expect((await slowCount.execute(handle.db)).rows[0].n).toBe(2_000_000);
-      mainMs = performance.now() - t0;
-      await idle();
-    });
-    let threadMs = 0;
-    const onThread = await worstLateness(async () => {
-      const t0 = performance.now();
-      expect((await slowCount.execute(handle.searchDb)).rows[0].n).toBe(2_000_000);
-      threadMs = performance.now() - t0;
-      await idle();
-    });
-    // On the main thread the timer waits for the whole query; on a read thread it hardly waits.
-    expect(onMain).toBeGreaterThan(mainMs / 2);
-    expect(onThread).toBeLessThan(Math.max(50, threadMs / 4));
-  });
+  test(
+    'a long query holds the event loop on the main connection, not on the read threads',
+    { timeout: 60_000 },
+    async () => {
+      expect(handle.searchDb).not.toBe(handle.db);
+      // Started once, so that the thread's start is not measured.
+      await sql`select 1`.execute(handle.searchDb);
+      let mainMs = 0;
+      const onMain = await worstLateness(async () => {
+        const t0 = performance.now();
+        expect((await slowCount.execute(handle.db)).rows[0].n).toBe(2_000_000);
+        mainMs = performance.now() - t0;
+        await idle();
+      });
+      let threadMs = 0;
+      const onThread = await worstLateness(async () => {
+        const t0 = performance.now();
+        expect((await slowCount.execute(handle.searchDb)).rows[0].n).toBe(2_000_000);
+        threadMs = performance.now() - t0;
+        await idle();
+      });
+      // On the main thread the timer waits for the whole query; on a read thread it hardly waits.
+      expect(onMain).toBeGreaterThan(mainMs / 2);
+      expect(onThread).toBeLessThan(Math.max(50, threadMs / 4));
+    },
+  );
 
   test('the threads see committed writes and refuse to write', async () => {
     await sql`create table notes (body text)`.execute(handle.db);
     await sql`insert into notes values ('seen')`.execute(handle.db);
-    expect((await sql<{ body: string }>`select body from notes`.execute(handle.searchDb)).rows).toEqual([{ body: 'seen' }]);
+    expect((await sql<{ body: string }>`select body from notes`.execute(handle.searchDb)).rows).toEqual([
+      { body: 'seen' },
+    ]);
     await expect(sql`insert into notes values ('no')`.execute(handle.searchDb)).rejects.toThrow(/reads only/);
   });
 

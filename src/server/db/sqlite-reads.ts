@@ -22,7 +22,8 @@ export interface ReadRequest {
   sql: string;
   parameters: readonly unknown[];
 }
-export type ReadReply = { id: number; rows: Record<string, unknown>[] } | { id: number; error: { message: string; code?: string } };
+export type ReadReply =
+  { id: number; rows: Record<string, unknown>[] } | { id: number; error: { message: string; code?: string } };
 
 const ENTRY = new URL('./sqlite-read-thread-entry.mjs', import.meta.url);
 

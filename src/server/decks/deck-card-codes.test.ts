@@ -24,10 +24,20 @@ describeEachDatabase('Exact cards of a published deck', (ctx) => {
       method: 'POST',
       url: '/api/decks/post/',
       headers: { cookie: user.cookie },
-      payload: formWith({ title: 'Twins', tags: JSON.stringify(['Budget']), cards: JSON.stringify(NAMES), ...fields }, { bytes: image }),
+      payload: formWith(
+        { title: 'Twins', tags: JSON.stringify(['Budget']), cards: JSON.stringify(NAMES), ...fields },
+        { bytes: image },
+      ),
     });
   const storedCodes = async (deckId: string) =>
-    (await ctx.db.selectFrom('deck_cards').select(['card_name', 'card_code']).where('deck_id', '=', deckId).orderBy('position').execute()).map((r) => [r.card_name, r.card_code]);
+    (
+      await ctx.db
+        .selectFrom('deck_cards')
+        .select(['card_name', 'card_code'])
+        .where('deck_id', '=', deckId)
+        .orderBy('position')
+        .execute()
+    ).map((r) => [r.card_name, r.card_code]);
 
   beforeAll(async () => {
     await importRealCatalog(ctx.db);
@@ -45,7 +55,9 @@ describeEachDatabase('Exact cards of a published deck', (ctx) => {
     expect(await storedCodes(deck._id)).toEqual(SHARED.map((c) => [c.name, c.high]));
     const read = json<Deck>(await ctx.app.inject({ url: `/api/decks/onedeck/${deck._id}` }));
     expect(read.cardList).toEqual(exact);
-    const listed = json<{ decks: Deck[] }>(await ctx.app.inject({ url: `/api/decks/${user.username}?page=1&limit=12` })).decks.find((d) => d._id === deck._id);
+    const listed = json<{ decks: Deck[] }>(
+      await ctx.app.inject({ url: `/api/decks/${user.username}?page=1&limit=12` }),
+    ).decks.find((d) => d._id === deck._id);
     expect(listed?.cardList).toEqual(exact);
   });
 
@@ -56,7 +68,10 @@ describeEachDatabase('Exact cards of a published deck', (ctx) => {
   });
 
   test('an empty code lets the name decide for that card alone; names are matched ignoring case and accents', async () => {
-    const res = await post({ cards: JSON.stringify(['osiris', 'PHOENIX', 'Pegasus', 'Sailfish', 'Caño cristales']), cardCodes: JSON.stringify(['EEG012', '', 'SCO009', '', 'ORR014']) });
+    const res = await post({
+      cards: JSON.stringify(['osiris', 'PHOENIX', 'Pegasus', 'Sailfish', 'Caño cristales']),
+      cardCodes: JSON.stringify(['EEG012', '', 'SCO009', '', 'ORR014']),
+    });
     expect(res.statusCode).toBe(201);
     expect(json<Deck>(res).cardList).toEqual([
       { name: 'Osiris', code: 'EEG012' },
@@ -82,9 +97,21 @@ describeEachDatabase('Exact cards of a published deck', (ctx) => {
     });
 
     test.each<[string, string[], string]>([
-      ['a code of another card than the name', ['EEG012', 'SCO014', 'ORR014', 'OFI007', 'OFI025'], 'Card codes and names do not match: ORR014 is Caño Cristales, not Pegasus.'],
-      ['a code not in the catalog', ['EEG012', 'SCO014', 'NOPE999', 'OFI007', 'OFI025'], 'Not in the card catalog: Pegasus (NOPE999).'],
-      ['fewer codes than cards', ['EEG012', 'SCO014'], 'Send one card code per card, in the same order (an empty code to find the card by its name).'],
+      [
+        'a code of another card than the name',
+        ['EEG012', 'SCO014', 'ORR014', 'OFI007', 'OFI025'],
+        'Card codes and names do not match: ORR014 is Caño Cristales, not Pegasus.',
+      ],
+      [
+        'a code not in the catalog',
+        ['EEG012', 'SCO014', 'NOPE999', 'OFI007', 'OFI025'],
+        'Not in the card catalog: Pegasus (NOPE999).',
+      ],
+      [
+        'fewer codes than cards',
+        ['EEG012', 'SCO014'],
+        'Send one card code per card, in the same order (an empty code to find the card by its name).',
+      ],
     ])('%s', async (_, codes, message) => {
       const res = await post({ cardCodes: JSON.stringify(codes) });
       expect(res.statusCode).toBe(400);

@@ -35,7 +35,11 @@ describe.runIf(REDIS_URL)('deck evictions through Redis', () => {
       let deckId: string;
 
       beforeAll(async () => {
-        other = await buildApp({ config: ctx.config, db: ctx.db, dialect: ctx.dbName === 'postgres' ? 'postgres' : 'sqlite' });
+        other = await buildApp({
+          config: ctx.config,
+          db: ctx.db,
+          dialect: ctx.dbName === 'postgres' ? 'postgres' : 'sqlite',
+        });
         owner = await buildUser(ctx.db);
         voter = await buildUser(ctx.db);
         deckId = await buildDeck(ctx.db, owner.id, { title: 'Shared' });
@@ -44,15 +48,22 @@ describe.runIf(REDIS_URL)('deck evictions through Redis', () => {
         await other?.close();
       });
 
-      const deckOn = async (app: FastifyInstance) => json<Deck>(await app.inject({ url: `/api/decks/onedeck/${deckId}` }));
-      const profileOn = async (app: FastifyInstance) => json<DecksPage>(await app.inject({ url: `/api/decks/${owner.username}` }));
+      const deckOn = async (app: FastifyInstance) =>
+        json<Deck>(await app.inject({ url: `/api/decks/onedeck/${deckId}` }));
+      const profileOn = async (app: FastifyInstance) =>
+        json<DecksPage>(await app.inject({ url: `/api/decks/${owner.username}` }));
 
       test('a vote through one instance shows on the other at once', async () => {
         // Both keep the deck with no votes.
         const cachedAt = Date.now();
         expect((await deckOn(ctx.app)).score).toBe(0);
         expect((await deckOn(other)).score).toBe(0);
-        const vote = await other.inject({ method: 'POST', url: `/api/decks/onedeck/${deckId}`, headers: { cookie: voter.cookie }, payload: { change: 'increase' } });
+        const vote = await other.inject({
+          method: 'POST',
+          url: `/api/decks/onedeck/${deckId}`,
+          headers: { cookie: voter.cookie },
+          payload: { change: 'increase' },
+        });
         expect(vote.statusCode).toBe(200);
         await seenBeforeExpiry(cachedAt, async () => (await deckOn(ctx.app)).score === 1);
       });
@@ -60,16 +71,28 @@ describe.runIf(REDIS_URL)('deck evictions through Redis', () => {
       test('an edit and a deletion through one instance show on the other at once', async () => {
         let cachedAt = Date.now();
         expect((await profileOn(ctx.app)).decks.map((d) => d.title)).toEqual(['Shared']);
-        const edit = await other.inject({ method: 'POST', url: `/api/decks/editdeck/${deckId}`, headers: { cookie: owner.cookie }, payload: { title: 'Renamed' } });
+        const edit = await other.inject({
+          method: 'POST',
+          url: `/api/decks/editdeck/${deckId}`,
+          headers: { cookie: owner.cookie },
+          payload: { title: 'Renamed' },
+        });
         expect(edit.statusCode).toBe(200);
         await seenBeforeExpiry(cachedAt, async () => (await profileOn(ctx.app)).decks[0]?.title === 'Renamed');
 
         cachedAt = Date.now();
         expect((await deckOn(ctx.app)).title).toBe('Renamed');
 
-        const removed = await other.inject({ method: 'DELETE', url: `/api/decks/deleteone/${deckId}`, headers: { cookie: owner.cookie } });
+        const removed = await other.inject({
+          method: 'DELETE',
+          url: `/api/decks/deleteone/${deckId}`,
+          headers: { cookie: owner.cookie },
+        });
         expect(removed.statusCode).toBe(200);
-        await seenBeforeExpiry(cachedAt, async () => (await ctx.app.inject({ url: `/api/decks/onedeck/${deckId}` })).statusCode === 404);
+        await seenBeforeExpiry(
+          cachedAt,
+          async () => (await ctx.app.inject({ url: `/api/decks/onedeck/${deckId}` })).statusCode === 404,
+        );
         expect((await profileOn(ctx.app)).totalDecks).toBe(0);
       });
     },

@@ -41,11 +41,16 @@ export function localDeckEvictions(reads: DeckReads): DeckEvictions {
  * Redis connection is logged, never fails the write: the other instances then catch up within the
  * expiry of what they keep.
  */
-export async function sharedDeckEvictions(reads: DeckReads, redisUrl: string, log: FastifyBaseLogger): Promise<DeckEvictions> {
+export async function sharedDeckEvictions(
+  reads: DeckReads,
+  redisUrl: string,
+  log: FastifyBaseLogger,
+): Promise<DeckEvictions> {
   const instance = randomUUID();
   const publisher = new Redis(redisUrl, { maxRetriesPerRequest: 2 });
   const subscriber = new Redis(redisUrl);
-  for (const connection of [publisher, subscriber]) connection.on('error', (err) => log.warn({ err }, 'deck eviction channel: Redis error'));
+  for (const connection of [publisher, subscriber])
+    connection.on('error', (err) => log.warn({ err }, 'deck eviction channel: Redis error'));
   subscriber.on('message', (_channel: string, message: string) => {
     try {
       const { from, ...eviction } = JSON.parse(message) as Eviction & { from: string };

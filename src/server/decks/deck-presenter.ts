@@ -13,7 +13,10 @@ export interface DeckRelations {
 }
 
 /** The fields of a deck that leave the server; nothing else from the row does. */
-export function toDeck(row: Omit<DecksTable, 'score'> & { score: number; username: string }, relations: DeckRelations): Deck {
+export function toDeck(
+  row: Omit<DecksTable, 'score'> & { score: number; username: string },
+  relations: DeckRelations,
+): Deck {
   return {
     _id: row.id,
     title: row.title,

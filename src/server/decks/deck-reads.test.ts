@@ -121,10 +121,16 @@ describe('DeckReads: one deck', () => {
 describe('DeckReads: pages of a search', () => {
   test('a page is searched once, and its decks show every vote at once', async () => {
     const { source, reads } = withDecks(deck('a', 5), deck('b', 3));
-    expect(parsePage(await reads.pageJson({ sortBy: 'score' }, page))).toEqual({ decks: [deck('a', 5), deck('b', 3)], totalDecks: 2 });
+    expect(parsePage(await reads.pageJson({ sortBy: 'score' }, page))).toEqual({
+      decks: [deck('a', 5), deck('b', 3)],
+      totalDecks: 2,
+    });
     source.put(deck('b', 4));
     reads.evictDeck('b');
-    expect(parsePage(await reads.pageJson({ sortBy: 'score' }, page))).toEqual({ decks: [deck('a', 5), deck('b', 4)], totalDecks: 2 });
+    expect(parsePage(await reads.pageJson({ sortBy: 'score' }, page))).toEqual({
+      decks: [deck('a', 5), deck('b', 4)],
+      totalDecks: 2,
+    });
     expect(source.searches).toBe(1);
     // Only the evicted deck was loaded again.
     expect(source.loads).toEqual([['a', 'b'], ['b']]);
@@ -155,14 +161,21 @@ describe('DeckReads: pages of a search', () => {
     await reads.pageJson({ tags: ['Budget', 'Outdated'], user: 'Alice' }, page);
     await reads.pageJson({ tags: ['Outdated', 'Budget', 'Budget'], user: 'alice' }, page);
     expect(source.searches).toBe(1);
-    for (const other of [{ tags: ['Budget'] }, { sortBy: 'score' as const }, { restricted: true }, { albums: ['Budget', 'Outdated'] }]) await reads.pageJson(other, page);
+    for (const other of [
+      { tags: ['Budget'] },
+      { sortBy: 'score' as const },
+      { restricted: true },
+      { albums: ['Budget', 'Outdated'] },
+    ])
+      await reads.pageJson(other, page);
     expect(source.searches).toBe(5);
   });
 
   test('another limit or page of the same search is cut from the kept block and count, not searched again', async () => {
     const ids = Array.from({ length: 60 }, (_, i) => `d${String(i).padStart(2, '0')}`);
     const { source, reads } = withDecks(...ids.map((id) => deck(id)));
-    const pageIds = async (query: { page: number; limit: number }) => parsePage(await reads.pageJson({ tags: ['Budget'] }, query)).decks.map((d) => d._id);
+    const pageIds = async (query: { page: number; limit: number }) =>
+      parsePage(await reads.pageJson({ tags: ['Budget'] }, query)).decks.map((d) => d._id);
     expect(await pageIds({ page: 1, limit: 12 })).toEqual(ids.slice(0, 12));
     expect(await pageIds({ page: 1, limit: 5 })).toEqual(ids.slice(0, 5));
     expect(await pageIds({ page: 2, limit: 12 })).toEqual(ids.slice(12, 24));
@@ -174,7 +187,10 @@ describe('DeckReads: pages of a search', () => {
     expect([source.searches, source.counts]).toEqual([2, 1]);
     expect(await pageIds({ page: 1, limit: 100 })).toEqual(ids);
     expect([source.searches, source.counts]).toEqual([5, 1]);
-    expect(parsePage(await reads.pageJson({ tags: ['Budget'] }, { page: 9, limit: 12 }))).toEqual({ decks: [], totalDecks: 60 });
+    expect(parsePage(await reads.pageJson({ tags: ['Budget'] }, { page: 9, limit: 12 }))).toEqual({
+      decks: [],
+      totalDecks: 60,
+    });
   });
 
   test('a deck gone from the database leaves the page it was on', async () => {

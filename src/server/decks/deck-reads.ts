@@ -87,7 +87,13 @@ export class DeckReads {
     const last = Math.floor((offset + page.limit - 1) / SEARCH_BLOCK);
     const blockNumbers = Array.from({ length: last - first + 1 }, (_, i) => first + i);
     const [blocks, totalDecks] = await Promise.all([
-      Promise.all(blockNumbers.map((n) => this.shared(this.blocks, this.searching, `${key}#${n}`, now, () => this.source.searchIds(filters, { offset: n * SEARCH_BLOCK, limit: SEARCH_BLOCK })))),
+      Promise.all(
+        blockNumbers.map((n) =>
+          this.shared(this.blocks, this.searching, `${key}#${n}`, now, () =>
+            this.source.searchIds(filters, { offset: n * SEARCH_BLOCK, limit: SEARCH_BLOCK }),
+          ),
+        ),
+      ),
       this.shared(this.counts, this.counting, key, now, () => this.source.count(filters)),
     ]);
     const ids = blocks.flat().slice(offset - first * SEARCH_BLOCK, offset - first * SEARCH_BLOCK + page.limit);
@@ -95,7 +101,13 @@ export class DeckReads {
   }
 
   /** The kept answer, or the one under way (unless a write came after it began), or a new one, kept once it comes. */
-  private async shared<T>(kept: Map<string, Kept<T>>, inFlight: Map<string, InFlight<T>>, key: string, now: number, read: () => Promise<T>): Promise<T> {
+  private async shared<T>(
+    kept: Map<string, Kept<T>>,
+    inFlight: Map<string, InFlight<T>>,
+    key: string,
+    now: number,
+    read: () => Promise<T>,
+  ): Promise<T> {
     const entry = kept.get(key);
     if (entry && entry.expires > now) return entry.value;
     const pending = inFlight.get(key);
@@ -133,8 +145,11 @@ export class DeckReads {
     });
     if (missing.length > 0) {
       const began = this.evictions;
-      const loaded = this.source.loadDecks(missing.map((i) => ids[i])).then((decks) => new Map(decks.map((deck) => [deck._id, this.keepDeck(deck, began, now)])));
-      for (const i of missing) answers[i] = track(this.loading, ids[i], { began, answer: loaded.then((found) => found.get(ids[i])) });
+      const loaded = this.source
+        .loadDecks(missing.map((i) => ids[i]))
+        .then((decks) => new Map(decks.map((deck) => [deck._id, this.keepDeck(deck, began, now)])));
+      for (const i of missing)
+        answers[i] = track(this.loading, ids[i], { began, answer: loaded.then((found) => found.get(ids[i])) });
     }
     return (await Promise.all(answers)).filter((json) => json !== undefined);
   }
@@ -146,7 +161,12 @@ export class DeckReads {
    */
   private keepDeck(deck: Deck, began: number, now: number): string {
     const json = JSON.stringify(deckSchema.parse(deck));
-    if (this.unchangedSince(deck._id, began)) this.keepDeckEntry(deck._id, { json, expires: now + TTL_MS, changedAt: this.decks.get(deck._id)?.changedAt ?? 0 });
+    if (this.unchangedSince(deck._id, began))
+      this.keepDeckEntry(deck._id, {
+        json,
+        expires: now + TTL_MS,
+        changedAt: this.decks.get(deck._id)?.changedAt ?? 0,
+      });
     return json;
   }
 
@@ -199,4 +219,5 @@ function searchKey(filters: DeckFilters): string {
 }
 
 /** A DecksPage of decks already in JSON. */
-const pageJson = (deckJsons: string[], totalDecks: number) => `{"decks":[${deckJsons.join(',')}],"totalDecks":${totalDecks}}`;
+const pageJson = (deckJsons: string[], totalDecks: number) =>
+  `{"decks":[${deckJsons.join(',')}],"totalDecks":${totalDecks}}`;

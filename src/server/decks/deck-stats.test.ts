@@ -9,11 +9,16 @@ import { changeVote, deleteDeck, updateDeck } from './deck-store';
 
 /** Every statistic, computed from scratch from the public decks, sorted for comparison. */
 async function recomputed(db: Db) {
-  const q = async <T>(query: ReturnType<typeof sql<T>>) => (await query.execute(db)).rows.map((row) => JSON.stringify(Object.values(row as object).map(String)));
+  const q = async <T>(query: ReturnType<typeof sql<T>>) =>
+    (await query.execute(db)).rows.map((row) => JSON.stringify(Object.values(row as object).map(String)));
   return {
     weeks: await q(sql`select week, count(*) as n from public_decks group by week order by week`),
-    cards: await q(sql`select dc.card_code, count(*) as n, sum(d.score) as s from deck_cards dc join public_decks p on p.deck_id = dc.deck_id join decks d on d.id = dc.deck_id where dc.card_code is not null group by dc.card_code order by dc.card_code`),
-    cardWeeks: await q(sql`select p.week, dc.card_code, count(*) as n from deck_cards dc join public_decks p on p.deck_id = dc.deck_id where dc.card_code is not null group by p.week, dc.card_code order by p.week, dc.card_code`),
+    cards: await q(
+      sql`select dc.card_code, count(*) as n, sum(d.score) as s from deck_cards dc join public_decks p on p.deck_id = dc.deck_id join decks d on d.id = dc.deck_id where dc.card_code is not null group by dc.card_code order by dc.card_code`,
+    ),
+    cardWeeks: await q(
+      sql`select p.week, dc.card_code, count(*) as n from deck_cards dc join public_decks p on p.deck_id = dc.deck_id where dc.card_code is not null group by p.week, dc.card_code order by p.week, dc.card_code`,
+    ),
     categories: await q(sql`select kind, value, n from (
         select 'album' as kind, album as value, count(*) as n from deck_albums a join public_decks p on p.deck_id = a.deck_id group by album
         union all select 'collection', collection, count(*) from deck_collections c join public_decks p on p.deck_id = c.deck_id group by collection
@@ -23,7 +28,8 @@ async function recomputed(db: Db) {
 
 /** The statistics as the triggers keep them, leaving out rows counted down to nothing. */
 async function kept(db: Db) {
-  const q = async <T>(query: ReturnType<typeof sql<T>>) => (await query.execute(db)).rows.map((row) => JSON.stringify(Object.values(row as object).map(String)));
+  const q = async <T>(query: ReturnType<typeof sql<T>>) =>
+    (await query.execute(db)).rows.map((row) => JSON.stringify(Object.values(row as object).map(String)));
   return {
     weeks: await q(sql`select week, decks from week_stats where decks <> 0 order by week`),
     cards: await q(sql`select code, decks, score_sum from card_stats where decks <> 0 order by code`),
@@ -37,10 +43,21 @@ describeEachDatabase('deck statistics kept by triggers', (ctx) => {
     const alice = await buildUser(ctx.db);
     const bob = await buildUser(ctx.db);
     const cards = cardNames(30);
-    const created = [new Date('2026-11-23T10:59:59.999Z'), new Date('2026-11-23T11:00:00.000Z'), new Date('2026-11-30T12:00:00Z')];
+    const created = [
+      new Date('2026-11-23T10:59:59.999Z'),
+      new Date('2026-11-23T11:00:00.000Z'),
+      new Date('2026-11-30T12:00:00Z'),
+    ];
     const ids: string[] = [];
     for (let i = 0; i < 6; i++) {
-      ids.push(await buildDeck(ctx.db, alice.id, { cards: cards.slice(i * 2, i * 2 + 18), createdAt: created[i % 3], albums: ['Space', 'History'].slice(0, 1 + (i % 2)), tags: i % 2 ? ['Budget'] : [] }));
+      ids.push(
+        await buildDeck(ctx.db, alice.id, {
+          cards: cards.slice(i * 2, i * 2 + 18),
+          createdAt: created[i % 3],
+          albums: ['Space', 'History'].slice(0, 1 + (i % 2)),
+          tags: i % 2 ? ['Budget'] : [],
+        }),
+      );
     }
     expect(await kept(ctx.db)).toEqual(await recomputed(ctx.db));
 
@@ -53,7 +70,11 @@ describeEachDatabase('deck statistics kept by triggers', (ctx) => {
     await deleteDeck(ctx.db, ids[3]);
     expect(await kept(ctx.db)).toEqual(await recomputed(ctx.db));
 
-    const card = await ctx.db.selectFrom('card_stats').selectAll().where('code', '=', cards[0].code).executeTakeFirstOrThrow();
+    const card = await ctx.db
+      .selectFrom('card_stats')
+      .selectAll()
+      .where('code', '=', cards[0].code)
+      .executeTakeFirstOrThrow();
     expect({ decks: Number(card.decks), score: Number(card.score_sum) }).toEqual({ decks: 1, score: 1 });
 
     // A deleted user's decks go by cascade, and leave the statistics with them.
@@ -68,7 +89,11 @@ describeEachDatabase('deck statistics kept by triggers', (ctx) => {
     const after = new Date('2025-03-03T11:00:00.000Z');
     const a = await buildDeck(ctx.db, user.id, { createdAt: before });
     const b = await buildDeck(ctx.db, user.id, { createdAt: after });
-    const weeks = await ctx.db.selectFrom('public_decks').select(['deck_id', 'week']).where('deck_id', 'in', [a, b]).execute();
+    const weeks = await ctx.db
+      .selectFrom('public_decks')
+      .select(['deck_id', 'week'])
+      .where('deck_id', 'in', [a, b])
+      .execute();
     const weekOf = new Map(weeks.map((row) => [row.deck_id, Number(row.week)]));
     expect(weekOf.get(a)).toBe(gameWeekOf(before));
     expect(weekOf.get(b)).toBe(gameWeekOf(after));
@@ -77,7 +102,9 @@ describeEachDatabase('deck statistics kept by triggers', (ctx) => {
 
   test('a deck that leaves the public set leaves every statistic, and comes back whole', async () => {
     const user = await buildUser(ctx.db);
-    const id = await buildDeck(ctx.db, user.id, { cards: cardNames(18, 'Leaving') .map((c, i) => ({ ...c, code: `LEAV${String(i).padStart(3, '0')}` })) });
+    const id = await buildDeck(ctx.db, user.id, {
+      cards: cardNames(18, 'Leaving').map((c, i) => ({ ...c, code: `LEAV${String(i).padStart(3, '0')}` })),
+    });
     const withIt = await kept(ctx.db);
     const row = await ctx.db.selectFrom('public_decks').selectAll().where('deck_id', '=', id).executeTakeFirstOrThrow();
     await ctx.db.deleteFrom('public_decks').where('deck_id', '=', id).execute();

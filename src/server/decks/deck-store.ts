@@ -40,7 +40,9 @@ function groupByTable(values: ReturnType<typeof selectedValues>) {
 
 /** Every selected value with the table that holds it. */
 function selectedValues(filters: DeckFilters) {
-  return (['albums', 'collections', 'tags', 'cards'] as const).flatMap((kind) => unique(filters[kind]).map((value) => ({ ...FILTER_TABLES[kind], value })));
+  return (['albums', 'collections', 'tags', 'cards'] as const).flatMap((kind) =>
+    unique(filters[kind]).map((value) => ({ ...FILTER_TABLES[kind], value })),
+  );
 }
 
 /**
@@ -81,7 +83,9 @@ function filteredDecks(db: Db, filters: DeckFilters, now: Date, visibility: Visi
     query =
       username === null
         ? query.where(sql<boolean>`1 = 0`)
-        : query.where('decks.user_id', '=', (eb) => eb.selectFrom('users').select('users.id').where('users.username_lower', '=', username));
+        : query.where('decks.user_id', '=', (eb) =>
+            eb.selectFrom('users').select('users.id').where('users.username_lower', '=', username),
+          );
   }
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   for (const { table, column, values: excluded } of excludedValues(filters)) {
@@ -93,9 +97,17 @@ function filteredDecks(db: Db, filters: DeckFilters, now: Date, visibility: Visi
     // subquery outgrows work_mem.
     query = postgres
       ? query.where(({ not, exists }) =>
-          not(exists(sql`(select 1 from ${sql.table(table)} as x where x.deck_id = decks.id and ${sql.ref(`x.${column}`)} in (${sql.join(excluded)}))`)),
+          not(
+            exists(
+              sql`(select 1 from ${sql.table(table)} as x where x.deck_id = decks.id and ${sql.ref(`x.${column}`)} in (${sql.join(excluded)}))`,
+            ),
+          ),
         )
-      : query.where('decks.id', 'not in', sql<string>`(select deck_id from ${sql.table(table)} where ${sql.ref(column)} in (${sql.join(excluded)}))`);
+      : query.where(
+          'decks.id',
+          'not in',
+          sql<string>`(select deck_id from ${sql.table(table)} where ${sql.ref(column)} in (${sql.join(excluded)}))`,
+        );
   }
   const since = windowStart(filters, now);
   if (since) query = query.where('decks.created_at', '>=', since.toISOString());
@@ -124,7 +136,9 @@ function excludedValues(filters: DeckFilters) {
       ['tags', filters.excludeTags],
       ['cards', filters.excludeCards],
     ] as const
-  ).flatMap(([kind, values]) => (unique(values).length > 0 ? [{ ...FILTER_TABLES[kind], values: unique(values) }] : []));
+  ).flatMap(([kind, values]) =>
+    unique(values).length > 0 ? [{ ...FILTER_TABLES[kind], values: unique(values) }] : [],
+  );
 }
 
 /**
@@ -133,8 +147,14 @@ function excludedValues(filters: DeckFilters) {
  * and leaving out the probe of the decks table for each candidate made the count several times
  * faster on 100k decks.
  */
-export async function countDecks(db: Db, filters: DeckFilters, now = new Date(), visibility: Visibility = 'visible'): Promise<number> {
-  const count = async (query: ReturnType<typeof filteredDecks>) => Number((await query.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow()).n);
+export async function countDecks(
+  db: Db,
+  filters: DeckFilters,
+  now = new Date(),
+  visibility: Visibility = 'visible',
+): Promise<number> {
+  const count = async (query: ReturnType<typeof filteredDecks>) =>
+    Number((await query.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow()).n);
   if (
     visibility !== 'visible' ||
     filters.user ||
@@ -158,7 +178,11 @@ export async function countDecks(db: Db, filters: DeckFilters, now = new Date(),
   // Both run at once, and Promise.all handles the rejection of each: a count started here and
   // awaited later was left unhandled when both failed, and that ended the process (issue 33, C1).
   const [{ rows }, hidden] = await Promise.all([
-    sql<{ n: string | number }>`select count(*) as n from ${sql.table(first.table)} as f0 ${sql.join(joins, sql` `)} where ${sql.ref(`f0.${first.column}`)} = ${first.value}`.execute(db),
+    sql<{
+      n: string | number;
+    }>`select count(*) as n from ${sql.table(first.table)} as f0 ${sql.join(joins, sql` `)} where ${sql.ref(`f0.${first.column}`)} = ${first.value}`.execute(
+      db,
+    ),
     count(filteredDecks(db, filters, now, 'with-hidden').where('decks.hidden_at', 'is not', null)),
   ]);
   return Number(rows[0].n) - hidden;
@@ -196,8 +220,17 @@ export async function searchDecks(
 }
 
 /** The ids of the visible decks matching every filter, `limit` of them after the first `offset`, in the search's order. */
-export async function searchDeckIds(db: Db, filters: DeckFilters, window: { offset: number; limit: number }, now = new Date()): Promise<string[]> {
-  const rows = await orderedDecks(db, filters, now, 'visible').select('decks.id').limit(window.limit).offset(window.offset).execute();
+export async function searchDeckIds(
+  db: Db,
+  filters: DeckFilters,
+  window: { offset: number; limit: number },
+  now = new Date(),
+): Promise<string[]> {
+  const rows = await orderedDecks(db, filters, now, 'visible')
+    .select('decks.id')
+    .limit(window.limit)
+    .offset(window.offset)
+    .execute();
   return rows.map((row) => row.id);
 }
 
@@ -214,7 +247,11 @@ type DeckRow = Parameters<typeof toDeck>[0];
  * than anything else under load. `pos` keeps the cards' order, `at` the voters'.
  */
 function relationRows(db: Db, ids: string[]) {
-  const of = (table: 'deck_albums' | 'deck_collections' | 'deck_tags', column: string, kind: 'albums' | 'collections' | 'tags') =>
+  const of = (
+    table: 'deck_albums' | 'deck_collections' | 'deck_tags',
+    column: string,
+    kind: 'albums' | 'collections' | 'tags',
+  ) =>
     sql`select deck_id, ${sql.lit(kind)} as kind, ${sql.ref(column)} as value, null as code, 0 as pos, '' as at from ${sql.table(table)} where deck_id in (${sql.join(ids)})`;
   return sql<{ deck_id: string; kind: Exclude<keyof DeckRelations, 'cardCodes'>; value: string; code: string | null }>`
     select deck_id, ${sql.lit('cards')} as kind, card_name as value, card_code as code, position as pos, '' as at from deck_cards where deck_id in (${sql.join(ids)})
@@ -229,8 +266,15 @@ function relationRows(db: Db, ids: string[]) {
 /** The full decks of the rows, in the same order. */
 async function withRelations(db: Db, rows: DeckRow[]): Promise<Deck[]> {
   if (rows.length === 0) return [];
-  const relations = new Map<string, DeckRelations>(rows.map((row) => [row.id, { cards: [], cardCodes: [], albums: [], collections: [], tags: [], voters: [] }]));
-  for (const { deck_id, kind, value, code } of (await relationRows(db, rows.map((row) => row.id))).rows) {
+  const relations = new Map<string, DeckRelations>(
+    rows.map((row) => [row.id, { cards: [], cardCodes: [], albums: [], collections: [], tags: [], voters: [] }]),
+  );
+  for (const { deck_id, kind, value, code } of (
+    await relationRows(
+      db,
+      rows.map((row) => row.id),
+    )
+  ).rows) {
     const relation = relations.get(deck_id)!;
     relation[kind].push(value);
     if (kind === 'cards') relation.cardCodes.push(code);
@@ -245,7 +289,10 @@ export async function loadDecks(db: Db, ids: string[], visibility: Visibility = 
   if (visibility === 'visible') query = query.where('decks.hidden_at', 'is', null);
   const rows = await query.execute();
   const byId = new Map(rows.map((row) => [row.id, row]));
-  return withRelations(db, ids.flatMap((id) => byId.get(id) ?? []));
+  return withRelations(
+    db,
+    ids.flatMap((id) => byId.get(id) ?? []),
+  );
 }
 
 /** The deck, hidden or not: callers check with policies.ts who may see a hidden one. */
@@ -255,7 +302,11 @@ export async function findDeck(db: Db, id: string): Promise<Deck | undefined> {
 
 /** The row the permission rules need: who owns the deck, its image, and whether a moderator hid it. */
 export async function findDeckOwner(db: Db, id: string) {
-  return db.selectFrom('decks').select(['id', 'user_id', 'image', 'hidden_at', 'title']).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('decks')
+    .select(['id', 'user_id', 'image', 'hidden_at', 'title'])
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 /**
@@ -294,7 +345,15 @@ export async function insertDeck(db: Db, deck: NewDeck): Promise<string> {
     if (cards.length > 0) {
       await trx
         .insertInto('deck_cards')
-        .values(cards.map((card, position) => ({ deck_id: id, position, card_name: card.name, card_code: card.code, deck_created_at: created })))
+        .values(
+          cards.map((card, position) => ({
+            deck_id: id,
+            position,
+            card_name: card.name,
+            card_code: card.code,
+            deck_created_at: created,
+          })),
+        )
         .execute();
     }
     await replaceCategories(trx, id, deck);
@@ -302,7 +361,11 @@ export async function insertDeck(db: Db, deck: NewDeck): Promise<string> {
   return id;
 }
 
-async function replaceCategories(trx: Db, deckId: string, values: { albums?: string[]; collections?: string[]; tags?: string[] }) {
+async function replaceCategories(
+  trx: Db,
+  deckId: string,
+  values: { albums?: string[]; collections?: string[]; tags?: string[] },
+) {
   if (values.albums) {
     await trx.deleteFrom('deck_albums').where('deck_id', '=', deckId).execute();
     const rows = unique(values.albums).map((album) => ({ deck_id: deckId, album }));
@@ -345,7 +408,12 @@ export async function deleteDeck(db: Db, id: string): Promise<void> {
  * row really inserted or deleted, so concurrent votes never lose or double-count and `score`
  * always equals the number of voters.
  */
-export async function changeVote(db: Db, deckId: string, userId: string, change: 'increase' | 'decrease'): Promise<void> {
+export async function changeVote(
+  db: Db,
+  deckId: string,
+  userId: string,
+  change: 'increase' | 'decrease',
+): Promise<void> {
   if (change === 'increase') {
     await db
       .insertInto('votes')

@@ -31,11 +31,19 @@ export async function resolveCatalogCards(db: Db, names: string[], codes: string
   const keys = names.map(normalizeName);
   const wantedCodes = [...new Set(codes.filter((code) => code !== ''))];
   const [byName, byCode] = await Promise.all([
-    db.selectFrom('cards').select(['name', 'code', 'name_norm']).where('name_norm', 'in', [...new Set(keys)]).orderBy('code').execute(),
-    wantedCodes.length > 0 ? db.selectFrom('cards').select(['name', 'code', 'name_norm']).where('code', 'in', wantedCodes).execute() : [],
+    db
+      .selectFrom('cards')
+      .select(['name', 'code', 'name_norm'])
+      .where('name_norm', 'in', [...new Set(keys)])
+      .orderBy('code')
+      .execute(),
+    wantedCodes.length > 0
+      ? db.selectFrom('cards').select(['name', 'code', 'name_norm']).where('code', 'in', wantedCodes).execute()
+      : [],
   ]);
   const firstOfName = new Map<string, CatalogCardRef>();
-  for (const row of byName) if (!firstOfName.has(row.name_norm)) firstOfName.set(row.name_norm, { name: row.name, code: row.code });
+  for (const row of byName)
+    if (!firstOfName.has(row.name_norm)) firstOfName.set(row.name_norm, { name: row.name, code: row.code });
   const ofCode = new Map(byCode.map((row) => [row.code, row]));
 
   const unknown: string[] = [];
@@ -62,7 +70,12 @@ export async function resolveCatalogCards(db: Db, names: string[], codes: string
  * first and the deck inserted in one transaction after it: if the insert fails the file is deleted
  * here, and if the process dies in between, the start-up sweep removes the file no deck points at.
  */
-export async function publishDeck(deps: DeckWriteDeps, userId: string, image: Buffer, deck: CreateDeck): Promise<string> {
+export async function publishDeck(
+  deps: DeckWriteDeps,
+  userId: string,
+  image: Buffer,
+  deck: CreateDeck,
+): Promise<string> {
   const cards = await resolveCatalogCards(deps.db, deck.cards, deck.cardCodes);
   const key = await deps.images.save(image);
   let id: string;
@@ -107,7 +120,12 @@ export async function removeDeck(deps: DeckWriteDeps, deck: { id: string; image:
  * Adds or removes one user's upvote. Only the deck is evicted: pages keep ids, not decks, so the new
  * score shows at once wherever the deck is listed.
  */
-export async function voteOnDeck(deps: DeckWriteDeps, deckId: string, userId: string, change: 'increase' | 'decrease'): Promise<void> {
+export async function voteOnDeck(
+  deps: DeckWriteDeps,
+  deckId: string,
+  userId: string,
+  change: 'increase' | 'decrease',
+): Promise<void> {
   await changeVote(deps.db, deckId, userId, change);
   await deps.deckEvictions.evict({ deck: deckId });
 }
@@ -117,7 +135,11 @@ export async function voteOnDeck(deps: DeckWriteDeps, deckId: string, userId: st
  * list, search and count at once: the deck and the pages are evicted like after a deletion.
  * False when the deck already was so (another moderator was quicker).
  */
-export async function changeDeckVisibility(deps: DeckWriteDeps, deckId: string, hiddenAt: string | null): Promise<boolean> {
+export async function changeDeckVisibility(
+  deps: DeckWriteDeps,
+  deckId: string,
+  hiddenAt: string | null,
+): Promise<boolean> {
   const changed = await setDeckHidden(deps.db, deckId, hiddenAt);
   if (changed) await deps.deckEvictions.evict({ deck: deckId, pages: true });
   return changed;

@@ -21,7 +21,14 @@ describeEachDatabase('decks API', (ctx) => {
     const res = await ctx.app.inject({ method: 'GET', url: `/api/decks/onedeck/${id}` });
     expect(res.statusCode).toBe(200);
     const deck = json<Deck>(res);
-    expect(deck).toMatchObject({ _id: id, title: 'Space Aggro', deckcode: 'UH42XD', user: 'Alice', score: 0, voters: [] });
+    expect(deck).toMatchObject({
+      _id: id,
+      title: 'Space Aggro',
+      deckcode: 'UH42XD',
+      user: 'Alice',
+      score: 0,
+      voters: [],
+    });
     expect(deck.cards).toHaveLength(18);
     expect(deck.cards[0]).toBe('Card 1');
     expect(deck.cards[17]).toBe('Card 18');
@@ -35,7 +42,9 @@ describeEachDatabase('decks API', (ctx) => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['set-cookie']).toBeUndefined();
     // Where the user matters, the unknown session is looked up and its cookie cleared.
-    expect((await ctx.app.inject({ url: '/api/decks/Alice', headers: unknownSession })).headers['set-cookie']).toMatch(new RegExp(`^${SESSION_COOKIE}=;`));
+    expect((await ctx.app.inject({ url: '/api/decks/Alice', headers: unknownSession })).headers['set-cookie']).toMatch(
+      new RegExp(`^${SESSION_COOKIE}=;`),
+    );
   });
 
   test('unknown and malformed deck ids', async () => {
@@ -48,8 +57,11 @@ describeEachDatabase('decks API', (ctx) => {
   test("a user's decks are paged, newest first, with the total", async () => {
     const user = await buildUser(ctx.db);
     const base = Date.UTC(2026, 0, 1);
-    for (let i = 0; i < 14; i++) await buildDeck(ctx.db, user.id, { title: `D${i}`, createdAt: new Date(base + i * 60_000) });
-    const page1 = json<DecksPage>(await ctx.app.inject({ url: `/api/decks/${user.username.toUpperCase()}?page=1&limit=12` }));
+    for (let i = 0; i < 14; i++)
+      await buildDeck(ctx.db, user.id, { title: `D${i}`, createdAt: new Date(base + i * 60_000) });
+    const page1 = json<DecksPage>(
+      await ctx.app.inject({ url: `/api/decks/${user.username.toUpperCase()}?page=1&limit=12` }),
+    );
     expect(page1.totalDecks).toBe(14);
     expect(page1.decks.map((d) => d.title).slice(0, 3)).toEqual(['D13', 'D12', 'D11']);
     const page2 = json<DecksPage>(await ctx.app.inject({ url: `/api/decks/${user.username}?page=2&limit=12` }));
@@ -66,13 +78,23 @@ describeEachDatabase('decks API', (ctx) => {
   });
 
   test('broken JSON is a 400, never a stack trace', async () => {
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/decks/search-decks', headers: { 'content-type': 'application/json' }, payload: '{"albums": [' });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/decks/search-decks',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"albums": [',
+    });
     expect(res.statusCode).toBe(400);
     expect(json(res)).toEqual({ error: 'Bad Request', message: 'The request body is not valid JSON.' });
   });
 
   test('a body over the limit is a 413', async () => {
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/decks/search-decks', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ cards: ['x'.repeat(2 * 1024 * 1024)] }) });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/decks/search-decks',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ cards: ['x'.repeat(2 * 1024 * 1024)] }),
+    });
     expect(res.statusCode).toBe(413);
     expect(json(res)).toMatchObject({ error: 'Payload Too Large' });
   });
@@ -105,33 +127,89 @@ describeEachDatabase('decks API', (ctx) => {
     });
 
     test('only the owner edits a deck', async () => {
-      const denied = await ctx.app.inject({ method: 'POST', url: `/api/decks/editdeck/${deckId}`, headers: { cookie: bob.cookie }, payload: { title: 'Stolen' } });
+      const denied = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/decks/editdeck/${deckId}`,
+        headers: { cookie: bob.cookie },
+        payload: { title: 'Stolen' },
+      });
       expect(denied.statusCode).toBe(403);
       const edited = await ctx.app.inject({
         method: 'POST',
         url: `/api/decks/editdeck/${deckId}`,
         headers: { cookie: alice.cookie },
-        payload: { title: 'Renamed', albums: JSON.stringify(['History', 'Space']), tags: ['Budget'], description: 'New text', user: 'Bob', email: 'bob@x' },
+        payload: {
+          title: 'Renamed',
+          albums: JSON.stringify(['History', 'Space']),
+          tags: ['Budget'],
+          description: 'New text',
+          user: 'Bob',
+          email: 'bob@x',
+        },
       });
       expect(edited.statusCode).toBe(200);
-      expect(json<Deck>(edited)).toMatchObject({ title: 'Renamed', albums: expect.arrayContaining(['History', 'Space']), tags: ['Budget'], description: 'New text', user: 'Alice' });
+      expect(json<Deck>(edited)).toMatchObject({
+        title: 'Renamed',
+        albums: expect.arrayContaining(['History', 'Space']),
+        tags: ['Budget'],
+        description: 'New text',
+        user: 'Alice',
+      });
     });
 
     test('edit rejects values outside the game lists', async () => {
-      const res = await ctx.app.inject({ method: 'POST', url: `/api/decks/editdeck/${deckId}`, headers: { cookie: alice.cookie }, payload: { albums: ['Atlantis'] } });
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/decks/editdeck/${deckId}`,
+        headers: { cookie: alice.cookie },
+        payload: { albums: ['Atlantis'] },
+      });
       expect(res.statusCode).toBe(400);
     });
 
     test('only the owner deletes a deck; unknown ids are 404', async () => {
-      expect((await ctx.app.inject({ method: 'DELETE', url: `/api/decks/deleteone/${deckId}`, headers: { cookie: bob.cookie } })).statusCode).toBe(403);
-      expect((await ctx.app.inject({ method: 'DELETE', url: `/api/decks/deleteone/${deckId}`, headers: { cookie: alice.cookie } })).statusCode).toBe(200);
+      expect(
+        (
+          await ctx.app.inject({
+            method: 'DELETE',
+            url: `/api/decks/deleteone/${deckId}`,
+            headers: { cookie: bob.cookie },
+          })
+        ).statusCode,
+      ).toBe(403);
+      expect(
+        (
+          await ctx.app.inject({
+            method: 'DELETE',
+            url: `/api/decks/deleteone/${deckId}`,
+            headers: { cookie: alice.cookie },
+          })
+        ).statusCode,
+      ).toBe(200);
       expect((await ctx.app.inject({ url: `/api/decks/onedeck/${deckId}` })).statusCode).toBe(404);
-      expect((await ctx.app.inject({ method: 'DELETE', url: `/api/decks/deleteone/${deckId}`, headers: { cookie: alice.cookie } })).statusCode).toBe(404);
+      expect(
+        (
+          await ctx.app.inject({
+            method: 'DELETE',
+            url: `/api/decks/deleteone/${deckId}`,
+            headers: { cookie: alice.cookie },
+          })
+        ).statusCode,
+      ).toBe(404);
     });
 
     test('a user without e-mail cannot write', async () => {
       const guest = await buildUser(ctx.db, { email: null });
-      expect((await ctx.app.inject({ method: 'POST', url: `/api/decks/onedeck/${deckId}`, headers: { cookie: guest.cookie }, payload: { change: 'increase' } })).statusCode).toBe(401);
+      expect(
+        (
+          await ctx.app.inject({
+            method: 'POST',
+            url: `/api/decks/onedeck/${deckId}`,
+            headers: { cookie: guest.cookie },
+            payload: { change: 'increase' },
+          })
+        ).statusCode,
+      ).toBe(401);
     });
   });
 
@@ -142,7 +220,11 @@ describeEachDatabase('decks API', (ctx) => {
       const erin = await buildUser(ctx.db);
       // Read through the store: the routes' cache (deck-reads.ts) knows nothing of writes made here.
       const score = () => findDeck(ctx.db, deckId);
-      for (const voter of [dave, erin]) await ctx.db.insertInto('votes').values({ deck_id: deckId, user_id: voter.id, created_at: new Date().toISOString() }).execute();
+      for (const voter of [dave, erin])
+        await ctx.db
+          .insertInto('votes')
+          .values({ deck_id: deckId, user_id: voter.id, created_at: new Date().toISOString() })
+          .execute();
       expect(await score()).toMatchObject({ score: 2 });
       await ctx.db.deleteFrom('users').where('id', '=', dave.id).execute();
       expect(await score()).toEqual(expect.objectContaining({ score: 1, voters: [erin.username] }));
@@ -151,7 +233,12 @@ describeEachDatabase('decks API', (ctx) => {
     test("a vote changes only the caller's own vote; posted voters are ignored", async () => {
       const deckId = await buildDeck(ctx.db, alice.id);
       const vote = (user: TestUser, change: string, voters: string[] = []) =>
-        ctx.app.inject({ method: 'POST', url: `/api/decks/onedeck/${deckId}`, headers: { cookie: user.cookie }, payload: { voters, change } });
+        ctx.app.inject({
+          method: 'POST',
+          url: `/api/decks/onedeck/${deckId}`,
+          headers: { cookie: user.cookie },
+          payload: { voters, change },
+        });
       let res = await vote(bob, 'increase', ['Bob', 'Alice', 'Mallory']);
       expect(res.statusCode).toBe(200);
       expect(json(res)).toEqual({ _id: deckId, score: 1, voters: ['Bob'] });
@@ -164,27 +251,52 @@ describeEachDatabase('decks API', (ctx) => {
       res = await vote(bob, 'decrease');
       expect(json(res)).toMatchObject({ score: 1, voters: ['Alice'] });
       expect((await vote(bob, 'sideways')).statusCode).toBe(400);
-      expect((await ctx.app.inject({ method: 'POST', url: '/api/decks/onedeck/0123456789abcdef01234567', headers: { cookie: bob.cookie }, payload: { change: 'increase' } })).statusCode).toBe(404);
+      expect(
+        (
+          await ctx.app.inject({
+            method: 'POST',
+            url: '/api/decks/onedeck/0123456789abcdef01234567',
+            headers: { cookie: bob.cookie },
+            payload: { change: 'increase' },
+          })
+        ).statusCode,
+      ).toBe(404);
     });
 
     test('concurrent votes never lose or double-count', async () => {
       const deckId = await buildDeck(ctx.db, alice.id);
       const users = await Promise.all(Array.from({ length: 20 }, () => buildUser(ctx.db)));
       const send = (user: TestUser, change: string) =>
-        ctx.app.inject({ method: 'POST', url: `/api/decks/onedeck/${deckId}`, headers: { cookie: user.cookie }, payload: { change } });
+        ctx.app.inject({
+          method: 'POST',
+          url: `/api/decks/onedeck/${deckId}`,
+          headers: { cookie: user.cookie },
+          payload: { change },
+        });
       // Everyone votes twice at once, then the first half removes theirs twice at once.
       await Promise.all(users.flatMap((u) => [send(u, 'increase'), send(u, 'increase')]));
       await Promise.all(users.slice(0, 10).flatMap((u) => [send(u, 'decrease'), send(u, 'decrease')]));
       const deck = json<Deck>(await ctx.app.inject({ url: `/api/decks/onedeck/${deckId}` }));
       expect(deck.score).toBe(10);
-      expect(deck.voters.sort()).toEqual(users.slice(10).map((u) => u.username).sort());
+      expect(deck.voters.sort()).toEqual(
+        users
+          .slice(10)
+          .map((u) => u.username)
+          .sort(),
+      );
     });
   });
 
   test('answers kept in memory follow every write made through the API at once', async () => {
     const deckId = await buildDeck(ctx.db, alice.id, { tags: ['Budget'], albums: ['History'] });
     const find = async (body: object) =>
-      json<DecksPage>(await ctx.app.inject({ method: 'POST', url: '/api/decks/search-decks?page=1&limit=50', payload: { albums: ['History'], ...body } })).decks.find((d) => d._id === deckId);
+      json<DecksPage>(
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/api/decks/search-decks?page=1&limit=50',
+          payload: { albums: ['History'], ...body },
+        }),
+      ).decks.find((d) => d._id === deckId);
     const one = async () => json<Deck>(await ctx.app.inject({ url: `/api/decks/onedeck/${deckId}` }));
     // Read twice, so that the second answer comes from memory.
     for (let i = 0; i < 2; i++) {
@@ -192,16 +304,30 @@ describeEachDatabase('decks API', (ctx) => {
       expect(await one()).toMatchObject({ score: 0 });
     }
 
-    await ctx.app.inject({ method: 'POST', url: `/api/decks/onedeck/${deckId}`, headers: { cookie: bob.cookie }, payload: { change: 'increase' } });
+    await ctx.app.inject({
+      method: 'POST',
+      url: `/api/decks/onedeck/${deckId}`,
+      headers: { cookie: bob.cookie },
+      payload: { change: 'increase' },
+    });
     expect(await find({ tags: ['Budget'] })).toMatchObject({ score: 1, voters: ['Bob'] });
     expect(await one()).toMatchObject({ score: 1, voters: ['Bob'] });
 
-    await ctx.app.inject({ method: 'POST', url: `/api/decks/editdeck/${deckId}`, headers: { cookie: alice.cookie }, payload: { title: 'Moved', tags: ['Outdated'] } });
+    await ctx.app.inject({
+      method: 'POST',
+      url: `/api/decks/editdeck/${deckId}`,
+      headers: { cookie: alice.cookie },
+      payload: { title: 'Moved', tags: ['Outdated'] },
+    });
     expect(await find({ tags: ['Budget'] })).toBeUndefined();
     expect(await find({ tags: ['Outdated'] })).toMatchObject({ title: 'Moved', tags: ['Outdated'] });
     expect(await one()).toMatchObject({ title: 'Moved' });
 
-    await ctx.app.inject({ method: 'DELETE', url: `/api/decks/deleteone/${deckId}`, headers: { cookie: alice.cookie } });
+    await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/decks/deleteone/${deckId}`,
+      headers: { cookie: alice.cookie },
+    });
     expect(await find({ tags: ['Outdated'] })).toBeUndefined();
     expect((await ctx.app.inject({ url: `/api/decks/onedeck/${deckId}` })).statusCode).toBe(404);
   });
@@ -227,15 +353,44 @@ describeEachDatabase('search-decks', (ctx) => {
       albums: ['Space', 'Science'],
       collections: ['SAS'],
       tags: ['Budget', 'Mono Space'],
-      cards: [{ name: 'Moon', code: null }, { name: 'Mars Rover', code: null }],
+      cards: [
+        { name: 'Moon', code: null },
+        { name: 'Mars Rover', code: null },
+      ],
       createdAt: at(1000),
     });
-    ids.b = await buildDeck(ctx.db, carol.id, { title: 'B', albums: ['Space'], collections: ['SAS', 'EAF'], tags: ['Budget'], cards: [{ name: 'Moon', code: null }], createdAt: at(-1) });
-    ids.c = await buildDeck(ctx.db, dave.id, { title: 'C', albums: ['History'], collections: ['EAF'], tags: ['Outdated'], cards: [{ name: 'Mars Rover', code: null }], createdAt: at(0) });
-    ids.d = await buildDeck(ctx.db, dave.id, { title: 'D', albums: ['Space'], collections: ['SAS'], tags: [], cards: [], createdAt: at(-7 * 24 * 3600 * 1000) });
+    ids.b = await buildDeck(ctx.db, carol.id, {
+      title: 'B',
+      albums: ['Space'],
+      collections: ['SAS', 'EAF'],
+      tags: ['Budget'],
+      cards: [{ name: 'Moon', code: null }],
+      createdAt: at(-1),
+    });
+    ids.c = await buildDeck(ctx.db, dave.id, {
+      title: 'C',
+      albums: ['History'],
+      collections: ['EAF'],
+      tags: ['Outdated'],
+      cards: [{ name: 'Mars Rover', code: null }],
+      createdAt: at(0),
+    });
+    ids.d = await buildDeck(ctx.db, dave.id, {
+      title: 'D',
+      albums: ['Space'],
+      collections: ['SAS'],
+      tags: [],
+      cards: [],
+      createdAt: at(-7 * 24 * 3600 * 1000),
+    });
     const voters = await Promise.all(Array.from({ length: 3 }, () => buildUser(ctx.db)));
     const vote = (deckId: string, user: (typeof voters)[number]) =>
-      ctx.app.inject({ method: 'POST', url: `/api/decks/onedeck/${deckId}`, headers: { cookie: user.cookie }, payload: { change: 'increase' } });
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/decks/onedeck/${deckId}`,
+        headers: { cookie: user.cookie },
+        payload: { change: 'increase' },
+      });
     for (const v of voters) await vote(ids.d, v);
     for (const v of voters.slice(0, 2)) await vote(ids.b, v);
     await vote(ids.c, voters[0]);
@@ -301,9 +456,14 @@ describeEachDatabase('search-decks', (ctx) => {
       ['page=1000000&limit=12', 400],
     ];
     for (const [query, status] of cases) {
-      const res = await ctx.app.inject({ method: 'POST', url: `/api/decks/search-decks?${query}`, payload: { excludeTags: ['Budget'], sortBy: 'score' } });
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/decks/search-decks?${query}`,
+        payload: { excludeTags: ['Budget'], sortBy: 'score' },
+      });
       expect(res.statusCode, query).toBe(status);
-      if (status === 400) expect(json(res)).toEqual({ error: 'Bad Request', message: `Invalid querystring page: ${SEARCH_TOO_DEEP}` });
+      if (status === 400)
+        expect(json(res)).toEqual({ error: 'Bad Request', message: `Invalid querystring page: ${SEARCH_TOO_DEEP}` });
     }
   });
 
@@ -312,7 +472,13 @@ describeEachDatabase('search-decks', (ctx) => {
     // one card it lacks among 200 selected leaves it out. SQLite refuses a query of over 64 joins.
     const owner = await buildUser(ctx.db);
     const many = Array.from({ length: 70 }, (_, i) => ({ name: `Many ${i}`, code: null }));
-    await buildDeck(ctx.db, owner.id, { title: 'Many', albums: ['Oceans & Seas'], tags: ['Budget'], cards: many, createdAt: new Date(weekStart.getTime() - 1) });
+    await buildDeck(ctx.db, owner.id, {
+      title: 'Many',
+      albums: ['Oceans & Seas'],
+      tags: ['Budget'],
+      cards: many,
+      createdAt: new Date(weekStart.getTime() - 1),
+    });
     const names = many.map((card) => card.name);
     const found = await search({ cards: names, albums: ['Oceans & Seas'] });
     expect(titles(found)).toEqual(['Many']);
@@ -329,13 +495,30 @@ describeEachDatabase('search-decks', (ctx) => {
     expect(titles(await search({ restricted: 1, sortBy: 'score' }))).toEqual(['C', 'A']);
     expect(titles(await search({ restricted: 0 }))).toEqual(newest);
     expect(titles(await search({ sortBy: 'createdAt' }))).toEqual(newest);
-    const nulls = { albums: null, collections: null, tags: null, cards: null, user: null, sortBy: null, restricted: null, excludeAlbums: null, excludeTags: null, excludeCards: null };
+    const nulls = {
+      albums: null,
+      collections: null,
+      tags: null,
+      cards: null,
+      user: null,
+      sortBy: null,
+      restricted: null,
+      excludeAlbums: null,
+      excludeTags: null,
+      excludeCards: null,
+    };
     expect(titles(await search(nulls))).toEqual(newest);
     expect(titles(await search({ ...nulls, albums: ['Space'], restricted: 'yes' }))).toEqual(['A']);
   });
 
   test('unknown filter values and bad types are 400', async () => {
-    for (const body of [{ albums: ['Atlantis'] }, { tags: 'Budget' }, { collections: [3] }, { window: 'year' }, { user: 5 }]) {
+    for (const body of [
+      { albums: ['Atlantis'] },
+      { tags: 'Budget' },
+      { collections: [3] },
+      { window: 'year' },
+      { user: 5 },
+    ]) {
       const res = await ctx.app.inject({ method: 'POST', url: '/api/decks/search-decks', payload: body });
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
     }
@@ -353,10 +536,30 @@ describeEachDatabase('the total of the unfiltered search (kept by triggers)', (c
     await buildDeck(ctx.db, erin.id);
     expect(await total()).toBe(2);
     // Several decks in one statement, as a bulk load makes them.
-    const row = (id: string) => ({ id, user_id: erin.id, title: id, deckcode: '', image: '', description: '', created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z' });
-    await ctx.db.insertInto('decks').values([row('b'.repeat(24)), row('c'.repeat(24))]).execute();
+    const row = (id: string) => ({
+      id,
+      user_id: erin.id,
+      title: id,
+      deckcode: '',
+      image: '',
+      description: '',
+      created_at: '2026-01-01T00:00:00.000Z',
+      updated_at: '2026-01-01T00:00:00.000Z',
+    });
+    await ctx.db
+      .insertInto('decks')
+      .values([row('b'.repeat(24)), row('c'.repeat(24))])
+      .execute();
     expect(await total()).toBe(4);
-    expect((await ctx.app.inject({ method: 'DELETE', url: `/api/decks/deleteone/${first}`, headers: { cookie: erin.cookie } })).statusCode).toBe(200);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'DELETE',
+          url: `/api/decks/deleteone/${first}`,
+          headers: { cookie: erin.cookie },
+        })
+      ).statusCode,
+    ).toBe(200);
     expect(await total()).toBe(3);
     // A deleted user takes their decks along (a cascade, not the deck store).
     await ctx.db.deleteFrom('users').where('id', '=', erin.id).execute();

@@ -8,7 +8,14 @@ import { buildUser, type TestUser } from '../../../test/support/factories';
 import { MESSAGES } from '../../common/messages';
 import { COLLECTIONS, TAGS } from '../../common/game';
 import type { Deck } from '../../common/api/decks';
-import { expectedScreenshotDeck, filesUnder, formWith, importRealCatalog, jpegWithExif, pngImage } from '../../../test/support/images';
+import {
+  expectedScreenshotDeck,
+  filesUnder,
+  formWith,
+  importRealCatalog,
+  jpegWithExif,
+  pngImage,
+} from '../../../test/support/images';
 
 const NAMES = expectedScreenshotDeck().cards.map((c) => c.name);
 
@@ -16,8 +23,17 @@ describeEachDatabase('POST /api/decks/post/', (ctx) => {
   let user: TestUser;
   let image: Buffer;
   const uploadsDir = () => path.join(ctx.config.dataDir, 'uploads');
-  const deckCount = async () => Number((await ctx.db.selectFrom('decks').select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow()).n);
-  const post = (form: FormData, cookie = user.cookie) => ctx.app.inject({ method: 'POST', url: '/api/decks/post/', headers: { cookie }, payload: form });
+  const deckCount = async () =>
+    Number(
+      (
+        await ctx.db
+          .selectFrom('decks')
+          .select((eb) => eb.fn.countAll<string | number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const post = (form: FormData, cookie = user.cookie) =>
+    ctx.app.inject({ method: 'POST', url: '/api/decks/post/', headers: { cookie }, payload: form });
   const goodFields = (overrides: Record<string, string | string[] | undefined> = {}) => ({
     title: 'Spies and Tarot',
     description: 'Cheap combo deck.',
@@ -36,10 +52,18 @@ describeEachDatabase('POST /api/decks/post/', (ctx) => {
   });
 
   test('publishes the deck for the signed-in user, with its image served full size and at width 400', async () => {
-    const profile = async () => json<{ decks: Deck[] }>(await ctx.app.inject({ url: `/api/decks/${user.username}?page=1&limit=12` })).decks.map((d) => d._id);
+    const profile = async () =>
+      json<{ decks: Deck[] }>(await ctx.app.inject({ url: `/api/decks/${user.username}?page=1&limit=12` })).decks.map(
+        (d) => d._id,
+      );
     // Read before, so that the profile's answer is in memory when the deck is published.
     const before = await profile();
-    const res = await post(formWith({ ...goodFields(), user: 'SomeoneElse', email: 'x@y.z' }, { bytes: await jpegWithExif(1200, 1600), type: 'image/jpeg', filename: 'deck.jpg' }));
+    const res = await post(
+      formWith(
+        { ...goodFields(), user: 'SomeoneElse', email: 'x@y.z' },
+        { bytes: await jpegWithExif(1200, 1600), type: 'image/jpeg', filename: 'deck.jpg' },
+      ),
+    );
     expect(res.statusCode).toBe(201);
     const deck = json<Deck>(res);
     expect(deck).toMatchObject({
@@ -71,7 +95,9 @@ describeEachDatabase('POST /api/decks/post/', (ctx) => {
 
   test('takes lists as repeated fields too, and card names in any case or accents', async () => {
     const cards = ['cano cristales', ...NAMES.slice(0, 4).map((n) => n.toUpperCase())];
-    const res = await post(formWith(goodFields({ albums: ['Space', 'Science'], collections: undefined, tags: '', cards }), { bytes: image }));
+    const res = await post(
+      formWith(goodFields({ albums: ['Space', 'Science'], collections: undefined, tags: '', cards }), { bytes: image }),
+    );
     expect(res.statusCode).toBe(201);
     const deck = json<Deck>(res);
     expect(deck.albums.sort()).toEqual(['Science', 'Space']);
@@ -97,8 +123,16 @@ describeEachDatabase('POST /api/decks/post/', (ctx) => {
       ['4 cards', { cards: JSON.stringify(NAMES.slice(0, 4)) }, MESSAGES.upload.tooFewCards],
       ['no cards', { cards: undefined }, MESSAGES.upload.tooFewCards],
       ['19 cards', { cards: JSON.stringify([...NAMES, 'Sir Lancelot']) }, 'A deck has at most 18 cards.'],
-      ['a card not in the catalog', { cards: JSON.stringify([...NAMES.slice(0, 5), 'Definitely Not A Card']) }, 'Not in the card catalog: Definitely Not A Card.'],
-      ['no album, collection or tag', { albums: '[]', collections: undefined, tags: '[]' }, MESSAGES.upload.categoryRequired],
+      [
+        'a card not in the catalog',
+        { cards: JSON.stringify([...NAMES.slice(0, 5), 'Definitely Not A Card']) },
+        'Not in the card catalog: Definitely Not A Card.',
+      ],
+      [
+        'no album, collection or tag',
+        { albums: '[]', collections: undefined, tags: '[]' },
+        MESSAGES.upload.categoryRequired,
+      ],
       ['an unknown album', { albums: JSON.stringify(['Space', 'Cooking']) }, 'Unknown album: "Cooking".'],
       ['an unknown collection', { collections: 'NOPE' }, 'Unknown collection: "NOPE".'],
       ['an unknown tag', { tags: ['Budget', 'Not a tag'] }, 'Unknown tag: "Not a tag".'],
@@ -115,7 +149,9 @@ describeEachDatabase('POST /api/decks/post/', (ctx) => {
     });
 
     test('a text file named .png', async () => {
-      const res = await post(formWith(goodFields(), { bytes: Buffer.from('not an image at all'), filename: 'deck.png', type: 'image/png' }));
+      const res = await post(
+        formWith(goodFields(), { bytes: Buffer.from('not an image at all'), filename: 'deck.png', type: 'image/png' }),
+      );
       expect(res.statusCode).toBe(400);
       expect(json<{ message: string }>(res).message).toMatch(/^Please upload a valid image file\./);
     });
@@ -132,10 +168,16 @@ describeEachDatabase('POST /api/decks/post/', (ctx) => {
     test('a deck insert that fails half way leaves neither the deck nor its file', async () => {
       // A real failure inside the insert transaction: the tag rows are refused after the deck row went in.
       if (ctx.dbName === 'sqlite') {
-        await sql`CREATE TRIGGER refuse_tags BEFORE INSERT ON deck_tags BEGIN SELECT RAISE(ABORT, 'forced failure'); END`.execute(ctx.db);
+        await sql`CREATE TRIGGER refuse_tags BEFORE INSERT ON deck_tags BEGIN SELECT RAISE(ABORT, 'forced failure'); END`.execute(
+          ctx.db,
+        );
       } else {
-        await sql`CREATE FUNCTION refuse_tags() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'forced failure'; END $$ LANGUAGE plpgsql`.execute(ctx.db);
-        await sql`CREATE TRIGGER refuse_tags BEFORE INSERT ON deck_tags FOR EACH ROW EXECUTE FUNCTION refuse_tags()`.execute(ctx.db);
+        await sql`CREATE FUNCTION refuse_tags() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'forced failure'; END $$ LANGUAGE plpgsql`.execute(
+          ctx.db,
+        );
+        await sql`CREATE TRIGGER refuse_tags BEFORE INSERT ON deck_tags FOR EACH ROW EXECUTE FUNCTION refuse_tags()`.execute(
+          ctx.db,
+        );
       }
       try {
         const res = await post(formWith(goodFields(), { bytes: image }));
@@ -155,7 +197,11 @@ describeEachDatabase('POST /api/decks/post/', (ctx) => {
     const key = path.basename(deck.image);
     expect(filesUnder(uploadsDir()).filter((f) => f.endsWith(key))).toHaveLength(2);
 
-    const res = await ctx.app.inject({ method: 'DELETE', url: `/api/decks/deleteone/${deck._id}`, headers: { cookie: user.cookie } });
+    const res = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/decks/deleteone/${deck._id}`,
+      headers: { cookie: user.cookie },
+    });
     expect(res.statusCode).toBe(200);
     expect(filesUnder(uploadsDir()).filter((f) => f.endsWith(key))).toEqual([]);
     expect((await ctx.app.inject({ url: deck.image })).statusCode).toBe(404);

@@ -7,7 +7,13 @@ import type { AttemptLimiter, RateLimits } from '../http/rate-limits';
  * Retry-After once the account or the client IP has used its budget. A refused form spends nothing.
  * Resolves to a function that gives the attempt back, for a publish that failed on our side.
  */
-export function reservePublish(limiter: AttemptLimiter, limits: RateLimits, request: FastifyRequest, res: FastifyReply, userId: string): Promise<() => Promise<void>> {
+export function reservePublish(
+  limiter: AttemptLimiter,
+  limits: RateLimits,
+  request: FastifyRequest,
+  res: FastifyReply,
+  userId: string,
+): Promise<() => Promise<void>> {
   return limiter.reserve(
     res,
     [

@@ -56,7 +56,15 @@ export const deckRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/:username',
-    { schema: { tags: ['decks'], summary: "A user's decks, newest first", params: usernameParamsSchema, querystring: pageQuerySchema, response: { 200: decksPageSchema, ...errors } } },
+    {
+      schema: {
+        tags: ['decks'],
+        summary: "A user's decks, newest first",
+        params: usernameParamsSchema,
+        querystring: pageQuerySchema,
+        response: { 200: decksPageSchema, ...errors },
+      },
+    },
     async (request, res) => {
       const user = await findUserByUsername(app.db, request.params.username);
       if (!user) throw notFound('No such user.');
@@ -71,7 +79,15 @@ export const deckRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/onedeck/:id',
     // The same deck for everyone (votes are listed by name, not marked for the caller).
-    { config: { session: false }, schema: { tags: ['decks'], summary: 'One deck', params: deckIdParamsSchema, response: { 200: deckSchema, ...errors } } },
+    {
+      config: { session: false },
+      schema: {
+        tags: ['decks'],
+        summary: 'One deck',
+        params: deckIdParamsSchema,
+        response: { 200: deckSchema, ...errors },
+      },
+    },
     async (request, res) => {
       const json = await app.deckReads.deckJson(request.params.id);
       if (json) return sendJson(res, json);
@@ -134,7 +150,8 @@ export const deckRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { session: false },
       schema: {
         tags: ['decks', 'uploads'],
-        summary: 'Public decks sharing at least 12 of the given cards (by catalog code), most shared first: the upload review warns of a deck already published',
+        summary:
+          'Public decks sharing at least 12 of the given cards (by catalog code), most shared first: the upload review warns of a deck already published',
         body: similarRequestSchema,
         response: { 200: similarDecksSchema, ...errors },
       },
@@ -150,7 +167,8 @@ export const deckRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['decks'],
-        summary: 'Decks containing ALL the selected albums, collections, tags and cards and NONE of the excluded albums, tags and cards, within the date window',
+        summary:
+          'Decks containing ALL the selected albums, collections, tags and cards and NONE of the excluded albums, tags and cards, within the date window',
         querystring: searchPageQuerySchema,
         body: searchRequestSchema.nullish(),
         response: { 200: decksPageSchema, ...errors },
@@ -161,7 +179,14 @@ export const deckRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/get-curated',
-    { schema: { tags: ['decks'], summary: "The curator's decks", body: curatedRequestSchema.nullish(), response: { 200: curatedResultSchema, ...errors } } },
+    {
+      schema: {
+        tags: ['decks'],
+        summary: "The curator's decks",
+        body: curatedRequestSchema.nullish(),
+        response: { 200: curatedResultSchema, ...errors },
+      },
+    },
     async (request) => {
       const username = request.body?.user || app.config.curatorUsername;
       const { decks } = await searchDecks(app.db, { user: username }, { page: 1, limit: 1000 });
@@ -171,7 +196,15 @@ export const deckRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/editdeck/:id',
-    { schema: { tags: ['decks'], summary: 'Edit your own deck', params: deckIdParamsSchema, body: editDeckSchema, response: { 200: deckSchema, ...errors } } },
+    {
+      schema: {
+        tags: ['decks'],
+        summary: 'Edit your own deck',
+        params: deckIdParamsSchema,
+        body: editDeckSchema,
+        response: { 200: deckSchema, ...errors },
+      },
+    },
     async (request) => {
       const user = requireUser(request);
       const owner = await findDeckOwner(app.db, request.params.id);
@@ -186,7 +219,14 @@ export const deckRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/deleteone/:id',
-    { schema: { tags: ['decks'], summary: 'Delete your own deck and its image', params: deckIdParamsSchema, response: { 200: z.object({ _id: z.string() }), ...errors } } },
+    {
+      schema: {
+        tags: ['decks'],
+        summary: 'Delete your own deck and its image',
+        params: deckIdParamsSchema,
+        response: { 200: z.object({ _id: z.string() }), ...errors },
+      },
+    },
     async (request) => {
       const user = requireUser(request);
       const owner = await findDeckOwner(app.db, request.params.id);
@@ -203,7 +243,8 @@ export const deckRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['decks', 'uploads'],
-        summary: 'Publish a deck: image, title, albums, collections, tags, description, cards, cardCodes, deckcode (multipart)',
+        summary:
+          'Publish a deck: image, title, albums, collections, tags, description, cards, cardCodes, deckcode (multipart)',
         description: `At most ${limits.publishesPerAccount} decks per account and ${limits.publishesPerIp} per client within ${limits.publishWindowMs / 60_000} minutes: 429 past that (a refused form does not count).`,
         consumes: ['multipart/form-data'],
         response: { 201: deckSchema, ...formErrors },

@@ -17,7 +17,11 @@ describeEachDatabase('similar decks', (ctx) => {
       while (chosen.size < 18) chosen.add(Math.floor(pool.length * random() ** 1.5));
       const cards = [...chosen].map((n) => pool[n]);
       const createdAt = Date.UTC(2026, 0, 1) + i * 60_000;
-      decks.push({ id: await buildDeck(ctx.db, author.id, { title: `Copy ${i}`, cards, createdAt: new Date(createdAt) }), codes: cards.map((c) => c.code), createdAt });
+      decks.push({
+        id: await buildDeck(ctx.db, author.id, { title: `Copy ${i}`, cards, createdAt: new Date(createdAt) }),
+        codes: cards.map((c) => c.code),
+        createdAt,
+      });
     }
   });
 
@@ -48,31 +52,59 @@ describeEachDatabase('similar decks', (ctx) => {
 
   test('the upload review asks with the codes it read: an exact copy matches 18 of 18', async () => {
     const original = decks[7];
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/decks/similar', payload: { cardCodes: original.codes } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/decks/similar',
+      payload: { cardCodes: original.codes },
+    });
     expect(res.statusCode).toBe(200);
     const answer = json<SimilarDecks>(res);
     expect(answer.decks[0]).toMatchObject({ shared: 18, user: 'Copier' });
     expect(answer.decks.map(({ _id, shared }) => ({ _id, shared }))).toEqual(bruteForce(original.codes));
     // 17 of the cards and one the pool never uses.
     const changed = [...original.codes.slice(0, 17), 'SAS099'];
-    const seventeen = json<SimilarDecks>(await ctx.app.inject({ method: 'POST', url: '/api/decks/similar', payload: { cardCodes: changed } }));
+    const seventeen = json<SimilarDecks>(
+      await ctx.app.inject({ method: 'POST', url: '/api/decks/similar', payload: { cardCodes: changed } }),
+    );
     expect(seventeen.cardCount).toBe(18);
     expect(seventeen.decks.find((d) => d._id === original.id)?.shared).toBe(17);
   });
 
   test('fewer than 12 cards match nothing; a deleted deck is no longer similar', async () => {
-    expect(json<SimilarDecks>(await ctx.app.inject({ method: 'POST', url: '/api/decks/similar', payload: { cardCodes: decks[0].codes.slice(0, 11) } }))).toEqual({ cardCount: 11, decks: [] });
+    expect(
+      json<SimilarDecks>(
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/api/decks/similar',
+          payload: { cardCodes: decks[0].codes.slice(0, 11) },
+        }),
+      ),
+    ).toEqual({ cardCount: 11, decks: [] });
     const copy = await buildDeck(ctx.db, (await buildUser(ctx.db)).id, { cards: pool.slice(0, 18), title: 'Twin' });
-    const twin = await ctx.app.inject({ method: 'POST', url: '/api/decks/similar', payload: { cardCodes: pool.slice(0, 18).map((c) => c.code) } });
+    const twin = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/decks/similar',
+      payload: { cardCodes: pool.slice(0, 18).map((c) => c.code) },
+    });
     expect(json<SimilarDecks>(twin).decks[0]).toMatchObject({ _id: copy, shared: 18, title: 'Twin' });
     await ctx.db.deleteFrom('decks').where('id', '=', copy).execute();
-    const after = json<SimilarDecks>(await ctx.app.inject({ method: 'POST', url: '/api/decks/similar', payload: { cardCodes: pool.slice(0, 18).map((c) => c.code) } }));
+    const after = json<SimilarDecks>(
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/decks/similar',
+        payload: { cardCodes: pool.slice(0, 18).map((c) => c.code) },
+      }),
+    );
     expect(after.decks.map((d) => d._id)).not.toContain(copy);
   });
 
   test('bad input is refused with a message', async () => {
     const cases = [
-      { method: 'POST' as const, url: '/api/decks/similar', payload: { cardCodes: Array.from({ length: 19 }, (_, i) => `SAS${i}`) } },
+      {
+        method: 'POST' as const,
+        url: '/api/decks/similar',
+        payload: { cardCodes: Array.from({ length: 19 }, (_, i) => `SAS${i}`) },
+      },
       { method: 'POST' as const, url: '/api/decks/similar', payload: { cardCodes: ["SAS001'; drop table decks; --"] } },
       { method: 'POST' as const, url: '/api/decks/similar', payload: { cardCodes: 'SAS001' } },
       { method: 'POST' as const, url: '/api/decks/similar', payload: {} },

@@ -31,10 +31,18 @@ export async function findSimilarDecks(db: Db, cardCodes: string[], exceptDeckId
   if (codes.length < MIN_SHARED_CARDS) return [];
   const counts = await db.selectFrom('card_stats').select(['code', 'decks']).where('code', 'in', codes).execute();
   const decksOf = new Map(counts.map((row) => [row.code, Number(row.decks)]));
-  const rarest = [...codes].sort((a, b) => (decksOf.get(a) ?? 0) - (decksOf.get(b) ?? 0)).slice(0, codes.length - MIN_SHARED_CARDS + RAREST_HITS);
+  const rarest = [...codes]
+    .sort((a, b) => (decksOf.get(a) ?? 0) - (decksOf.get(b) ?? 0))
+    .slice(0, codes.length - MIN_SHARED_CARDS + RAREST_HITS);
   // The candidates are read first (materialised; SQLite keeps the CROSS JOIN's order), then each
   // candidate's own cards are counted through the deck_cards primary key.
-  const { rows } = await sql<{ id: string; title: string; username: string; score: number | string; shared: number | string }>`
+  const { rows } = await sql<{
+    id: string;
+    title: string;
+    username: string;
+    score: number | string;
+    shared: number | string;
+  }>`
     with candidates as materialized (
       select deck_id from deck_cards where card_code in (${sql.join(rarest)}) group by deck_id having count(*) >= ${RAREST_HITS}
     ), shared as materialized (
@@ -47,14 +55,26 @@ export async function findSimilarDecks(db: Db, cardCodes: string[], exceptDeckId
     where d.id = s.deck_id and p.deck_id = d.id and u.id = d.user_id and d.id <> ${exceptDeckId ?? ''}
     order by s.shared desc, d.score desc, d.created_at desc, d.id desc
     limit ${MAX_SIMILAR_DECKS}`.execute(db);
-  return rows.map((row) => ({ id: row.id, title: row.title, username: row.username, score: Number(row.score), shared: Number(row.shared) }));
+  return rows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    username: row.username,
+    score: Number(row.score),
+    shared: Number(row.shared),
+  }));
 }
 
 /** The card codes of a deck, or undefined when there is no such deck. */
 export async function deckCardCodes(db: Db, deckId: string): Promise<string[] | undefined> {
   const [deck, cards] = await Promise.all([
     db.selectFrom('decks').select('id').where('id', '=', deckId).executeTakeFirst(),
-    db.selectFrom('deck_cards').select('card_code').where('deck_id', '=', deckId).where('card_code', 'is not', null).orderBy('position').execute(),
+    db
+      .selectFrom('deck_cards')
+      .select('card_code')
+      .where('deck_id', '=', deckId)
+      .where('card_code', 'is not', null)
+      .orderBy('position')
+      .execute(),
   ]);
   return deck && cards.map((row) => row.card_code!);
 }

@@ -44,16 +44,26 @@ describe('a first start', () => {
     try {
       const db = server.handle.db;
       expect(await countCards(db)).toBe(SHIPPED_CARDS.length - 5);
-      const deckCards = await db.selectFrom('deck_cards').innerJoin('cards', 'cards.code', 'deck_cards.card_code').select(['deck_cards.card_name', 'cards.name']).execute();
+      const deckCards = await db
+        .selectFrom('deck_cards')
+        .innerJoin('cards', 'cards.code', 'deck_cards.card_code')
+        .select(['deck_cards.card_name', 'cards.name'])
+        .execute();
       expect(deckCards.length).toBeGreaterThanOrEqual(60 * 18);
       for (const card of deckCards) expect(card.card_name).toBe(card.name);
       // Each deck is named for the collection most of its cards come from, and no two share a title.
-      const decks = await db.selectFrom('decks').innerJoin('deck_collections', 'deck_collections.deck_id', 'decks.id').select(['decks.id', 'decks.title', 'deck_collections.collection']).execute();
+      const decks = await db
+        .selectFrom('decks')
+        .innerJoin('deck_collections', 'deck_collections.deck_id', 'decks.id')
+        .select(['decks.id', 'decks.title', 'deck_collections.collection'])
+        .execute();
       expect(new Set(decks.map((deck) => deck.title)).size).toBe(decks.length);
       for (const deck of decks) {
         expect(deck.title.startsWith(`${findCollection(deck.collection)?.name} `)).toBe(true);
         const codes = await db.selectFrom('deck_cards').select('card_code').where('deck_id', '=', deck.id).execute();
-        expect(codes.filter((row) => collectionCodeOf(row.card_code ?? '') === deck.collection).length).toBeGreaterThanOrEqual(12);
+        expect(
+          codes.filter((row) => collectionCodeOf(row.card_code ?? '') === deck.collection).length,
+        ).toBeGreaterThanOrEqual(12);
       }
     } finally {
       await server.close();
@@ -62,8 +72,14 @@ describe('a first start', () => {
 
   test('with CARDS_FILE loads that list instead', async () => {
     const file = path.join(dataDir, 'cards.csv');
-    fs.writeFileSync(file, 'Code,Name,Rarity,Type\nACAL001,Sir Lancelot,Epic,Limited Card\nACAL002,The Lady of the Lake,Legendary,Limited Card\n');
-    const server = await createServer({ ...loadConfig({ CARDS_FILE: file }), dataDir, seedDemo: false }, { ocr: false });
+    fs.writeFileSync(
+      file,
+      'Code,Name,Rarity,Type\nACAL001,Sir Lancelot,Epic,Limited Card\nACAL002,The Lady of the Lake,Legendary,Limited Card\n',
+    );
+    const server = await createServer(
+      { ...loadConfig({ CARDS_FILE: file }), dataDir, seedDemo: false },
+      { ocr: false },
+    );
     try {
       expect(await countCards(server.handle.db)).toBe(2);
     } finally {

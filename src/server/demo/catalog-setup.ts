@@ -29,6 +29,10 @@ export async function setUpCatalog(db: Db, cardsFile: string | undefined, log: F
 
 export async function logCatalog(db: Db, log: FastifyBaseLogger): Promise<void> {
   const cards = await countCards(db);
-  if (cards === 0) log.warn({ cards }, 'the card catalog is empty: uploads will match no card (import a card list with CARDS_FILE or npm run cards:import)');
+  if (cards === 0)
+    log.warn(
+      { cards },
+      'the card catalog is empty: uploads will match no card (import a card list with CARDS_FILE or npm run cards:import)',
+    );
   else log.info({ cards }, `the card catalog holds ${cards} cards`);
 }

@@ -40,7 +40,14 @@ describeEachDatabase('sample screenshot', (ctx) => {
     test('is the same image until the catalog changes', async () => {
       const first = (await ctx.app.inject({ url: SAMPLE_SCREENSHOT_PATH })).rawPayload;
       expect((await ctx.app.inject({ url: SAMPLE_SCREENSHOT_PATH })).rawPayload.equals(first)).toBe(true);
-      await ctx.db.deleteFrom('cards').where('code', 'in', (await listCatalog(ctx.db)).slice(0, 200).map((card) => card.code)).execute();
+      await ctx.db
+        .deleteFrom('cards')
+        .where(
+          'code',
+          'in',
+          (await listCatalog(ctx.db)).slice(0, 200).map((card) => card.code),
+        )
+        .execute();
       expect((await ctx.app.inject({ url: SAMPLE_SCREENSHOT_PATH })).rawPayload.equals(first)).toBe(false);
     });
   });

@@ -20,7 +20,10 @@ const SAMPLE_WIDTH = 800;
 function plainCards<T extends { name: string }>(catalog: T[]): T[] {
   const count = new Map<string, number>();
   for (const card of catalog) count.set(card.name.toLowerCase(), (count.get(card.name.toLowerCase()) ?? 0) + 1);
-  const plain = catalog.filter((card) => /^[A-Za-z]+( [A-Za-z]+)?$/.test(card.name) && card.name.length <= 14 && count.get(card.name.toLowerCase()) === 1);
+  const plain = catalog.filter(
+    (card) =>
+      /^[A-Za-z]+( [A-Za-z]+)?$/.test(card.name) && card.name.length <= 14 && count.get(card.name.toLowerCase()) === 1,
+  );
   return plain.length >= DECK_SIZE ? plain : catalog;
 }
 
@@ -31,7 +34,16 @@ export function sampleScreenshots(db: Db): () => Promise<Buffer | null> {
     const version = await catalogVersion(db);
     if (kept?.version !== version) {
       const image = listCatalog(db).then(async (catalog) =>
-        catalog.length < DECK_SIZE ? null : (await generateScreenshot(plainCards(catalog), { seed: 1, width: SAMPLE_WIDTH, png: true, statPanels: true })).image,
+        catalog.length < DECK_SIZE
+          ? null
+          : (
+              await generateScreenshot(plainCards(catalog), {
+                seed: 1,
+                width: SAMPLE_WIDTH,
+                png: true,
+                statPanels: true,
+              })
+            ).image,
       );
       kept = { version, image };
       // A failed render is not kept: the next request tries again.
@@ -45,9 +57,13 @@ export function sampleScreenshots(db: Db): () => Promise<Buffer | null> {
 
 export const sampleScreenshotRoutes: FastifyPluginAsync = async (app) => {
   const sample = sampleScreenshots(app.db);
-  app.get(SAMPLE_SCREENSHOT_PATH, { schema: { tags: ['uploads'], summary: 'A sample deck screenshot (PNG) made from this site’s card list' } }, async (_request, res) => {
-    const image = await sample();
-    if (!image) throw notFound('The card list holds too few cards for a sample deck.');
-    return res.header('content-type', 'image/png').header('cache-control', 'no-cache').send(image);
-  });
+  app.get(
+    SAMPLE_SCREENSHOT_PATH,
+    { schema: { tags: ['uploads'], summary: 'A sample deck screenshot (PNG) made from this site’s card list' } },
+    async (_request, res) => {
+      const image = await sample();
+      if (!image) throw notFound('The card list holds too few cards for a sample deck.');
+      return res.header('content-type', 'image/png').header('cache-control', 'no-cache').send(image);
+    },
+  );
 };

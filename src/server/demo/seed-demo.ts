@@ -23,12 +23,21 @@ const FIVE_WEEKS_MS = 35 * 24 * 3600 * 1000;
 const THEME_CARDS = 12;
 
 const TITLES = ['Aggro', 'Control', 'Burn', 'Big Power', 'Budget', 'Combo', 'Lock', 'Tempo', 'Midrange', 'Return'];
-const COMMENTS = ['Great deck, thanks for sharing!', 'How does this do against burn?', 'Swapped one card and hit a new rank.', 'Love the synergy here.', 'Is this still good after the update?'];
+const COMMENTS = [
+  'Great deck, thanks for sharing!',
+  'How does this do against burn?',
+  'Swapped one card and hit a new rank.',
+  'Love the synergy here.',
+  'Is this still good after the update?',
+];
 
 type CatalogCard = { code: string; name: string };
 
 /** Collections of the catalog with enough cards for a themed deck (in an album that can fill one), and the cards of each album. */
-function themes(catalog: CatalogCard[]): { collections: { code: string; name: string; album: string; cards: CatalogCard[] }[]; byAlbum: Map<string, CatalogCard[]> } {
+function themes(catalog: CatalogCard[]): {
+  collections: { code: string; name: string; album: string; cards: CatalogCard[] }[];
+  byAlbum: Map<string, CatalogCard[]>;
+} {
   const byCollection = new Map<string, { album: string; cards: CatalogCard[] }>();
   const byAlbum = new Map<string, CatalogCard[]>();
   for (const card of catalog) {
@@ -73,7 +82,8 @@ export async function seedDemoData(db: Db, images: ImageStore, config: Config, n
   const userIds: string[] = [];
   for (const username of [config.curatorUsername, ...DEMO_USERS]) {
     const user =
-      (await findUserByUsername(db, username)) ?? (await insertUser(db, { username, email: `${username.toLowerCase()}@demo.deckhub.local`, passwordHash }));
+      (await findUserByUsername(db, username)) ??
+      (await insertUser(db, { username, email: `${username.toLowerCase()}@demo.deckhub.local`, passwordHash }));
     userIds.push(user.id);
   }
 
@@ -94,7 +104,10 @@ export async function seedDemoData(db: Db, images: ImageStore, config: Config, n
     const deckId = await insertDeck(db, {
       userId: ownerId,
       title,
-      deckcode: random() < 0.8 ? Array.from({ length: 6 }, () => pick('ABCDEFGHJKLMNPQRSTUVWXYZ23456789'.split(''))).join('') : 'null',
+      deckcode:
+        random() < 0.8
+          ? Array.from({ length: 6 }, () => pick('ABCDEFGHJKLMNPQRSTUVWXYZ23456789'.split(''))).join('')
+          : 'null',
       image: imageUrlOf(key),
       description: `${theme.name} cards around ${themed[0].name}, with more of ${album}. Play the cheap cards first and keep the big ones for the last turns.`,
       cards: cards.map((c) => ({ name: c.name, code: c.code })),
@@ -105,7 +118,12 @@ export async function seedDemoData(db: Db, images: ImageStore, config: Config, n
     });
     for (const voterId of userIds) if (random() < 0.35) await changeVote(db, deckId, voterId, 'increase');
     if (random() < 0.4) {
-      await createComment(db, { deckId, userId: pick(userIds), body: pick(COMMENTS), createdAt: new Date(createdAt.getTime() + 3600_000) });
+      await createComment(db, {
+        deckId,
+        userId: pick(userIds),
+        body: pick(COMMENTS),
+        createdAt: new Date(createdAt.getTime() + 3600_000),
+      });
     }
   }
   return true;

@@ -79,9 +79,18 @@ interface Layout {
 }
 
 /** The game's share layout: the geometry of the real share image, at 800 px. */
-export const SHARE_GEOMETRY = { width: BASE_WIDTH, height: BASE_HEIGHT, tileWidth: TILE_W, tileHeight: TILE_H, columnX: COLUMN_X, gridTop: GRID_TOP, rowPitch: ROW_PITCH };
+export const SHARE_GEOMETRY = {
+  width: BASE_WIDTH,
+  height: BASE_HEIGHT,
+  tileWidth: TILE_W,
+  tileHeight: TILE_H,
+  columnX: COLUMN_X,
+  gridTop: GRID_TOP,
+  rowPitch: ROW_PITCH,
+};
 
-const SHARE_PAGE = '<linearGradient id="page" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#00509f"/><stop offset="0.5" stop-color="#2d80dc"/><stop offset="1" stop-color="#024690"/></linearGradient>';
+const SHARE_PAGE =
+  '<linearGradient id="page" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#00509f"/><stop offset="0.5" stop-color="#2d80dc"/><stop offset="1" stop-color="#024690"/></linearGradient>';
 /** Page colours a season, a theme or another game mode could bring: none is the share image's blue. */
 const PAGE_COLOURS: Array<[string, string]> = [
   ['#1b5e20', '#43a047'],
@@ -96,7 +105,17 @@ const PAGE_COLOURS: Array<[string, string]> = [
 ];
 
 function layoutFor(kind: GeneratedLayout, random: Random): Layout {
-  const share: Layout = { height: BASE_HEIGHT, tileW: TILE_W, tileH: TILE_H, columnX: COLUMN_X, gridTop: GRID_TOP, rowPitch: ROW_PITCH, pageDefs: SHARE_PAGE, pageTop: '#1760b5', headerKind: 'share' };
+  const share: Layout = {
+    height: BASE_HEIGHT,
+    tileW: TILE_W,
+    tileH: TILE_H,
+    columnX: COLUMN_X,
+    gridTop: GRID_TOP,
+    rowPitch: ROW_PITCH,
+    pageDefs: SHARE_PAGE,
+    pageTop: '#1760b5',
+    headerKind: 'share',
+  };
   if (kind === 'share') return share;
   if (kind === 'header') {
     const headerKind = pick(random, ['left', 'banner', 'plain'] as const);
@@ -107,7 +126,11 @@ function layoutFor(kind: GeneratedLayout, random: Random): Layout {
     const [a, b] = pick(random, PAGE_COLOURS);
     const flat = random() < 0.4;
     const angle = random() < 0.5 ? 'x2="0" y2="1"' : 'x2="1" y2="1"';
-    return { ...share, pageDefs: `<linearGradient id="page" x1="0" y1="0" ${angle}><stop offset="0" stop-color="${a}"/><stop offset="1" stop-color="${flat ? a : b}"/></linearGradient>`, pageTop: a };
+    return {
+      ...share,
+      pageDefs: `<linearGradient id="page" x1="0" y1="0" ${angle}><stop offset="0" stop-color="${a}"/><stop offset="1" stop-color="${flat ? a : b}"/></linearGradient>`,
+      pageTop: a,
+    };
   }
   // Other tile sizes: gutters from hairline to wide, margins from none to wide.
   const gutter = Math.round(between(random, 3, 36));
@@ -116,18 +139,22 @@ function layoutFor(kind: GeneratedLayout, random: Random): Layout {
   const tileH = (tileW * TILE_H) / TILE_W;
   const rowPitch = tileH + Math.round(gutter * between(random, 0.7, 1.3));
   const columnX = [0, 1, 2, 3].map((i) => margin + i * (tileW + gutter));
-  const height = Math.round(GRID_TOP + 4 * rowPitch + Math.max(tileH, (3 * 86 * tileH) / TILE_H) + between(random, 10, 60));
+  const height = Math.round(
+    GRID_TOP + 4 * rowPitch + Math.max(tileH, (3 * 86 * tileH) / TILE_H) + between(random, 10, 60),
+  );
   return { ...share, tileW, tileH, rowPitch, columnX, height };
 }
 const DECK_CODE_CHARACTERS = [...CODE_CHARACTERS];
-
 
 type Random = () => number;
 const pick = <T>(random: Random, items: readonly T[]): T => items[Math.floor(random() * items.length)];
 const between = (random: Random, low: number, high: number): number => low + random() * (high - low);
 
 function escapeXml(text: string): string {
-  return text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] as string);
+  return text.replace(
+    /[<>&'"]/g,
+    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] as string,
+  );
 }
 
 /** Names that stress the reader: punctuation, accents, digits, length, names inside names. */
@@ -194,22 +221,42 @@ function wrapInTwo(text: string): [string, string] | null {
 const NAME_FONTS = ['DejaVu Sans', 'Liberation Sans'];
 const BAND_COLOURS = ['#5a1240', '#0d3b2e', '#3a2608', '#10203f', '#4a0f5c', '#1d3a4a'];
 const BOX_COLOURS = ['#f59ad5', '#f5d442', '#8fe38a', '#7fd8f5'];
-const ART_COLOURS = ['#e8d5b0', '#f4f4f4', '#6aa7e8', '#2d80dc', '#c0392b', '#f39c12', '#27ae60', '#8e44ad', '#ffffff', '#1a1a1a', '#d4a5c9'];
+const ART_COLOURS = [
+  '#e8d5b0',
+  '#f4f4f4',
+  '#6aa7e8',
+  '#2d80dc',
+  '#c0392b',
+  '#f39c12',
+  '#27ae60',
+  '#8e44ad',
+  '#ffffff',
+  '#1a1a1a',
+  '#d4a5c9',
+];
 
 let clipCount = 0;
 
 /** Random shapes inside a box (clipped to it, as card art is). */
 function art(random: Random, x: number, y: number, w: number, h: number): string {
   const clip = `art${clipCount++}`;
-  const shapes: string[] = [`<clipPath id="${clip}"><rect x="${x}" y="${y}" width="${w}" height="${h}"/></clipPath><g clip-path="url(#${clip})">`];
+  const shapes: string[] = [
+    `<clipPath id="${clip}"><rect x="${x}" y="${y}" width="${w}" height="${h}"/></clipPath><g clip-path="url(#${clip})">`,
+  ];
   shapes.push(`<rect x="${x}" y="${y}" width="${w}" height="${h}" fill="${pick(random, ART_COLOURS)}"/>`);
   const count = 3 + Math.floor(random() * 6);
   for (let i = 0; i < count; i++) {
     const fill = pick(random, ART_COLOURS);
     const cx = x + random() * w;
     const cy = y + random() * h;
-    if (random() < 0.5) shapes.push(`<circle cx="${cx}" cy="${cy}" r="${between(random, 8, w / 2)}" fill="${fill}" opacity="${between(random, 0.5, 1)}"/>`);
-    else shapes.push(`<rect x="${cx - 30}" y="${cy - 20}" width="${between(random, 10, w)}" height="${between(random, 10, h / 2)}" fill="${fill}" opacity="${between(random, 0.5, 1)}" transform="rotate(${between(random, -30, 30)} ${cx} ${cy})"/>`);
+    if (random() < 0.5)
+      shapes.push(
+        `<circle cx="${cx}" cy="${cy}" r="${between(random, 8, w / 2)}" fill="${fill}" opacity="${between(random, 0.5, 1)}"/>`,
+      );
+    else
+      shapes.push(
+        `<rect x="${cx - 30}" y="${cy - 20}" width="${between(random, 10, w)}" height="${between(random, 10, h / 2)}" fill="${fill}" opacity="${between(random, 0.5, 1)}" transform="rotate(${between(random, -30, 30)} ${cx} ${cy})"/>`,
+      );
   }
   shapes.push('</g>');
   return shapes.join('');
@@ -227,15 +274,28 @@ function tile(random: Random, card: CatalogCard, x: number, y: number): string {
   parts.push(art(random, x, y, w, h * 0.66));
   // The dark band under the art, with its curved top edge, holding badge, code and name.
   const band = pick(random, BAND_COLOURS);
-  parts.push(`<path d="M${x} ${y + h * 0.6} Q${cx} ${y + h * 0.66} ${x + w} ${y + h * 0.6} L${x + w} ${y + h} L${x} ${y + h} Z" fill="${band}"/>`);
+  parts.push(
+    `<path d="M${x} ${y + h * 0.6} Q${cx} ${y + h * 0.66} ${x + w} ${y + h * 0.6} L${x + w} ${y + h} L${x} ${y + h} Z" fill="${band}"/>`,
+  );
   parts.push('</g>');
-  parts.push(`<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="9" fill="none" stroke="#050b18" stroke-width="4"/>`);
+  parts.push(
+    `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="9" fill="none" stroke="#050b18" stroke-width="4"/>`,
+  );
   // Energy and power badges.
-  parts.push(`<rect x="${x + 3}" y="${y + 3}" width="34" height="30" rx="6" fill="#1c6fe0"/><text x="${x + 12}" y="${y + 27}" font-family="DejaVu Sans" font-weight="bold" font-size="22" fill="#fff">${1 + Math.floor(random() * 9)}</text>`);
-  parts.push(`<rect x="${x + 3}" y="${y + 36}" width="34" height="24" rx="6" fill="#e0307a"/><text x="${x + 7}" y="${y + 55}" font-family="DejaVu Sans" font-weight="bold" font-size="16" fill="#fff">${Math.floor(random() * 90)}</text>`);
+  parts.push(
+    `<rect x="${x + 3}" y="${y + 3}" width="34" height="30" rx="6" fill="#1c6fe0"/><text x="${x + 12}" y="${y + 27}" font-family="DejaVu Sans" font-weight="bold" font-size="22" fill="#fff">${1 + Math.floor(random() * 9)}</text>`,
+  );
+  parts.push(
+    `<rect x="${x + 3}" y="${y + 36}" width="34" height="24" rx="6" fill="#e0307a"/><text x="${x + 7}" y="${y + 55}" font-family="DejaVu Sans" font-weight="bold" font-size="16" fill="#fff">${Math.floor(random() * 90)}</text>`,
+  );
   // Rarity badge with its white glyph and "LIMITED CARD" label.
-  parts.push(`<circle cx="${cx}" cy="${y + h * 0.615}" r="15" fill="#f5c518" stroke="#222" stroke-width="2"/><path d="M${cx - 7} ${y + h * 0.64} L${cx} ${y + h * 0.585} L${cx + 7} ${y + h * 0.64} Z" fill="#fff"/>`);
-  if (random() < 0.6) parts.push(`<text x="${cx}" y="${y + h * 0.57}" text-anchor="middle" font-family="DejaVu Sans" font-size="6" fill="#fff">LIMITED CARD</text>`);
+  parts.push(
+    `<circle cx="${cx}" cy="${y + h * 0.615}" r="15" fill="#f5c518" stroke="#222" stroke-width="2"/><path d="M${cx - 7} ${y + h * 0.64} L${cx} ${y + h * 0.585} L${cx + 7} ${y + h * 0.64} Z" fill="#fff"/>`,
+  );
+  if (random() < 0.6)
+    parts.push(
+      `<text x="${cx}" y="${y + h * 0.57}" text-anchor="middle" font-family="DejaVu Sans" font-size="6" fill="#fff">LIMITED CARD</text>`,
+    );
 
   // The name: one line when it fits at a readable size, otherwise two.
   const name = card.name.toUpperCase();
@@ -255,18 +315,31 @@ function tile(random: Random, card: CatalogCard, x: number, y: number): string {
   const lineStep = cap * 1.45;
   lines.forEach((line, i) => {
     const baseline = lastCentre - (lines.length - 1 - i) * lineStep + cap / 2;
-    parts.push(`<text x="${cx}" y="${baseline.toFixed(1)}" text-anchor="middle" font-family="${font}" font-weight="bold" font-size="${size.toFixed(1)}" fill="#fff" stroke="#000" stroke-width="0.6" paint-order="stroke">${escapeXml(line)}</text>`);
+    parts.push(
+      `<text x="${cx}" y="${baseline.toFixed(1)}" text-anchor="middle" font-family="${font}" font-weight="bold" font-size="${size.toFixed(1)}" fill="#fff" stroke="#000" stroke-width="0.6" paint-order="stroke">${escapeXml(line)}</text>`,
+    );
   });
   // Code and PROTECTED label sit just above the name, higher when the name takes two lines.
   const labelBaseline = lastCentre - cap / 2 - (lines.length - 1) * lineStep - h * 0.03;
-  parts.push(`<text x="${x + w * 0.93}" y="${labelBaseline.toFixed(1)}" text-anchor="end" font-family="DejaVu Sans" font-size="8.5" fill="#d0d0d0" opacity="0.8">${escapeXml(card.code)}</text>`);
-  if (random() < 0.5) parts.push(`<text x="${x + w * 0.08}" y="${labelBaseline.toFixed(1)}" font-family="DejaVu Sans" font-weight="bold" font-size="7" fill="#fff">PROTECTED</text>`);
+  parts.push(
+    `<text x="${x + w * 0.93}" y="${labelBaseline.toFixed(1)}" text-anchor="end" font-family="DejaVu Sans" font-size="8.5" fill="#d0d0d0" opacity="0.8">${escapeXml(card.code)}</text>`,
+  );
+  if (random() < 0.5)
+    parts.push(
+      `<text x="${x + w * 0.08}" y="${labelBaseline.toFixed(1)}" font-family="DejaVu Sans" font-weight="bold" font-size="7" fill="#fff">PROTECTED</text>`,
+    );
   // Ability title box and text box.
   const box = pick(random, BOX_COLOURS);
   parts.push(`<rect x="${x + 6}" y="${y + h * 0.835}" width="${w - 12}" height="${h * 0.15}" rx="5" fill="${box}"/>`);
-  parts.push(`<text x="${cx}" y="${y + h * 0.868}" text-anchor="middle" font-family="DejaVu Sans" font-weight="bold" font-size="8" fill="#333">Ability of ${escapeXml(card.name.slice(0, 14))}</text>`);
-  parts.push(`<text x="${cx}" y="${y + h * 0.915}" text-anchor="middle" font-family="DejaVu Sans" font-size="7" fill="#222">Your cards in hand gain +${Math.floor(random() * 90)} power</text>`);
-  parts.push(`<text x="${cx}" y="${y + h * 0.955}" text-anchor="middle" font-family="DejaVu Sans" font-size="7" fill="#222">until played this turn.</text>`);
+  parts.push(
+    `<text x="${cx}" y="${y + h * 0.868}" text-anchor="middle" font-family="DejaVu Sans" font-weight="bold" font-size="8" fill="#333">Ability of ${escapeXml(card.name.slice(0, 14))}</text>`,
+  );
+  parts.push(
+    `<text x="${cx}" y="${y + h * 0.915}" text-anchor="middle" font-family="DejaVu Sans" font-size="7" fill="#222">Your cards in hand gain +${Math.floor(random() * 90)} power</text>`,
+  );
+  parts.push(
+    `<text x="${cx}" y="${y + h * 0.955}" text-anchor="middle" font-family="DejaVu Sans" font-size="7" fill="#222">until played this turn.</text>`,
+  );
   return parts.join('');
 }
 
@@ -327,17 +400,28 @@ function statPanels(layout: Layout): string {
 }
 
 /** Renders one synthetic share screenshot and its answer. */
-export async function generateScreenshot(catalog: CatalogCard[], options: GenerateOptions): Promise<GeneratedScreenshot> {
+export async function generateScreenshot(
+  catalog: CatalogCard[],
+  options: GenerateOptions,
+): Promise<GeneratedScreenshot> {
   const random = seededRandom(options.seed);
   const layout = layoutFor(options.layout ?? 'share', seededRandom(options.seed ^ 0x5f3759df));
   const width = options.width ?? 600 + Math.floor(random() * 601);
   const quality = options.quality ?? 50 + Math.floor(random() * 41);
   const cards = pickDeck(catalog, random);
   const deckCode = Array.from({ length: DECK_CODE_LENGTH }, () => pick(random, DECK_CODE_CHARACTERS)).join('');
-  const at = (i: number) => ({ left: layout.columnX[i % 4], top: layout.gridTop + Math.floor(i / 4) * layout.rowPitch });
+  const at = (i: number) => ({
+    left: layout.columnX[i % 4],
+    top: layout.gridTop + Math.floor(i / 4) * layout.rowPitch,
+  });
   // Tiles are drawn at the share size and scaled: badges and text keep their share of the tile.
   const scale = layout.tileW / TILE_W;
-  const tiles = cards.map((card, i) => `<g transform="translate(${at(i).left} ${at(i).top}) scale(${scale})">${tile(random, card, 0, 0)}</g>`).join('');
+  const tiles = cards
+    .map(
+      (card, i) =>
+        `<g transform="translate(${at(i).left} ${at(i).top}) scale(${scale})">${tile(random, card, 0, 0)}</g>`,
+    )
+    .join('');
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${BASE_WIDTH}" height="${layout.height}" viewBox="0 0 ${BASE_WIDTH} ${layout.height}">
 <defs>${layout.pageDefs}</defs>
 <rect width="${BASE_WIDTH}" height="${layout.height}" fill="url(#page)"/>${header(random, deckCode, layout)}${tiles}${options.statPanels === false ? '' : statPanels(layout)}</svg>`;
@@ -350,7 +434,12 @@ export async function generateScreenshot(catalog: CatalogCard[], options: Genera
     width,
     height: Math.round(layout.height * k),
     gridTop: Math.round(layout.gridTop * k),
-    tiles: cards.map((_, i) => ({ left: Math.round(at(i).left * k), top: Math.round(at(i).top * k), width: Math.round(layout.tileW * k), height: Math.round(layout.tileH * k) })),
+    tiles: cards.map((_, i) => ({
+      left: Math.round(at(i).left * k),
+      top: Math.round(at(i).top * k),
+      width: Math.round(layout.tileW * k),
+      height: Math.round(layout.tileH * k),
+    })),
     page: layout.pageTop,
   };
   return { image, width, quality, truth: { deck_code: deckCode, cards }, geometry };

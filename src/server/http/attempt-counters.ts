@@ -90,7 +90,10 @@ export function redisCounters(redis: Redis, fallback: AttemptCounters, log: Fast
     async reserve(key, max, windowMs, isInFlight = false) {
       if (UNREACHABLE.has(redis.status)) return fallback.reserve(key, max, windowMs, isInFlight);
       try {
-        const [allowed, ttl] = (await redis.eval(RESERVE, 1, PREFIX + key, max, windowMs, isInFlight ? 1 : 0)) as [number, number];
+        const [allowed, ttl] = (await redis.eval(RESERVE, 1, PREFIX + key, max, windowMs, isInFlight ? 1 : 0)) as [
+          number,
+          number,
+        ];
         return { allowed: allowed === 1, retryAfterMs: ttl > 0 ? ttl : windowMs };
       } catch (err) {
         onError(err);

@@ -15,5 +15,10 @@ export const COMPRESSION_THRESHOLD = 1024;
 export async function registerCompression(app: FastifyInstance): Promise<void> {
   // globalDecompression: the plugin would also inflate request bodies sent with a Content-Encoding;
   // the site never sends one, so that stays off (no new way for a small upload to become a large one).
-  await app.register(compress, { global: true, globalDecompression: false, threshold: COMPRESSION_THRESHOLD, encodings: ['br', 'gzip'] });
+  await app.register(compress, {
+    global: true,
+    globalDecompression: false,
+    threshold: COMPRESSION_THRESHOLD,
+    encodings: ['br', 'gzip'],
+  });
 }

@@ -70,7 +70,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (isBadValueForDatabase(error)) {
       request.log.warn({ err: error }, 'a value the database cannot store');
-      return send(400, 'The request contains a value that is not allowed (such as a NUL character or a number too large).');
+      return send(
+        400,
+        'The request contains a value that is not allowed (such as a NUL character or a number too large).',
+      );
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');

@@ -22,7 +22,12 @@ export const DEFAULT_HTTP_LIMITS: HttpLimits = {
 };
 
 /** The Fastify constructor options that carry the limits. */
-export function serverLimitOptions(limits: HttpLimits): { bodyLimit: number; requestTimeout: number; connectionTimeout: number; http: ServerOptions } {
+export function serverLimitOptions(limits: HttpLimits): {
+  bodyLimit: number;
+  requestTimeout: number;
+  connectionTimeout: number;
+  http: ServerOptions;
+} {
   return {
     bodyLimit: limits.bodyLimitBytes,
     requestTimeout: limits.requestTimeoutMs,
@@ -43,7 +48,10 @@ export function applyRouteBodyLimits(app: FastifyInstance, limits: HttpLimits): 
   });
 }
 
-const REQUEST_TIMEOUT_BODY = JSON.stringify({ error: 'Request Timeout', message: 'The request took too long to arrive.' });
+const REQUEST_TIMEOUT_BODY = JSON.stringify({
+  error: 'Request Timeout',
+  message: 'The request took too long to arrive.',
+});
 /** Written straight to the socket: the request is still arriving, so Fastify's reply cannot be used. */
 const REQUEST_TIMEOUT_ANSWER = `HTTP/1.1 408 Request Timeout\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(REQUEST_TIMEOUT_BODY)}\r\nConnection: close\r\n\r\n${REQUEST_TIMEOUT_BODY}`;
 
@@ -53,7 +61,8 @@ const REQUEST_TIMEOUT_ANSWER = `HTTP/1.1 408 Request Timeout\r\nContent-Type: ap
  * no body at all (RFC 9112 §6.3).
  */
 const hasBody = (headers: IncomingHttpHeaders) =>
-  headers['transfer-encoding'] !== undefined || (headers['content-length'] !== undefined && headers['content-length'] !== '0');
+  headers['transfer-encoding'] !== undefined ||
+  (headers['content-length'] !== undefined && headers['content-length'] !== '0');
 
 /**
  * Cuts off a request whose body is still arriving after `requestTimeoutMs`. Node's own request

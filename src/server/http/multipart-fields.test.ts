@@ -41,7 +41,12 @@ describeEachDatabase('malformed multipart bodies', (ctx) => {
 
   beforeAll(async () => {
     user = await buildUser(ctx.db);
-    app = await buildApp({ config: ctx.config, db: ctx.db, dialect: ctx.app.dialect, ocr: OcrService.withPool(ctx.db, pool) });
+    app = await buildApp({
+      config: ctx.config,
+      db: ctx.db,
+      dialect: ctx.app.dialect,
+      ocr: OcrService.withPool(ctx.db, pool),
+    });
     form = await goodForm();
   });
   afterAll(async () => {
@@ -53,19 +58,42 @@ describeEachDatabase('malformed multipart bodies', (ctx) => {
   const cases: [string, () => { contentType: string; payload: Buffer }][] = [
     ['no boundary in the content type', () => ({ contentType: 'multipart/form-data', payload: form })],
     ['an empty boundary', () => ({ contentType: 'multipart/form-data; boundary=', payload: form })],
-    ['a 300-character boundary', () => ({ contentType: `multipart/form-data; boundary=${'b'.repeat(300)}`, payload: form })],
-    ['the body cut in the middle of the image', () => ({ contentType: TYPE, payload: form.subarray(0, Math.floor(form.length / 2)) })],
-    ['the body cut before its closing boundary', () => ({ contentType: TYPE, payload: form.subarray(0, form.length - `--${BOUNDARY}--\r\n`.length) })],
-    ['the body cut inside a part header', () => ({ contentType: TYPE, payload: form.subarray(0, `--${BOUNDARY}\r\nContent-Disp`.length) })],
+    [
+      'a 300-character boundary',
+      () => ({ contentType: `multipart/form-data; boundary=${'b'.repeat(300)}`, payload: form }),
+    ],
+    [
+      'the body cut in the middle of the image',
+      () => ({ contentType: TYPE, payload: form.subarray(0, Math.floor(form.length / 2)) }),
+    ],
+    [
+      'the body cut before its closing boundary',
+      () => ({ contentType: TYPE, payload: form.subarray(0, form.length - `--${BOUNDARY}--\r\n`.length) }),
+    ],
+    [
+      'the body cut inside a part header',
+      () => ({ contentType: TYPE, payload: form.subarray(0, `--${BOUNDARY}\r\nContent-Disp`.length) }),
+    ],
     ['an empty body', () => ({ contentType: TYPE, payload: Buffer.alloc(0) })],
-    ['a body without any boundary', () => ({ contentType: TYPE, payload: Buffer.from('just some text, no parts at all') })],
-    ['a body with another boundary', () => ({ contentType: 'multipart/form-data; boundary=somethingelse', payload: form })],
-    ['a part without headers', () => ({ contentType: TYPE, payload: Buffer.from(`--${BOUNDARY}\r\n\r\nvalue\r\n--${BOUNDARY}--\r\n`) })],
+    [
+      'a body without any boundary',
+      () => ({ contentType: TYPE, payload: Buffer.from('just some text, no parts at all') }),
+    ],
+    [
+      'a body with another boundary',
+      () => ({ contentType: 'multipart/form-data; boundary=somethingelse', payload: form }),
+    ],
+    [
+      'a part without headers',
+      () => ({ contentType: TYPE, payload: Buffer.from(`--${BOUNDARY}\r\n\r\nvalue\r\n--${BOUNDARY}--\r\n`) }),
+    ],
     [
       'a field declared JSON that is not',
       () => ({
         contentType: TYPE,
-        payload: Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="cards"\r\nContent-Type: application/json\r\n\r\n[not json\r\n--${BOUNDARY}--\r\n`),
+        payload: Buffer.from(
+          `--${BOUNDARY}\r\nContent-Disposition: form-data; name="cards"\r\nContent-Type: application/json\r\n\r\n[not json\r\n--${BOUNDARY}--\r\n`,
+        ),
       }),
     ],
   ];
@@ -73,7 +101,12 @@ describeEachDatabase('malformed multipart bodies', (ctx) => {
   for (const url of ['/api/uploadimage/', '/api/decks/post/']) {
     test.each(cases)(`${url}: %s → 400`, async (_, make) => {
       const { contentType, payload } = make();
-      const res = await app.inject({ method: 'POST', url, headers: { cookie: user.cookie, 'content-type': contentType }, payload });
+      const res = await app.inject({
+        method: 'POST',
+        url,
+        headers: { cookie: user.cookie, 'content-type': contentType },
+        payload,
+      });
       expect(res.statusCode, res.body).toBe(400);
       expect(res.headers['content-type']).toMatch(/^application\/json/);
       const body = json<{ error: string; message: string }>(res);

@@ -28,14 +28,16 @@ const LIMIT_MESSAGES: Record<string, { status: number; message: string }> = {
 };
 
 /** Said of a body the parser cannot read at all: no boundary, a body cut short, a part without headers. */
-const MALFORMED_FORM = 'The form data is malformed or incomplete: send it again as multipart/form-data with the image in the field "image".';
+const MALFORMED_FORM =
+  'The form data is malformed or incomplete: send it again as multipart/form-data with the image in the field "image".';
 
 /**
  * Buffers the whole form. Images are at most 10 MB (the plugin's limit stops a bigger one while
  * it streams in), so holding one in memory is cheaper and simpler than a temporary file.
  */
 export async function readMultipartForm(request: FastifyRequest): Promise<MultipartForm> {
-  if (!request.isMultipart()) throw badRequest(`${MESSAGES.upload.imageRequired} Send it as multipart/form-data in the field "image".`);
+  if (!request.isMultipart())
+    throw badRequest(`${MESSAGES.upload.imageRequired} Send it as multipart/form-data in the field "image".`);
   const fields = new Map<string, string[]>();
   let image: Buffer | null = null;
   /** Refused once the whole body is read, so that the client is not cut off mid-upload. */

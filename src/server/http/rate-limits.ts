@@ -95,7 +95,8 @@ const inMinutes = (seconds: number) => {
   return `${minutes} minute${minutes === 1 ? '' : 's'}`;
 };
 
-export const tooMany = (what: string, retryAfterSeconds: number) => new HttpError(429, `${what} Please try again in ${inMinutes(retryAfterSeconds)}.`);
+export const tooMany = (what: string, retryAfterSeconds: number) =>
+  new HttpError(429, `${what} Please try again in ${inMinutes(retryAfterSeconds)}.`);
 
 /** Route options that limit a route per client IP; the 429 carries `what` as its message. */
 export function perIpLimit(max: number, timeWindow: number, what: string) {
@@ -128,7 +129,11 @@ export interface AttemptLimiter {
    * makes, and nothing stays counted. Resolves to a function that gives the attempt back, for
    * attempts that succeeded (a user who signs in often is never locked out).
    */
-  reserve(res: FastifyReply, budgets: Budget[], refusal: string | ((retryAfterSeconds: number) => Error)): Promise<() => Promise<void>>;
+  reserve(
+    res: FastifyReply,
+    budgets: Budget[],
+    refusal: string | ((retryAfterSeconds: number) => Error),
+  ): Promise<() => Promise<void>>;
 }
 
 export function attemptLimiter(counters: AttemptCounters): AttemptLimiter {

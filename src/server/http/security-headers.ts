@@ -55,7 +55,9 @@ async function helmetHeaders(options: FastifyHelmetOptions): Promise<[string, Ou
   await probe.register(helmet, options);
   let headers: [string, OutgoingHttpHeader][] = [];
   probe.get('/', (_request, reply) => {
-    headers = Object.entries(reply.raw.getHeaders()).flatMap(([name, value]) => (value === undefined ? [] : [[name, value]]));
+    headers = Object.entries(reply.raw.getHeaders()).flatMap(([name, value]) =>
+      value === undefined ? [] : [[name, value]],
+    );
     return '';
   });
   await probe.inject('/');
@@ -70,7 +72,10 @@ async function helmetHeaders(options: FastifyHelmetOptions): Promise<[string, Ou
  */
 export async function registerSecurityHeaders(app: FastifyInstance, options: { webDist: string }): Promise<void> {
   const headers = await helmetHeaders({
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(webInlineScriptHashes(options.webDist)) },
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: contentSecurityPolicy(webInlineScriptHashes(options.webDist)),
+    },
     // Images are shared as links on other sites (share previews), so they may be loaded cross-origin.
     crossOriginResourcePolicy: { policy: 'same-site' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },

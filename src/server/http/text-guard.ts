@@ -24,7 +24,11 @@ export function registerTextGuard(app: FastifyInstance): void {
   app.addHook('preHandler', async (request) => {
     // Refused by its schema already: routes that attach validation errors answer them with their own texts (accounts/validation.ts).
     if (request.validationError) return;
-    if (holdsUnstorableText(request.params) || holdsUnstorableText(request.query) || holdsUnstorableText(request.body)) {
+    if (
+      holdsUnstorableText(request.params) ||
+      holdsUnstorableText(request.query) ||
+      holdsUnstorableText(request.body)
+    ) {
       throw badRequest(UNSTORABLE_TEXT_MESSAGE);
     }
   });

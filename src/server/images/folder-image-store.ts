@@ -17,7 +17,10 @@ const TEMP_SUFFIX = '.tmp';
  * requests, or two processes on one folder) never write into or rename each other's file.
  */
 function tempPathFor(target: string): string {
-  return path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}-${randomBytes(6).toString('hex')}${TEMP_SUFFIX}`);
+  return path.join(
+    path.dirname(target),
+    `.${path.basename(target)}.${process.pid}-${randomBytes(6).toString('hex')}${TEMP_SUFFIX}`,
+  );
 }
 
 /** Writes through a temporary file and a rename, so the target is either absent or whole, never half-written. */
@@ -95,8 +98,16 @@ export class FolderImageStore implements ImageStore {
    */
   async removeUnfinishedWrites(startedBefore: Date): Promise<number> {
     const dirs = [this.root, ...ALLOWED_WIDTHS.map((w) => path.join(this.root, `w_${w}`))];
-    const temps = (await Promise.all(dirs.map(async (dir) => (await fs.readdir(dir).catch(() => [])).filter((f) => f.endsWith(TEMP_SUFFIX)).map((f) => path.join(dir, f))))).flat();
-    const stale = await Promise.all(temps.map(async (file) => ((await modifiedAt(file)) < startedBefore ? file : null)));
+    const temps = (
+      await Promise.all(
+        dirs.map(async (dir) =>
+          (await fs.readdir(dir).catch(() => [])).filter((f) => f.endsWith(TEMP_SUFFIX)).map((f) => path.join(dir, f)),
+        ),
+      )
+    ).flat();
+    const stale = await Promise.all(
+      temps.map(async (file) => ((await modifiedAt(file)) < startedBefore ? file : null)),
+    );
     const removed = stale.filter((file): file is string => file !== null);
     await Promise.all(removed.map((file) => fs.rm(file, { force: true })));
     return removed.length;
@@ -104,7 +115,9 @@ export class FolderImageStore implements ImageStore {
 
   async list(): Promise<StoredImageEntry[]> {
     const keys = (await fs.readdir(this.root).catch(() => [])).filter(isImageKey);
-    const entries = await Promise.all(keys.map(async (key) => ({ key, storedAt: await modifiedAt(path.join(this.root, key)) })));
+    const entries = await Promise.all(
+      keys.map(async (key) => ({ key, storedAt: await modifiedAt(path.join(this.root, key)) })),
+    );
     // A file deleted between the listing and its stat is no longer stored.
     return entries.filter((entry) => !Number.isNaN(entry.storedAt.getTime()));
   }

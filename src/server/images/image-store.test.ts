@@ -105,11 +105,15 @@ describe('the folder backend', () => {
     const key = await store.save(await pngImage(600, 1200));
     await bytesOf(await store.resized(key, 400));
     // What a process killed while writing leaves: a half-written original and a half-written copy.
-    const old = [path.join(store.root, `.${key}.4242-abcdef.tmp`), path.join(store.root, 'w_400', `.${key}.4242-012345.tmp`)];
+    const old = [
+      path.join(store.root, `.${key}.4242-abcdef.tmp`),
+      path.join(store.root, 'w_400', `.${key}.4242-012345.tmp`),
+    ];
     const young = path.join(store.root, `.${key}.4343-fedcba.tmp`);
     for (const file of [...old, young]) fs.writeFileSync(file, 'half');
     const anHourAgo = new Date(Date.now() - 3600_000);
-    for (const file of old) fs.utimesSync(file, new Date(anHourAgo.getTime() - 1000), new Date(anHourAgo.getTime() - 1000));
+    for (const file of old)
+      fs.utimesSync(file, new Date(anHourAgo.getTime() - 1000), new Date(anHourAgo.getTime() - 1000));
     expect(await store.removeUnfinishedWrites(anHourAgo)).toBe(2);
     expect((await backend.stored()).filter((k) => k.endsWith('.tmp'))).toEqual([path.relative(store.root, young)]);
     // The images themselves are untouched.
@@ -123,21 +127,33 @@ describe('the S3 backend', () => {
     const s3 = await startS3Server();
     try {
       const settings = await s3.newBucket();
-      await expect(S3ImageStore.open({ ...settings, bucket: 'no-such-bucket' })).rejects.toThrow(/^The image bucket S3_BUCKET="no-such-bucket" at http:\/\/127\.0\.0\.1:\d+ cannot be used: .*HTTP 404/);
+      await expect(S3ImageStore.open({ ...settings, bucket: 'no-such-bucket' })).rejects.toThrow(
+        /^The image bucket S3_BUCKET="no-such-bucket" at http:\/\/127\.0\.0\.1:\d+ cannot be used: .*HTTP 404/,
+      );
     } finally {
       await s3.close();
     }
     // The server is gone now: nothing listens on its port.
-    await expect(S3ImageStore.open({ bucket: 'deckhub-gone', endpoint: s3.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'a', secretAccessKey: 'b' } })).rejects.toThrow(
-      /^The image bucket S3_BUCKET="deckhub-gone" at http:\/\/127\.0\.0\.1:\d+ cannot be used/,
-    );
+    await expect(
+      S3ImageStore.open({
+        bucket: 'deckhub-gone',
+        endpoint: s3.endpoint,
+        region: 'us-east-1',
+        credentials: { accessKeyId: 'a', secretAccessKey: 'b' },
+      }),
+    ).rejects.toThrow(/^The image bucket S3_BUCKET="deckhub-gone" at http:\/\/127\.0\.0\.1:\d+ cannot be used/);
   });
 
   test('objects carry the WebP type and the immutable cache header, for a CDN or proxy reading the bucket', async () => {
     const s3 = await startS3Server();
     const settings = await s3.newBucket();
     const store = await S3ImageStore.open(settings);
-    const client = new S3Client({ endpoint: settings.endpoint, region: settings.region, forcePathStyle: true, credentials: settings.credentials });
+    const client = new S3Client({
+      endpoint: settings.endpoint,
+      region: settings.region,
+      forcePathStyle: true,
+      credentials: settings.credentials,
+    });
     try {
       const key = await store.save(await pngImage(200, 400));
       await store.resized(key, 100);

@@ -14,7 +14,8 @@ import { pngImage } from '../../../test/support/images';
 async function usedAndOrphan(ctx: TestContext): Promise<[string, string]> {
   const [used, orphan] = await Promise.all([1, 2].map(async () => ctx.app.images.save(await pngImage(300, 600))));
   await buildDeck(ctx.db, (await buildUser(ctx.db)).id, { image: imageUrlOf(used) });
-  for (const key of [used, orphan]) expect((await ctx.app.inject({ url: `/upload/w_200/${key}` })).statusCode).toBe(200);
+  for (const key of [used, orphan])
+    expect((await ctx.app.inject({ url: `/upload/w_200/${key}` })).statusCode).toBe(200);
   return [used, orphan];
 }
 
@@ -28,7 +29,8 @@ describe('orphan sweep [folder images]', () => {
         const [used, orphan] = await usedAndOrphan(ctx);
         // What a process killed while writing leaves: a half-written original and a half-written copy.
         const root = path.join(backend.config.dataDir, 'uploads');
-        for (const file of [`.${used}.4242-abcdef.tmp`, `w_200/.${used}.4242-012345.tmp`]) fs.writeFileSync(path.join(root, file), 'half');
+        for (const file of [`.${used}.4242-abcdef.tmp`, `w_200/.${used}.4242-012345.tmp`])
+          fs.writeFileSync(path.join(root, file), 'half');
 
         expect(await sweepOrphanImages(ctx.db, ctx.app.images)).toBe(1);
         const stored = await backend.stored();

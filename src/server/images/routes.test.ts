@@ -28,7 +28,9 @@ describe.each(IMAGE_BACKENDS)('/upload routes [%s images]', (name) => {
         expect(small.headers).toMatchObject({ 'content-type': 'image/webp', 'cache-control': IMMUTABLE });
         expect(await sharp(small.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 400, height: 800 });
         // Wider than the largest allowed width: the largest, never enlarged past the original.
-        expect((await sharp((await ctx.app.inject({ url: `/upload/w_5000/${key}` })).rawPayload).metadata()).width).toBe(900);
+        expect(
+          (await sharp((await ctx.app.inject({ url: `/upload/w_5000/${key}` })).rawPayload).metadata()).width,
+        ).toBe(900);
         expect((await backend.stored()).filter((k) => k.endsWith(key))).toEqual([key, `w_1200/${key}`, `w_400/${key}`]);
 
         for (const url of [`/upload/${key}`, `/upload/w_400/${key}`]) {
@@ -56,11 +58,18 @@ describe.each(IMAGE_BACKENDS)('/upload routes [%s images]', (name) => {
 
       test('50 concurrent first requests for one resized image: all 200, the same bytes, one stored copy', async () => {
         const key = await ctx.app.images.save(await pngImage(1200, 2400));
-        const answers = await Promise.all(Array.from({ length: 50 }, () => ctx.app.inject({ url: `/upload/w_400/${key}` })));
-        const failed = answers.filter((res) => res.statusCode !== 200).map((res) => `${res.statusCode} ${res.body.slice(0, 100)}`);
+        const answers = await Promise.all(
+          Array.from({ length: 50 }, () => ctx.app.inject({ url: `/upload/w_400/${key}` })),
+        );
+        const failed = answers
+          .filter((res) => res.statusCode !== 200)
+          .map((res) => `${res.statusCode} ${res.body.slice(0, 100)}`);
         expect(failed).toEqual([]);
         expect(new Set(answers.map((res) => res.rawPayload.toString('base64'))).size).toBe(1);
-        expect((await backend.stored()).filter((k) => k.endsWith(key) || k.endsWith('.tmp'))).toEqual([key, `w_400/${key}`]);
+        expect((await backend.stored()).filter((k) => k.endsWith(key) || k.endsWith('.tmp'))).toEqual([
+          key,
+          `w_400/${key}`,
+        ]);
         if (name === 's3') expect(backend.writes().filter((k) => k === `w_400/${key}`)).toHaveLength(1);
       });
 
@@ -68,15 +77,27 @@ describe.each(IMAGE_BACKENDS)('/upload routes [%s images]', (name) => {
         await importRealCatalog(ctx.db);
         const user = await buildUser(ctx.db);
         const cards = JSON.stringify(expectedScreenshotDeck().cards.map((c) => c.name));
-        const form = formWith({ title: 'Stored deck', collections: JSON.stringify([COLLECTIONS[0].code]), cards }, { bytes: await pngImage(600, 1200) });
-        const posted = await ctx.app.inject({ method: 'POST', url: '/api/decks/post/', headers: { cookie: user.cookie }, payload: form });
+        const form = formWith(
+          { title: 'Stored deck', collections: JSON.stringify([COLLECTIONS[0].code]), cards },
+          { bytes: await pngImage(600, 1200) },
+        );
+        const posted = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/decks/post/',
+          headers: { cookie: user.cookie },
+          payload: form,
+        });
         expect(posted.statusCode, posted.body).toBe(201);
         const deck = json<Deck>(posted);
         const key = deck.image.split('/').pop()!;
         expect((await ctx.app.inject({ url: deck.image.replace('/upload/', '/upload/w_400/') })).statusCode).toBe(200);
         expect((await backend.stored()).filter((k) => k.endsWith(key))).toEqual([key, `w_400/${key}`]);
 
-        const deleted = await ctx.app.inject({ method: 'DELETE', url: `/api/decks/deleteone/${deck._id}`, headers: { cookie: user.cookie } });
+        const deleted = await ctx.app.inject({
+          method: 'DELETE',
+          url: `/api/decks/deleteone/${deck._id}`,
+          headers: { cookie: user.cookie },
+        });
         expect(deleted.statusCode).toBe(200);
         expect((await backend.stored()).filter((k) => k.endsWith(key))).toEqual([]);
         expect((await ctx.app.inject({ url: deck.image })).statusCode).toBe(404);

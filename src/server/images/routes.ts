@@ -12,11 +12,13 @@ import { notFound } from '../http/errors';
 
 function sendImage(res: FastifyReply, body: ImageBody | null) {
   if (!body) throw notFound('No such image.');
-  return res
-    .header('content-type', 'image/webp')
-    // Keys are never reused, so an image never changes.
-    .header('cache-control', 'public, max-age=31536000, immutable')
-    .send(body);
+  return (
+    res
+      .header('content-type', 'image/webp')
+      // Keys are never reused, so an image never changes.
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .send(body)
+  );
 }
 
 /** The smallest allowed width at least as wide as asked (the largest for anything wider); null for no width at all. */
@@ -27,7 +29,9 @@ function allowedWidth(segment: string): number | null {
 }
 
 export const imageRoutes: FastifyPluginAsync = async (app) => {
-  app.get<{ Params: { key: string } }>('/:key', async (request, res) => sendImage(res, await app.images.original(request.params.key)));
+  app.get<{ Params: { key: string } }>('/:key', async (request, res) =>
+    sendImage(res, await app.images.original(request.params.key)),
+  );
 
   app.get<{ Params: { width: string; key: string } }>('/:width/:key', async (request, res) => {
     const { key } = request.params;

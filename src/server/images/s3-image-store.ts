@@ -2,7 +2,14 @@
 // originals as `{key}`, resized copies as `w_{width}/{key}`. Credentials come from the SDK's usual
 // chain (AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, a profile, an instance role).
 import type { Readable } from 'node:stream';
-import { DeleteObjectsCommand, GetObjectCommand, HeadBucketCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import type { S3Settings } from '../config';
 import { ALLOWED_WIDTHS, encodeOriginal, isImageKey, newImageKey, resizeOriginal, resizedKey } from './image-keys';
 import { InFlight } from './in-flight';
@@ -12,7 +19,8 @@ import type { ImageBody, ImageStore, StoredImageEntry } from './image-store';
 const REQUEST_TIMEOUT_MS = 20_000;
 const CONNECT_TIMEOUT_MS = 5_000;
 
-const isNotFound = (error: unknown) => (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404;
+const isNotFound = (error: unknown) =>
+  (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404;
 
 export class S3ImageStore implements ImageStore {
   readonly isShared = true;
@@ -49,7 +57,10 @@ export class S3ImageStore implements ImageStore {
       client.destroy();
       const where = settings.endpoint ? ` at ${settings.endpoint}` : ` in ${settings.region}`;
       const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-      throw new Error(`The image bucket S3_BUCKET="${settings.bucket}"${where} cannot be used: ${(error as Error).name}${status ? ` (HTTP ${status})` : ''} ${(error as Error).message}`.trim(), { cause: error });
+      throw new Error(
+        `The image bucket S3_BUCKET="${settings.bucket}"${where} cannot be used: ${(error as Error).name}${status ? ` (HTTP ${status})` : ''} ${(error as Error).message}`.trim(),
+        { cause: error },
+      );
     }
     return new S3ImageStore(client, settings.bucket);
   }
@@ -79,7 +90,10 @@ export class S3ImageStore implements ImageStore {
     if (!isImageKey(key)) return null;
     const target = resizedKey(key, width);
     // Resized copies are small (a few tens of KB), so concurrent requests share them in memory.
-    return this.resizing.run(target, async () => (await this.bytesOf(target)) ?? (await this.makeResized(key, width, target)));
+    return this.resizing.run(
+      target,
+      async () => (await this.bytesOf(target)) ?? (await this.makeResized(key, width, target)),
+    );
   }
 
   private async makeResized(key: string, width: number, target: string): Promise<Buffer | null> {
@@ -93,9 +107,12 @@ export class S3ImageStore implements ImageStore {
   async delete(key: string): Promise<void> {
     if (!isImageKey(key)) return;
     const objects = [key, ...ALLOWED_WIDTHS.map((w) => resizedKey(key, w))].map((Key) => ({ Key }));
-    const answer = await this.client.send(new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: objects, Quiet: true } }));
+    const answer = await this.client.send(
+      new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: objects, Quiet: true } }),
+    );
     const failed = (answer.Errors ?? []).filter((e) => e.Code !== 'NoSuchKey');
-    if (failed.length > 0) throw new Error(`Deleting image ${key} failed: ${failed.map((e) => `${e.Key} ${e.Code}`).join(', ')}`);
+    if (failed.length > 0)
+      throw new Error(`Deleting image ${key} failed: ${failed.map((e) => `${e.Key} ${e.Code}`).join(', ')}`);
   }
 
   async list(): Promise<StoredImageEntry[]> {
@@ -103,9 +120,12 @@ export class S3ImageStore implements ImageStore {
     let token: string | undefined;
     do {
       // The delimiter keeps the resized copies (under w_{width}/) out of the listing.
-      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Delimiter: '/', ContinuationToken: token }));
+      const page = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.bucket, Delimiter: '/', ContinuationToken: token }),
+      );
       for (const object of page.Contents ?? []) {
-        if (object.Key && isImageKey(object.Key)) entries.push({ key: object.Key, storedAt: object.LastModified ?? new Date(0) });
+        if (object.Key && isImageKey(object.Key))
+          entries.push({ key: object.Key, storedAt: object.LastModified ?? new Date(0) });
       }
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);

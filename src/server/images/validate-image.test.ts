@@ -14,7 +14,15 @@ import type { Deck } from '../../common/api/decks';
 import { describeEachDatabase, json } from '../../../test/support/test-app';
 import { idleLateness } from '../../../test/support/event-loop';
 import { buildUser, type TestUser } from '../../../test/support/factories';
-import { bombPng, expectedScreenshotDeck, filesUnder, formWith, headerOnlyPng, importRealCatalog, pngImage } from '../../../test/support/images';
+import {
+  bombPng,
+  expectedScreenshotDeck,
+  filesUnder,
+  formWith,
+  headerOnlyPng,
+  importRealCatalog,
+  pngImage,
+} from '../../../test/support/images';
 
 const ELONGATED = new RegExp(`^${MESSAGES.upload.imageTooElongated.replace(/\./g, '\\.')} `);
 const DAMAGED = `${MESSAGES.upload.invalidImage} The file is damaged or incomplete.`;
@@ -51,7 +59,9 @@ describe('image dimensions, judged from the header', () => {
     [WEBP_MAX_SIDE + 1, 2000],
     [1, 20],
   ])('%i×%i is refused as too long and narrow, without decoding', async (width, height) => {
-    expect(await verdict(headerOnlyPng(width, height))).toMatch(new RegExp(`^400 ${ELONGATED.source.slice(1)}It is ${width}×${height} pixels`));
+    expect(await verdict(headerOnlyPng(width, height))).toMatch(
+      new RegExp(`^400 ${ELONGATED.source.slice(1)}It is ${width}×${height} pixels`),
+    );
   });
 
   test('a side over the cap is refused as too large', async () => {
@@ -103,7 +113,10 @@ describeEachDatabase('POST /api/decks/post/ with images of every size and shape'
     const filesBefore = filesUnder(path.join(ctx.config.dataDir, 'uploads'));
     const res = await post(bombPng(width, height));
     expect(res.statusCode, res.body).toBe(status);
-    expect(json(res)).toEqual({ error: status === 400 ? 'Bad Request' : 'Payload Too Large', message: expect.stringContaining(`It is ${width}×${height} pixels`) });
+    expect(json(res)).toEqual({
+      error: status === 400 ? 'Bad Request' : 'Payload Too Large',
+      message: expect.stringContaining(`It is ${width}×${height} pixels`),
+    });
     expect(await ctx.db.selectFrom('decks').select('id').execute()).toEqual(decksBefore);
     expect(filesUnder(path.join(ctx.config.dataDir, 'uploads'))).toEqual(filesBefore);
   });
@@ -115,7 +128,12 @@ describeEachDatabase('POST /api/uploadimage/ with tall strips', (ctx) => {
   let user: TestUser;
   beforeAll(async () => {
     pool = await createOcrPool({ size: 1 });
-    app = await buildApp({ config: ctx.config, db: ctx.db, dialect: ctx.app.dialect, ocr: OcrService.withPool(ctx.db, pool) });
+    app = await buildApp({
+      config: ctx.config,
+      db: ctx.db,
+      dialect: ctx.app.dialect,
+      ocr: OcrService.withPool(ctx.db, pool),
+    });
     user = await buildUser(ctx.db);
     await importRealCatalog(ctx.db);
   });
@@ -129,7 +147,13 @@ describeEachDatabase('POST /api/uploadimage/ with tall strips', (ctx) => {
   // generous (a shared machine delays any timer by tens of ms) and still far below that stall.
   test('eight 1400×28500 PNGs at once are all 400, and an unrelated request answers in well under a second meanwhile', async () => {
     const strip = bombPng(1400, 28_500);
-    const upload = () => app.inject({ method: 'POST', url: '/api/uploadimage/', headers: { cookie: user.cookie }, payload: formWith({}, { bytes: strip }) });
+    const upload = () =>
+      app.inject({
+        method: 'POST',
+        url: '/api/uploadimage/',
+        headers: { cookie: user.cookie },
+        payload: formWith({}, { bytes: strip }),
+      });
     // Warm: a route's first answer compiles its serializer. The probe reads no database, so its
     // time is the event loop's, not a busy database server's.
     await app.inject({ url: '/api/auth/providers' });
@@ -153,7 +177,9 @@ describeEachDatabase('POST /api/uploadimage/ with tall strips', (ctx) => {
       expect(json<{ message: string }>(res).message).toMatch(ELONGATED);
     }
     const machine = await idleLateness(200);
-    console.info(`lookups during 8 strip uploads: ${latencies.map(Math.round).join(' ')} ms (an idle timer here is ${Math.round(machine)} ms late)`);
+    console.info(
+      `lookups during 8 strip uploads: ${latencies.map(Math.round).join(' ')} ms (an idle timer here is ${Math.round(machine)} ms late)`,
+    );
     expect(Math.max(...latencies)).toBeLessThan(250 + machine);
   });
 });

@@ -27,7 +27,8 @@ const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0
 function sniffFormat(bytes: Buffer): AcceptedFormat | null {
   if (bytes.length >= 8 && bytes.subarray(0, 8).equals(PNG_SIGNATURE)) return 'png';
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
-  if (bytes.length >= 12 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP') return 'webp';
+  if (bytes.length >= 12 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP')
+    return 'webp';
   return null;
 }
 
@@ -41,10 +42,15 @@ function checkDimensions(width: number, height: number): void {
     throw new HttpError(413, `The image is too large: ${size}, at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels.`);
   }
   if (Math.max(width, height) > MAX_IMAGE_ASPECT_RATIO * Math.min(width, height)) {
-    throw badRequest(`${MESSAGES.upload.imageTooElongated} It is ${size}; its longer side can be at most ${MAX_IMAGE_ASPECT_RATIO} times its shorter side.`);
+    throw badRequest(
+      `${MESSAGES.upload.imageTooElongated} It is ${size}; its longer side can be at most ${MAX_IMAGE_ASPECT_RATIO} times its shorter side.`,
+    );
   }
   if (Math.max(width, height) > MAX_SIDE) {
-    throw new HttpError(413, `${MESSAGES.upload.imageTooLarge} It is ${size}; each side can be at most ${MAX_SIDE} pixels.`);
+    throw new HttpError(
+      413,
+      `${MESSAGES.upload.imageTooLarge} It is ${size}; each side can be at most ${MAX_SIDE} pixels.`,
+    );
   }
 }
 
@@ -73,7 +79,10 @@ export async function validateImage(bytes: Buffer | null): Promise<ImageInfo> {
   if ((metadata.pages ?? 1) > 1) throw invalid('Animated images are not accepted.');
 
   try {
-    await sharp(bytes, { failOn: 'truncated', limitInputPixels: MAX_IMAGE_PIXELS }).resize(32, 32, { fit: 'inside' }).raw().toBuffer();
+    await sharp(bytes, { failOn: 'truncated', limitInputPixels: MAX_IMAGE_PIXELS })
+      .resize(32, 32, { fit: 'inside' })
+      .raw()
+      .toBuffer();
   } catch {
     throw invalid('The file is damaged or incomplete.');
   }

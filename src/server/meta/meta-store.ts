@@ -72,7 +72,11 @@ function sortKey(sort: MetaCardsQuery['sort'], totals: WeekTotals): RawBuilder<u
 const WEEKLY_SORTS = new Set<MetaCardsQuery['sort']>(['thisWeek', 'change']);
 
 /** One page of the most played cards matching the filters, with the week totals their shares need. */
-export async function findMetaCards(db: Db, query: MetaCardsQuery, now = new Date()): Promise<{ cards: MetaCardRow[]; totalCards: number; totals: WeekTotals }> {
+export async function findMetaCards(
+  db: Db,
+  query: MetaCardsQuery,
+  now = new Date(),
+): Promise<{ cards: MetaCardRow[]; totalCards: number; totals: WeekTotals }> {
   const week = gameWeekOf(now);
   const first = week - META_TREND_WEEKS + 1;
   const totals = await weekTotals(db, week);
@@ -90,21 +94,45 @@ export async function findMetaCards(db: Db, query: MetaCardsQuery, now = new Dat
     : sql``;
   // The count is a query of its own: counting in the page query (count(*) over ()) cost three times as much on SQLite.
   const [{ rows }, count] = await Promise.all([
-    sql<{ code: string; name: string; rarity: string; album: string | null; collection: string; decks: number | string; score_sum: number | string }>`
+    sql<{
+      code: string;
+      name: string;
+      rarity: string;
+      album: string | null;
+      collection: string;
+      decks: number | string;
+      score_sum: number | string;
+    }>`
       select c.code, c.name, c.rarity, c.album, c.collection, s.decks, s.score_sum
       from card_stats s join cards c on c.code = s.code ${weekJoins}
       where ${where}
       order by ${sortKey(query.sort, totals)} ${direction}, c.code ${direction}
       limit ${query.limit} offset ${(query.page - 1) * query.limit}`.execute(db),
-    sql<{ n: number | string }>`select count(*) as n from card_stats s join cards c on c.code = s.code where ${where}`.execute(db),
+    sql<{
+      n: number | string;
+    }>`select count(*) as n from card_stats s join cards c on c.code = s.code where ${where}`.execute(db),
   ]);
   const totalCards = Number(count.rows[0].n);
   const codes = rows.map((row) => row.code);
-  const trendRows = codes.length === 0 ? [] : await db.selectFrom('card_week_stats').select(['week', 'code', 'decks']).where('code', 'in', codes).where('week', '>=', first).where('week', '<=', week).execute();
+  const trendRows =
+    codes.length === 0
+      ? []
+      : await db
+          .selectFrom('card_week_stats')
+          .select(['week', 'code', 'decks'])
+          .where('code', 'in', codes)
+          .where('week', '>=', first)
+          .where('week', '<=', week)
+          .execute();
   const trends = new Map(codes.map((code) => [code, Array.from({ length: META_TREND_WEEKS }, () => 0)]));
   for (const row of trendRows) trends.get(row.code)![Number(row.week) - first] = Number(row.decks);
   return {
-    cards: rows.map(({ decks, score_sum, ...card }) => ({ ...card, decks: Number(decks), scoreSum: Number(score_sum), trend: trends.get(card.code)! })),
+    cards: rows.map(({ decks, score_sum, ...card }) => ({
+      ...card,
+      decks: Number(decks),
+      scoreSum: Number(score_sum),
+      trend: trends.get(card.code)!,
+    })),
     totalCards,
     totals,
   };
@@ -113,9 +141,27 @@ export async function findMetaCards(db: Db, query: MetaCardsQuery, now = new Dat
 /** Every album, and the most used collections and tags, with their public decks. */
 export async function findMetaCategories(db: Db) {
   const [rows, total] = await Promise.all([
-    db.selectFrom('category_stats').select(['kind', 'value', 'decks']).where('decks', '>', 0).orderBy('decks', 'desc').orderBy('value').execute(),
-    db.selectFrom('week_stats').select((eb) => eb.fn.sum<string | number | null>('decks').as('n')).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('category_stats')
+      .select(['kind', 'value', 'decks'])
+      .where('decks', '>', 0)
+      .orderBy('decks', 'desc')
+      .orderBy('value')
+      .execute(),
+    db
+      .selectFrom('week_stats')
+      .select((eb) => eb.fn.sum<string | number | null>('decks').as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
-  const of = (kind: string, limit: number) => rows.filter((row) => row.kind === kind).slice(0, limit).map((row) => ({ value: row.value, decks: Number(row.decks) }));
-  return { totalDecks: Number(total.n ?? 0), albums: of('album', Infinity), collections: of('collection', TOP_CATEGORIES), tags: of('tag', TOP_CATEGORIES) };
+  const of = (kind: string, limit: number) =>
+    rows
+      .filter((row) => row.kind === kind)
+      .slice(0, limit)
+      .map((row) => ({ value: row.value, decks: Number(row.decks) }));
+  return {
+    totalDecks: Number(total.n ?? 0),
+    albums: of('album', Infinity),
+    collections: of('collection', TOP_CATEGORIES),
+    tags: of('tag', TOP_CATEGORIES),
+  };
 }

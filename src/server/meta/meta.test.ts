@@ -7,8 +7,16 @@ import { changeVote } from '../decks/deck-store';
 
 describeEachDatabase('the meta', (ctx) => {
   // Space cards SAS001-SAS020 (Common), History cards EAG001-EAG020 (Rare).
-  const space = Array.from({ length: 20 }, (_, i) => ({ name: `Star ${i + 1}`, code: `SAS${String(i + 1).padStart(3, '0')}`, rarity: 'Common' }));
-  const history = Array.from({ length: 20 }, (_, i) => ({ name: `Era ${i + 1}`, code: `EAG${String(i + 1).padStart(3, '0')}`, rarity: 'Rare' }));
+  const space = Array.from({ length: 20 }, (_, i) => ({
+    name: `Star ${i + 1}`,
+    code: `SAS${String(i + 1).padStart(3, '0')}`,
+    rarity: 'Common',
+  }));
+  const history = Array.from({ length: 20 }, (_, i) => ({
+    name: `Era ${i + 1}`,
+    code: `EAG${String(i + 1).padStart(3, '0')}`,
+    rarity: 'Rare',
+  }));
 
   beforeAll(async () => {
     await buildCatalog(ctx.db, [...space, ...history]);
@@ -21,10 +29,21 @@ describeEachDatabase('the meta', (ctx) => {
       ...Array.from({ length: 4 }, () => ({ cards: space.slice(0, 18), at: now, albums: ['Space'], tags: ['Budget'] })),
       { cards: history.slice(0, 18), at: now, albums: ['History'], tags: [] },
       { cards: space.slice(2, 20), at: lastWeek, albums: ['Space'], tags: [] },
-      ...Array.from({ length: 4 }, () => ({ cards: history.slice(0, 18), at: lastWeek, albums: ['History', 'Space'], tags: ['Budget', 'Mono History'] })),
+      ...Array.from({ length: 4 }, () => ({
+        cards: history.slice(0, 18),
+        at: lastWeek,
+        albums: ['History', 'Space'],
+        tags: ['Budget', 'Mono History'],
+      })),
     ];
     for (const [i, deck] of plan.entries()) {
-      const id = await buildDeck(ctx.db, author.id, { cards: deck.cards, createdAt: new Date(deck.at.getTime() - i * 1000), albums: deck.albums, tags: deck.tags, collections: [] });
+      const id = await buildDeck(ctx.db, author.id, {
+        cards: deck.cards,
+        createdAt: new Date(deck.at.getTime() - i * 1000),
+        albums: deck.albums,
+        tags: deck.tags,
+        collections: [],
+      });
       // The History decks score 4 each, the Space decks 0 or 1.
       const votes = deck.albums[0] === 'History' ? 4 : i % 2;
       for (const voter of voters.slice(0, votes)) await changeVote(ctx.db, id, voter.id, 'increase');
@@ -44,7 +63,17 @@ describeEachDatabase('the meta', (ctx) => {
     const decks = answer.cards.map((card) => card.decks);
     expect(decks).toEqual([...decks].sort((a, b) => b - a));
     const eag1 = answer.cards.find((card) => card.code === 'EAG001')!;
-    expect(eag1).toMatchObject({ name: 'Era 1', rarity: 'Rare', album: 'History', collection: 'EAG', decks: 5, rate: 0.5, thisWeek: 0.2, lastWeek: 0.8, averageScore: 4 });
+    expect(eag1).toMatchObject({
+      name: 'Era 1',
+      rarity: 'Rare',
+      album: 'History',
+      collection: 'EAG',
+      decks: 5,
+      rate: 0.5,
+      thisWeek: 0.2,
+      lastWeek: 0.8,
+      averageScore: 4,
+    });
     expect(eag1.change).toBeCloseTo(-0.6);
     expect(eag1.trend).toHaveLength(META_TREND_WEEKS);
     expect(eag1.trend.slice(-2)).toEqual([0.8, 0.2]);
@@ -56,7 +85,12 @@ describeEachDatabase('the meta', (ctx) => {
   });
 
   test('every column sorts both ways', async () => {
-    const key = { decks: (c: MetaCards['cards'][number]) => c.decks, thisWeek: (c: MetaCards['cards'][number]) => c.thisWeek, change: (c: MetaCards['cards'][number]) => c.change, score: (c: MetaCards['cards'][number]) => c.averageScore };
+    const key = {
+      decks: (c: MetaCards['cards'][number]) => c.decks,
+      thisWeek: (c: MetaCards['cards'][number]) => c.thisWeek,
+      change: (c: MetaCards['cards'][number]) => c.change,
+      score: (c: MetaCards['cards'][number]) => c.averageScore,
+    };
     for (const [sort, of] of Object.entries(key)) {
       for (const order of ['asc', 'desc']) {
         const values = (await meta(`?sort=${sort}&order=${order}`)).cards.map(of);
@@ -77,7 +111,9 @@ describeEachDatabase('the meta', (ctx) => {
     expect((await meta('?rarity=Rare&album=Space')).totalCards).toBe(0);
     expect((await meta('?rarity=Rare')).totalCards).toBe(18);
     const page2 = await meta('?sort=name&order=asc&limit=5&page=2');
-    expect(page2.cards.map((c) => c.name)).toEqual((await meta('?sort=name&order=asc')).cards.slice(5, 10).map((c) => c.name));
+    expect(page2.cards.map((c) => c.name)).toEqual(
+      (await meta('?sort=name&order=asc')).cards.slice(5, 10).map((c) => c.name),
+    );
     expect((await meta('?page=1000000')).cards).toEqual([]);
   });
 
@@ -86,10 +122,12 @@ describeEachDatabase('the meta', (ctx) => {
     expect(res.statusCode).toBe(200);
     const answer = json<MetaCategories>(res);
     expect(answer.totalDecks).toBe(10);
-    expect(answer.albums).toEqual([
-      { value: 'History', decks: 5 },
-      { value: 'Space', decks: 9 },
-    ].sort((a, b) => b.decks - a.decks));
+    expect(answer.albums).toEqual(
+      [
+        { value: 'History', decks: 5 },
+        { value: 'Space', decks: 9 },
+      ].sort((a, b) => b.decks - a.decks),
+    );
     expect(answer.tags).toEqual([
       { value: 'Budget', decks: 8 },
       { value: 'Mono History', decks: 4 },
@@ -98,7 +136,17 @@ describeEachDatabase('the meta', (ctx) => {
   });
 
   test('bad filters and sorts are refused with a message', async () => {
-    for (const query of ['sort=bogus', 'order=up', 'album=Nowhere', 'collection=XYZ', 'rarity=Shiny', 'page=0', 'limit=1000', 'page=abc', "album=Space'%20or%201=1"]) {
+    for (const query of [
+      'sort=bogus',
+      'order=up',
+      'album=Nowhere',
+      'collection=XYZ',
+      'rarity=Shiny',
+      'page=0',
+      'limit=1000',
+      'page=abc',
+      "album=Space'%20or%201=1",
+    ]) {
       const res = await ctx.app.inject({ url: `/api/meta/cards?${query}` });
       expect(res.statusCode, query).toBe(400);
       expect(json(res)).toMatchObject({ error: 'Bad Request', message: expect.any(String) });

@@ -12,7 +12,8 @@ export const metaRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { session: false },
       schema: {
         tags: ['meta'],
-        summary: 'The most played cards: share of decks overall and this week, change since last week, average deck score; filtered by album, collection and rarity',
+        summary:
+          'The most played cards: share of decks overall and this week, change since last week, average deck score; filtered by album, collection and rarity',
         querystring: metaCardsQuerySchema,
         response: { 200: metaCardsSchema, 400: errorSchema },
       },
@@ -20,7 +21,12 @@ export const metaRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const now = new Date();
       const { cards, totalCards, totals } = await findMetaCards(app.db, request.query, now);
-      return { cards: cards.map((row) => toMetaCard(row, totals)), totalCards, totalDecks: totals.total, weekStart: startOfGameWeek(now).toISOString() };
+      return {
+        cards: cards.map((row) => toMetaCard(row, totals)),
+        totalCards,
+        totalDecks: totals.total,
+        weekStart: startOfGameWeek(now).toISOString(),
+      };
     },
   );
 
@@ -28,7 +34,11 @@ export const metaRoutes: FastifyPluginAsyncZod = async (app) => {
     '/categories',
     {
       config: { session: false },
-      schema: { tags: ['meta'], summary: 'The most used albums, collections and tags, with the decks carrying each', response: { 200: metaCategoriesSchema } },
+      schema: {
+        tags: ['meta'],
+        summary: 'The most used albums, collections and tags, with the decks carrying each',
+        response: { 200: metaCategoriesSchema },
+      },
     },
     async () => findMetaCategories(app.db),
   );

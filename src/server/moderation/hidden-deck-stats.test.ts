@@ -20,10 +20,17 @@ describeEachDatabase('a hidden deck and the statistics', (ctx) => {
   });
 
   const act = (action: 'hide' | 'restore') =>
-    ctx.app.inject({ method: 'POST', url: '/api/moderation/actions', headers: { cookie: moderator.cookie }, payload: { action, itemType: 'deck', itemId: copy } });
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/moderation/actions',
+      headers: { cookie: moderator.cookie },
+      payload: { action, itemType: 'deck', itemId: copy },
+    });
   const cardPage = async (code: string) => json<CardPage>(await ctx.app.inject({ url: `/api/cards/${code}` }));
-  const cardDecks = async (code: string) => json<DecksPage>(await ctx.app.inject({ url: `/api/cards/${code}/decks` })).decks.map((d) => d._id);
-  const similarTo = async (id: string) => json<SimilarDecks>(await ctx.app.inject({ url: `/api/decks/onedeck/${id}/similar` })).decks.map((d) => d._id);
+  const cardDecks = async (code: string) =>
+    json<DecksPage>(await ctx.app.inject({ url: `/api/cards/${code}/decks` })).decks.map((d) => d._id);
+  const similarTo = async (id: string) =>
+    json<SimilarDecks>(await ctx.app.inject({ url: `/api/decks/onedeck/${id}/similar` })).decks.map((d) => d._id);
 
   test('hiding takes the deck out of card counts, card deck lists and similar decks; restoring puts it back', async () => {
     const onlyInCopy = cards[19].code;

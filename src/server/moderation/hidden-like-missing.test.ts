@@ -22,7 +22,9 @@ describeEachDatabase('a hidden deck looks like a missing one', (ctx) => {
     stranger = await buildUser(ctx.db);
     moderator = await buildUser(ctx.db, { role: 'moderator' });
     hiddenDeck = await buildDeck(ctx.db, author.id);
-    commentOnHidden = (await createComment(ctx.db, { deckId: hiddenDeck, userId: commenter.id, body: 'before it was hidden' }))._id;
+    commentOnHidden = (
+      await createComment(ctx.db, { deckId: hiddenDeck, userId: commenter.id, body: 'before it was hidden' })
+    )._id;
     const hidden = await ctx.app.inject({
       method: 'POST',
       url: '/api/moderation/actions',
@@ -36,32 +38,94 @@ describeEachDatabase('a hidden deck looks like a missing one', (ctx) => {
   const routes: [string, (ids: { d: string; c: string }, cookie: string) => Promise<LightMyRequestResponse>][] = [
     ['GET onedeck', ({ d }, cookie) => ctx.app.inject({ url: `/api/decks/onedeck/${d}`, headers: { cookie } })],
     ['GET similar', ({ d }, cookie) => ctx.app.inject({ url: `/api/decks/onedeck/${d}/similar`, headers: { cookie } })],
-    ['POST vote', ({ d }, cookie) => ctx.app.inject({ method: 'POST', url: `/api/decks/onedeck/${d}`, headers: { cookie }, payload: { change: 'increase' } })],
+    [
+      'POST vote',
+      ({ d }, cookie) =>
+        ctx.app.inject({
+          method: 'POST',
+          url: `/api/decks/onedeck/${d}`,
+          headers: { cookie },
+          payload: { change: 'increase' },
+        }),
+    ],
     ['GET comments', ({ d }, cookie) => ctx.app.inject({ url: `/api/comments/get/${d}`, headers: { cookie } })],
-    ['POST comment', ({ d }, cookie) => ctx.app.inject({ method: 'POST', url: `/api/comments/post/${d}`, headers: { cookie }, payload: { comment: 'hi' } })],
-    ['POST editdeck', ({ d }, cookie) => ctx.app.inject({ method: 'POST', url: `/api/decks/editdeck/${d}`, headers: { cookie }, payload: { title: 'Mine now' } })],
-    ['DELETE deleteone', ({ d }, cookie) => ctx.app.inject({ method: 'DELETE', url: `/api/decks/deleteone/${d}`, headers: { cookie } })],
-    ['report deck', ({ d }, cookie) => ctx.app.inject({ method: 'POST', url: '/api/reports', headers: { cookie }, payload: { itemType: 'deck', itemId: d, reason: 'x' } })],
-    ['report comment', ({ c }, cookie) => ctx.app.inject({ method: 'POST', url: '/api/reports', headers: { cookie }, payload: { itemType: 'comment', itemId: c, reason: 'x' } })],
-    ['DELETE comment', ({ c }, cookie) => ctx.app.inject({ method: 'DELETE', url: `/api/comments/delete/${c}`, headers: { cookie } })],
+    [
+      'POST comment',
+      ({ d }, cookie) =>
+        ctx.app.inject({
+          method: 'POST',
+          url: `/api/comments/post/${d}`,
+          headers: { cookie },
+          payload: { comment: 'hi' },
+        }),
+    ],
+    [
+      'POST editdeck',
+      ({ d }, cookie) =>
+        ctx.app.inject({
+          method: 'POST',
+          url: `/api/decks/editdeck/${d}`,
+          headers: { cookie },
+          payload: { title: 'Mine now' },
+        }),
+    ],
+    [
+      'DELETE deleteone',
+      ({ d }, cookie) => ctx.app.inject({ method: 'DELETE', url: `/api/decks/deleteone/${d}`, headers: { cookie } }),
+    ],
+    [
+      'report deck',
+      ({ d }, cookie) =>
+        ctx.app.inject({
+          method: 'POST',
+          url: '/api/reports',
+          headers: { cookie },
+          payload: { itemType: 'deck', itemId: d, reason: 'x' },
+        }),
+    ],
+    [
+      'report comment',
+      ({ c }, cookie) =>
+        ctx.app.inject({
+          method: 'POST',
+          url: '/api/reports',
+          headers: { cookie },
+          payload: { itemType: 'comment', itemId: c, reason: 'x' },
+        }),
+    ],
+    [
+      'DELETE comment',
+      ({ c }, cookie) => ctx.app.inject({ method: 'DELETE', url: `/api/comments/delete/${c}`, headers: { cookie } }),
+    ],
   ];
   const answer = (res: LightMyRequestResponse) => ({ status: res.statusCode, body: res.body });
 
-  test.each(routes)('%s: the same status and body as for a missing id, for a guest, a stranger and even the comment author', async (_, call) => {
-    for (const user of [null, stranger, commenter]) {
-      const cookie = user?.cookie ?? '';
-      const missing = answer(await call({ d: MISSING_ID, c: MISSING_ID }, cookie));
-      const hidden = answer(await call({ d: hiddenDeck, c: commentOnHidden }, cookie));
-      expect(missing.status).toBeGreaterThanOrEqual(400);
-      expect(hidden, `as ${user ? user.username : 'a guest'}`).toEqual(missing);
-    }
-  });
+  test.each(routes)(
+    '%s: the same status and body as for a missing id, for a guest, a stranger and even the comment author',
+    async (_, call) => {
+      for (const user of [null, stranger, commenter]) {
+        const cookie = user?.cookie ?? '';
+        const missing = answer(await call({ d: MISSING_ID, c: MISSING_ID }, cookie));
+        const hidden = answer(await call({ d: hiddenDeck, c: commentOnHidden }, cookie));
+        expect(missing.status).toBeGreaterThanOrEqual(400);
+        expect(hidden, `as ${user ? user.username : 'a guest'}`).toEqual(missing);
+      }
+    },
+  );
 
   test('the author and moderators still read it and its similar decks', async () => {
     for (const user of [author, moderator]) {
-      expect((await ctx.app.inject({ url: `/api/decks/onedeck/${hiddenDeck}`, headers: { cookie: user.cookie } })).statusCode).toBe(200);
-      expect((await ctx.app.inject({ url: `/api/decks/onedeck/${hiddenDeck}/similar`, headers: { cookie: user.cookie } })).statusCode).toBe(200);
-      expect((await ctx.app.inject({ url: `/api/comments/get/${hiddenDeck}`, headers: { cookie: user.cookie } })).statusCode).toBe(200);
+      expect(
+        (await ctx.app.inject({ url: `/api/decks/onedeck/${hiddenDeck}`, headers: { cookie: user.cookie } }))
+          .statusCode,
+      ).toBe(200);
+      expect(
+        (await ctx.app.inject({ url: `/api/decks/onedeck/${hiddenDeck}/similar`, headers: { cookie: user.cookie } }))
+          .statusCode,
+      ).toBe(200);
+      expect(
+        (await ctx.app.inject({ url: `/api/comments/get/${hiddenDeck}`, headers: { cookie: user.cookie } })).statusCode,
+      ).toBe(200);
     }
   });
 });

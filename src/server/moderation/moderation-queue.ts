@@ -8,7 +8,13 @@
 //   3. then hidden items without open reports, latest hidden first.
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db } from '../db/connect';
-import { ESTABLISHED_ACCOUNT_DAYS, MAX_REPORTS_SHOWN, QUEUE_ITEMS_PER_PAGE, type ModeratedItemType, type QueueItem } from '../../common/api/moderation';
+import {
+  ESTABLISHED_ACCOUNT_DAYS,
+  MAX_REPORTS_SHOWN,
+  QUEUE_ITEMS_PER_PAGE,
+  type ModeratedItemType,
+  type QueueItem,
+} from '../../common/api/moderation';
 import { findComments } from '../comments/comment-store';
 
 const DAY_MS = 86_400_000;
@@ -28,8 +34,14 @@ function openReports(db: Db) {
     .where('reports.resolved_at', 'is', null)
     .where((eb) =>
       eb.or([
-        eb.and([eb('reports.item_type', '=', 'deck'), eb.exists(eb.selectFrom('decks').select('decks.id').whereRef('decks.id', '=', 'reports.item_id'))]),
-        eb.and([eb('reports.item_type', '=', 'comment'), eb.exists(eb.selectFrom('comments').select('comments.id').whereRef('comments.id', '=', 'reports.item_id'))]),
+        eb.and([
+          eb('reports.item_type', '=', 'deck'),
+          eb.exists(eb.selectFrom('decks').select('decks.id').whereRef('decks.id', '=', 'reports.item_id')),
+        ]),
+        eb.and([
+          eb('reports.item_type', '=', 'comment'),
+          eb.exists(eb.selectFrom('comments').select('comments.id').whereRef('comments.id', '=', 'reports.item_id')),
+        ]),
       ]),
     );
 }
@@ -39,7 +51,11 @@ function reportedItems(db: Db, now: Date) {
   const established = establishedReporter(now);
   return openReports(db)
     .select(['reports.item_type', 'reports.item_id'])
-    .select((eb) => [eb.fn.min('reports.created_at').as('first_at'), eb.fn.countAll<number | string>().as('reports'), eb.fn.sum<number | string>(established).as('established')])
+    .select((eb) => [
+      eb.fn.min('reports.created_at').as('first_at'),
+      eb.fn.countAll<number | string>().as('reports'),
+      eb.fn.sum<number | string>(established).as('established'),
+    ])
     .groupBy(['reports.item_type', 'reports.item_id']);
 }
 
@@ -55,7 +71,11 @@ function hiddenItems(db: Db) {
     .unionAll(
       db
         .selectFrom('comments')
-        .select([sql<ModeratedItemType>`${sql.lit('comment')}`.as('item_type'), 'comments.id as item_id', 'comments.hidden_at'])
+        .select([
+          sql<ModeratedItemType>`${sql.lit('comment')}`.as('item_type'),
+          'comments.id as item_id',
+          'comments.hidden_at',
+        ])
         .where('comments.hidden_at', 'is not', null)
         .where(noOpenReport('comment', 'comments.id') as Expression<SqlBool>),
     );
@@ -74,7 +94,10 @@ export interface QueuePage {
 
 /** Page `page` (from 1) of the queue, QUEUE_ITEMS_PER_PAGE items, in the order above. */
 export async function readQueue(db: Db, page: number, now = new Date()): Promise<QueuePage> {
-  const [reportedTotal, hiddenTotal] = await Promise.all([countOf(db, reportedItems(db, now)), countOf(db, hiddenItems(db))]);
+  const [reportedTotal, hiddenTotal] = await Promise.all([
+    countOf(db, reportedItems(db, now)),
+    countOf(db, hiddenItems(db)),
+  ]);
   const offset = (page - 1) * QUEUE_ITEMS_PER_PAGE;
 
   // The page takes what it can from the reported items, and the rest from the hidden ones.
@@ -105,8 +128,20 @@ export async function readQueue(db: Db, page: number, now = new Date()): Promise
       : [];
 
   const order = [
-    ...reported.map((row) => ({ type: row.item_type, id: row.item_id, reportCount: Number(row.reports), establishedReportCount: Number(row.established), firstReportedAt: row.first_at as string | null })),
-    ...hidden.map((row) => ({ type: row.item_type, id: row.item_id, reportCount: 0, establishedReportCount: 0, firstReportedAt: null })),
+    ...reported.map((row) => ({
+      type: row.item_type,
+      id: row.item_id,
+      reportCount: Number(row.reports),
+      establishedReportCount: Number(row.established),
+      firstReportedAt: row.first_at as string | null,
+    })),
+    ...hidden.map((row) => ({
+      type: row.item_type,
+      id: row.item_id,
+      reportCount: 0,
+      establishedReportCount: 0,
+      firstReportedAt: null,
+    })),
   ];
   return { items: await describeItems(db, order, now), totalItems: reportedTotal + hiddenTotal };
 }
@@ -114,7 +149,13 @@ export async function readQueue(db: Db, page: number, now = new Date()): Promise
 /** The queue entries of the items, in the given order, with their newest reports. */
 async function describeItems(
   db: Db,
-  order: { type: ModeratedItemType; id: string; reportCount: number; establishedReportCount: number; firstReportedAt: string | null }[],
+  order: {
+    type: ModeratedItemType;
+    id: string;
+    reportCount: number;
+    establishedReportCount: number;
+    firstReportedAt: string | null;
+  }[],
   now: Date,
 ): Promise<QueueItem[]> {
   const idsOf = (type: ModeratedItemType) => order.filter((item) => item.type === type).map((item) => item.id);
@@ -123,15 +164,28 @@ async function describeItems(
   const reported = order.filter((item) => item.reportCount > 0);
   const [decks, commentDecks, comments, reports] = await Promise.all([
     deckIds.length
-      ? db.selectFrom('decks').innerJoin('users', 'users.id', 'decks.user_id').select(['decks.id', 'decks.title', 'decks.hidden_at', 'users.username']).where('decks.id', 'in', deckIds).execute()
+      ? db
+          .selectFrom('decks')
+          .innerJoin('users', 'users.id', 'decks.user_id')
+          .select(['decks.id', 'decks.title', 'decks.hidden_at', 'users.username'])
+          .where('decks.id', 'in', deckIds)
+          .execute()
       : [],
-    commentIds.length ? db.selectFrom('comments').select(['id', 'deck_id']).where('id', 'in', commentIds).execute() : [],
+    commentIds.length
+      ? db.selectFrom('comments').select(['id', 'deck_id']).where('id', 'in', commentIds).execute()
+      : [],
     findComments(db, commentIds),
     reported.length
       ? openReports(db)
           .select(['reports.item_type', 'reports.item_id', 'reports.reason', 'reports.created_at', 'users.username'])
           .select(establishedReporter(now).as('established'))
-          .where((eb) => eb.or(reported.map((item) => eb.and([eb('reports.item_type', '=', item.type), eb('reports.item_id', '=', item.id)]))))
+          .where((eb) =>
+            eb.or(
+              reported.map((item) =>
+                eb.and([eb('reports.item_type', '=', item.type), eb('reports.item_id', '=', item.id)]),
+              ),
+            ),
+          )
           .orderBy('reports.created_at', 'desc')
           .orderBy('reports.id', 'desc')
           .execute()
@@ -141,7 +195,13 @@ async function describeItems(
   for (const report of reports) {
     const key = keyOf(report.item_type, report.item_id);
     const list = reportsOf.get(key) ?? [];
-    if (list.length < MAX_REPORTS_SHOWN) list.push({ username: report.username, reason: report.reason, createdAt: report.created_at, isNewAccount: Number(report.established) === 0 });
+    if (list.length < MAX_REPORTS_SHOWN)
+      list.push({
+        username: report.username,
+        reason: report.reason,
+        createdAt: report.created_at,
+        isNewAccount: Number(report.established) === 0,
+      });
     reportsOf.set(key, list);
   }
   const deckById = new Map(decks.map((deck) => [deck.id, deck]));
@@ -150,15 +210,43 @@ async function describeItems(
 
   // An item deleted between the queries above has left the queue.
   return order.flatMap(({ type, id, reportCount, establishedReportCount, firstReportedAt }): QueueItem[] => {
-    const counts = { reportCount, establishedReportCount, firstReportedAt, reports: reportsOf.get(keyOf(type, id)) ?? [] };
+    const counts = {
+      reportCount,
+      establishedReportCount,
+      firstReportedAt,
+      reports: reportsOf.get(keyOf(type, id)) ?? [],
+    };
     if (type === 'deck') {
       const deck = deckById.get(id);
-      return deck ? [{ itemType: type, itemId: id, deckId: id, text: deck.title, author: deck.username, isHidden: deck.hidden_at !== null, ...counts }] : [];
+      return deck
+        ? [
+            {
+              itemType: type,
+              itemId: id,
+              deckId: id,
+              text: deck.title,
+              author: deck.username,
+              isHidden: deck.hidden_at !== null,
+              ...counts,
+            },
+          ]
+        : [];
     }
     const comment = commentById.get(id);
     const deckId = deckOfComment.get(id);
     return comment && deckId
-      ? [{ itemType: type, itemId: id, deckId, text: comment.Comment, html: comment.html, author: comment.Username, isHidden: comment.isHidden === true, ...counts }]
+      ? [
+          {
+            itemType: type,
+            itemId: id,
+            deckId,
+            text: comment.Comment,
+            html: comment.html,
+            author: comment.Username,
+            isHidden: comment.isHidden === true,
+            ...counts,
+          },
+        ]
       : [];
   });
 }

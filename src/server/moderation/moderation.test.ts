@@ -20,13 +20,15 @@ describeEachDatabase('reports and moderation', (ctx) => {
   });
 
   const as = (user: TestUser | null) => (user ? { cookie: user.cookie } : {});
-  const report = (user: TestUser | null, payload: object) => ctx.app.inject({ method: 'POST', url: '/api/reports', headers: as(user), payload });
-  const act = (user: TestUser | null, payload: object) => ctx.app.inject({ method: 'POST', url: '/api/moderation/actions', headers: as(user), payload });
+  const report = (user: TestUser | null, payload: object) =>
+    ctx.app.inject({ method: 'POST', url: '/api/reports', headers: as(user), payload });
+  const act = (user: TestUser | null, payload: object) =>
+    ctx.app.inject({ method: 'POST', url: '/api/moderation/actions', headers: as(user), payload });
   const queue = (user: TestUser | null, url = '/api/moderation/queue') => ctx.app.inject({ url, headers: as(user) });
   /** Every item of the queue, following its `Link` header from page to page. */
   const allItems = async () => {
     const items: ModerationQueue['items'] = [];
-    for (let url: string | undefined = '/api/moderation/queue'; url; ) {
+    for (let url: string | undefined = '/api/moderation/queue'; url;) {
       const res = await queue(moderator, url);
       items.push(...json<ModerationQueue>(res).items);
       url = /<([^>]+)>; rel="next"/.exec(String(res.headers.link ?? ''))?.[1];
@@ -34,7 +36,14 @@ describeEachDatabase('reports and moderation', (ctx) => {
     return items;
   };
   const search = async (body: object = {}, user: TestUser | null = null) =>
-    json<DecksPage>(await ctx.app.inject({ method: 'POST', url: '/api/decks/search-decks?page=1&limit=100', headers: as(user), payload: body }));
+    json<DecksPage>(
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/decks/search-decks?page=1&limit=100',
+        headers: as(user),
+        payload: body,
+      }),
+    );
 
   describe('reports', () => {
     test('any signed-in user reports a deck or a comment once; twice is a 409 with a clear message', async () => {
@@ -57,7 +66,9 @@ describeEachDatabase('reports and moderation', (ctx) => {
 
     test('two reports sent at once by the same user make one', async () => {
       const deckId = await buildDeck(ctx.db, author.id);
-      const answers = await Promise.all([1, 2, 3].map(() => report(reader, { itemType: 'deck', itemId: deckId, reason: 'x' })));
+      const answers = await Promise.all(
+        [1, 2, 3].map(() => report(reader, { itemType: 'deck', itemId: deckId, reason: 'x' })),
+      );
       expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409, 409]);
       const rows = await ctx.db.selectFrom('reports').select('id').where('item_id', '=', deckId).execute();
       expect(rows).toHaveLength(1);
@@ -68,11 +79,20 @@ describeEachDatabase('reports and moderation', (ctx) => {
       const decks = [];
       for (let i = 0; i <= REPORTS_PER_ACCOUNT_PER_HOUR; i++) decks.push(await buildDeck(ctx.db, author.id));
       expect((await report(busy, { itemType: 'deck', itemId: decks[0], reason: 'x' })).statusCode).toBe(201);
-      for (let i = 0; i < 3; i++) expect((await report(busy, { itemType: 'deck', itemId: decks[0], reason: 'x' })).statusCode).toBe(409);
-      for (let i = 1; i < REPORTS_PER_ACCOUNT_PER_HOUR; i++) expect((await report(busy, { itemType: 'deck', itemId: decks[i], reason: 'x' })).statusCode).toBe(201);
-      const refused = await report(busy, { itemType: 'deck', itemId: decks[REPORTS_PER_ACCOUNT_PER_HOUR], reason: 'x' });
+      for (let i = 0; i < 3; i++)
+        expect((await report(busy, { itemType: 'deck', itemId: decks[0], reason: 'x' })).statusCode).toBe(409);
+      for (let i = 1; i < REPORTS_PER_ACCOUNT_PER_HOUR; i++)
+        expect((await report(busy, { itemType: 'deck', itemId: decks[i], reason: 'x' })).statusCode).toBe(201);
+      const refused = await report(busy, {
+        itemType: 'deck',
+        itemId: decks[REPORTS_PER_ACCOUNT_PER_HOUR],
+        reason: 'x',
+      });
       expect(refused.statusCode).toBe(429);
-      expect(json(refused)).toMatchObject({ error: 'Too Many Requests', message: expect.stringContaining('You have sent many reports in a short time.') });
+      expect(json(refused)).toMatchObject({
+        error: 'Too Many Requests',
+        message: expect.stringContaining('You have sent many reports in a short time.'),
+      });
       expect(refused.headers['retry-after']).toBeDefined();
     });
 
@@ -82,9 +102,13 @@ describeEachDatabase('reports and moderation', (ctx) => {
       const empty = await report(reader, { itemType: 'deck', itemId: deckId, reason: '   ' });
       expect(empty.statusCode).toBe(400);
       expect(json(empty)).toMatchObject({ error: 'Bad Request' });
-      expect((await report(reader, { itemType: 'deck', itemId: deckId, reason: 'x'.repeat(501) })).statusCode).toBe(400);
+      expect((await report(reader, { itemType: 'deck', itemId: deckId, reason: 'x'.repeat(501) })).statusCode).toBe(
+        400,
+      );
       expect((await report(reader, { itemType: 'user', itemId: deckId, reason: 'x' })).statusCode).toBe(400);
-      expect((await report(reader, { itemType: 'deck', itemId: '0123456789abcdef01234567', reason: 'x' })).statusCode).toBe(404);
+      expect(
+        (await report(reader, { itemType: 'deck', itemId: '0123456789abcdef01234567', reason: 'x' })).statusCode,
+      ).toBe(404);
       expect((await report(reader, { itemType: 'comment', itemId: deckId, reason: 'x' })).statusCode).toBe(404);
     });
   });
@@ -104,8 +128,13 @@ describeEachDatabase('reports and moderation', (ctx) => {
       }
       expect((await act(null, { itemType: 'deck', itemId: deckId, action: 'hide' })).statusCode).toBe(401);
       // Nothing changed, nothing was logged.
-      expect((await ctx.db.selectFrom('decks').select('hidden_at').where('id', '=', deckId).executeTakeFirstOrThrow()).hidden_at).toBeNull();
-      expect(await ctx.db.selectFrom('moderation_log').select('id').where('item_id', '=', deckId).execute()).toEqual([]);
+      expect(
+        (await ctx.db.selectFrom('decks').select('hidden_at').where('id', '=', deckId).executeTakeFirstOrThrow())
+          .hidden_at,
+      ).toBeNull();
+      expect(await ctx.db.selectFrom('moderation_log').select('id').where('item_id', '=', deckId).execute()).toEqual(
+        [],
+      );
     });
 
     test('a user with no e-mail (a guest account) cannot act even with a moderator role', async () => {
@@ -114,8 +143,12 @@ describeEachDatabase('reports and moderation', (ctx) => {
     });
 
     test('the session tells a moderator so, and nobody else', async () => {
-      expect(json(await ctx.app.inject({ url: '/api/session', headers: as(moderator) }))).toMatchObject({ isModerator: true });
-      expect(json(await ctx.app.inject({ url: '/api/session', headers: as(reader) }))).not.toHaveProperty('isModerator');
+      expect(json(await ctx.app.inject({ url: '/api/session', headers: as(moderator) }))).toMatchObject({
+        isModerator: true,
+      });
+      expect(json(await ctx.app.inject({ url: '/api/session', headers: as(reader) }))).not.toHaveProperty(
+        'isModerator',
+      );
     });
   });
 
@@ -137,7 +170,12 @@ describeEachDatabase('reports and moderation', (ctx) => {
       await report(reader, { itemType: 'deck', itemId: deckId, reason: 'Off-topic' });
       const hidden = await act(moderator, { itemType: 'deck', itemId: deckId, action: 'hide' });
       expect(hidden.statusCode, hidden.body).toBe(200);
-      expect(json<ModerationLogEntry>(hidden)).toMatchObject({ moderator: moderator.username, action: 'hide', itemType: 'deck', itemId: deckId });
+      expect(json<ModerationLogEntry>(hidden)).toMatchObject({
+        moderator: moderator.username,
+        action: 'hide',
+        itemType: 'deck',
+        itemId: deckId,
+      });
 
       const after = await search({ albums: ['History'] });
       expect(after.decks.map((d) => d._id)).not.toContain(deckId);
@@ -153,8 +191,26 @@ describeEachDatabase('reports and moderation', (ctx) => {
         const list = json<DecksPage>(await ctx.app.inject({ url: `/api/decks/${author.username}`, headers: as(user) }));
         expect(list.decks.map((d) => d._id)).not.toContain(deckId);
       }
-      expect((await ctx.app.inject({ method: 'POST', url: `/api/decks/onedeck/${deckId}`, headers: as(reader), payload: { change: 'increase' } })).statusCode).toBe(404);
-      expect((await ctx.app.inject({ method: 'POST', url: `/api/comments/post/${deckId}`, headers: as(reader), payload: { comment: 'hi' } })).statusCode).toBe(404);
+      expect(
+        (
+          await ctx.app.inject({
+            method: 'POST',
+            url: `/api/decks/onedeck/${deckId}`,
+            headers: as(reader),
+            payload: { change: 'increase' },
+          })
+        ).statusCode,
+      ).toBe(404);
+      expect(
+        (
+          await ctx.app.inject({
+            method: 'POST',
+            url: `/api/comments/post/${deckId}`,
+            headers: as(reader),
+            payload: { comment: 'hi' },
+          })
+        ).statusCode,
+      ).toBe(404);
       expect((await report(other, { itemType: 'deck', itemId: deckId, reason: 'x' })).statusCode).toBe(404);
 
       // The author and moderators: marked hidden.
@@ -177,7 +233,13 @@ describeEachDatabase('reports and moderation', (ctx) => {
     test('the queue lists it as hidden with its closed report gone; restore brings it back everywhere', async () => {
       const q = json<ModerationQueue>(await queue(moderator));
       const item = (await allItems()).find((i) => i.itemId === deckId);
-      expect(item).toMatchObject({ itemType: 'deck', text: title, author: author.username, isHidden: true, reports: [] });
+      expect(item).toMatchObject({
+        itemType: 'deck',
+        text: title,
+        author: author.username,
+        isHidden: true,
+        reports: [],
+      });
       expect(q.log[0]).toMatchObject({ moderator: moderator.username, action: 'hide', itemId: deckId });
 
       const restored = await act(moderator, { itemType: 'deck', itemId: deckId, action: 'restore' });
@@ -187,14 +249,19 @@ describeEachDatabase('reports and moderation', (ctx) => {
       expect(page.isHidden).toBeUndefined();
       expect((await act(moderator, { itemType: 'deck', itemId: deckId, action: 'restore' })).statusCode).toBe(409);
 
-      const log = json<ModerationQueue>(await queue(moderator)).log.filter((l) => l.itemId === deckId).map((l) => l.action);
+      const log = json<ModerationQueue>(await queue(moderator))
+        .log.filter((l) => l.itemId === deckId)
+        .map((l) => l.action);
       expect(log).toEqual(['restore', 'hide']);
       expect((await allItems()).find((i) => i.itemId === deckId)).toBeUndefined();
     });
 
     test('the counts from the filter tables alone leave hidden decks out too', async () => {
       const tag = 'Outdated';
-      const ids = [await buildDeck(ctx.db, author.id, { tags: [tag] }), await buildDeck(ctx.db, author.id, { tags: [tag] })];
+      const ids = [
+        await buildDeck(ctx.db, author.id, { tags: [tag] }),
+        await buildDeck(ctx.db, author.id, { tags: [tag] }),
+      ];
       const before = await search({ tags: [tag] });
       await act(moderator, { itemType: 'deck', itemId: ids[0], action: 'hide' });
       const after = await search({ tags: [tag] });
@@ -209,41 +276,83 @@ describeEachDatabase('reports and moderation', (ctx) => {
     test('others stop seeing it; its author sees it marked; moderators see it; restore shows it again', async () => {
       const deckId = await buildDeck(ctx.db, other.id);
       // Times apart, so the two list in this order (two inserts in one millisecond would tie).
-      const comment = await createComment(ctx.db, { deckId, userId: author.id, body: 'hide me', createdAt: new Date('2030-01-01T00:00:00Z') });
-      await createComment(ctx.db, { deckId, userId: reader.id, body: 'keep me', createdAt: new Date('2030-01-01T00:00:01Z') });
+      const comment = await createComment(ctx.db, {
+        deckId,
+        userId: author.id,
+        body: 'hide me',
+        createdAt: new Date('2030-01-01T00:00:00Z'),
+      });
+      await createComment(ctx.db, {
+        deckId,
+        userId: reader.id,
+        body: 'keep me',
+        createdAt: new Date('2030-01-01T00:00:01Z'),
+      });
       const reported = await report(reader, { itemType: 'comment', itemId: comment._id, reason: 'Rude' });
       expect(reported.statusCode).toBe(201);
       const inQueue = (await allItems()).find((i) => i.itemId === comment._id);
-      expect(inQueue).toMatchObject({ itemType: 'comment', deckId, text: 'hide me', html: '<p>hide me</p>', isHidden: false, reports: [{ username: reader.username, reason: 'Rude' }] });
+      expect(inQueue).toMatchObject({
+        itemType: 'comment',
+        deckId,
+        text: 'hide me',
+        html: '<p>hide me</p>',
+        isHidden: false,
+        reports: [{ username: reader.username, reason: 'Rude' }],
+      });
 
       expect((await act(moderator, { itemType: 'comment', itemId: comment._id, action: 'hide' })).statusCode).toBe(200);
-      const texts = async (user: TestUser | null) => json<Comment[]>(await ctx.app.inject({ url: `/api/comments/get/${deckId}`, headers: as(user) })).map((c) => [c.Comment, c.isHidden ?? false]);
+      const texts = async (user: TestUser | null) =>
+        json<Comment[]>(await ctx.app.inject({ url: `/api/comments/get/${deckId}`, headers: as(user) })).map((c) => [
+          c.Comment,
+          c.isHidden ?? false,
+        ]);
       expect(await texts(null)).toEqual([['keep me', false]]);
       expect(await texts(reader)).toEqual([['keep me', false]]);
-      expect(await texts(author)).toEqual([['hide me', true], ['keep me', false]]);
-      expect(await texts(moderator)).toEqual([['hide me', true], ['keep me', false]]);
+      expect(await texts(author)).toEqual([
+        ['hide me', true],
+        ['keep me', false],
+      ]);
+      expect(await texts(moderator)).toEqual([
+        ['hide me', true],
+        ['keep me', false],
+      ]);
       expect((await report(other, { itemType: 'comment', itemId: comment._id, reason: 'x' })).statusCode).toBe(404);
 
-      expect((await act(moderator, { itemType: 'comment', itemId: comment._id, action: 'restore' })).statusCode).toBe(200);
-      expect(await texts(null)).toEqual([['hide me', false], ['keep me', false]]);
+      expect((await act(moderator, { itemType: 'comment', itemId: comment._id, action: 'restore' })).statusCode).toBe(
+        200,
+      );
+      expect(await texts(null)).toEqual([
+        ['hide me', false],
+        ['keep me', false],
+      ]);
     });
 
     test('two moderators hiding at once: one hides, the other is told it is hidden; one log line', async () => {
       const second = await buildUser(ctx.db, { role: 'moderator' });
       const deckId = await buildDeck(ctx.db, other.id);
-      const answers = await Promise.all([moderator, second, moderator, second].map((m) => act(m, { itemType: 'deck', itemId: deckId, action: 'hide' })));
+      const answers = await Promise.all(
+        [moderator, second, moderator, second].map((m) => act(m, { itemType: 'deck', itemId: deckId, action: 'hide' })),
+      );
       expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409, 409]);
-      expect(await ctx.db.selectFrom('moderation_log').select('id').where('item_id', '=', deckId).execute()).toHaveLength(1);
+      expect(
+        await ctx.db.selectFrom('moderation_log').select('id').where('item_id', '=', deckId).execute(),
+      ).toHaveLength(1);
     });
 
     test('dismiss closes the reports and leaves the item; with none open it is a 409', async () => {
       const deckId = await buildDeck(ctx.db, other.id);
       const comment = await createComment(ctx.db, { deckId, userId: author.id, body: 'fine actually' });
       await report(reader, { itemType: 'comment', itemId: comment._id, reason: 'Hmm' });
-      expect((await act(moderator, { itemType: 'comment', itemId: comment._id, action: 'dismiss' })).statusCode).toBe(200);
+      expect((await act(moderator, { itemType: 'comment', itemId: comment._id, action: 'dismiss' })).statusCode).toBe(
+        200,
+      );
       expect((await allItems()).find((i) => i.itemId === comment._id)).toBeUndefined();
-      expect((await act(moderator, { itemType: 'comment', itemId: comment._id, action: 'dismiss' })).statusCode).toBe(409);
-      expect((await act(moderator, { itemType: 'comment', itemId: '0123456789abcdef01234567', action: 'hide' })).statusCode).toBe(404);
+      expect((await act(moderator, { itemType: 'comment', itemId: comment._id, action: 'dismiss' })).statusCode).toBe(
+        409,
+      );
+      expect(
+        (await act(moderator, { itemType: 'comment', itemId: '0123456789abcdef01234567', action: 'hide' })).statusCode,
+      ).toBe(404);
       const log = json<ModerationQueue>(await queue(moderator)).log.find((l) => l.itemId === comment._id);
       expect(log).toMatchObject({ moderator: moderator.username, action: 'dismiss', itemType: 'comment' });
       expect(Date.parse(log!.createdAt)).toBeGreaterThan(Date.now() - 60_000);

@@ -11,12 +11,22 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /** Stores the report; false when this user has reported this item before. */
-export async function insertReport(db: Db, report: { itemType: ModeratedItemType; itemId: string; userId: string; reason: string }): Promise<{ createdAt: string } | null> {
+export async function insertReport(
+  db: Db,
+  report: { itemType: ModeratedItemType; itemId: string; userId: string; reason: string },
+): Promise<{ createdAt: string } | null> {
   const createdAt = nowIso();
   try {
     await db
       .insertInto('reports')
-      .values({ id: newId(), item_type: report.itemType, item_id: report.itemId, user_id: report.userId, reason: report.reason, created_at: createdAt })
+      .values({
+        id: newId(),
+        item_type: report.itemType,
+        item_id: report.itemId,
+        user_id: report.userId,
+        reason: report.reason,
+        created_at: createdAt,
+      })
       .execute();
   } catch (error) {
     if (isUniqueViolation(error)) return null;
@@ -26,7 +36,12 @@ export async function insertReport(db: Db, report: { itemType: ModeratedItemType
 }
 
 /** Marks the item's open reports as dealt with; returns how many there were. */
-export async function resolveReports(db: Db, itemType: ModeratedItemType, itemId: string, now: string): Promise<number> {
+export async function resolveReports(
+  db: Db,
+  itemType: ModeratedItemType,
+  itemId: string,
+  now: string,
+): Promise<number> {
   const result = await db
     .updateTable('reports')
     .set({ resolved_at: now })

@@ -101,7 +101,8 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
       const { page } = request.query;
       const [queue, log] = await Promise.all([readQueue(app.db, page), listLog(app.db, LOG_LINES)]);
       const links = [];
-      if (page * QUEUE_ITEMS_PER_PAGE < queue.totalItems) links.push(`</api/moderation/queue?page=${page + 1}>; rel="next"`);
+      if (page * QUEUE_ITEMS_PER_PAGE < queue.totalItems)
+        links.push(`</api/moderation/queue?page=${page + 1}>; rel="next"`);
       if (page > 1) links.push(`</api/moderation/queue?page=${page - 1}>; rel="prev"`);
       if (links.length) res.header('link', links.join(', '));
       return { items: queue.items, page, totalItems: queue.totalItems, log };
@@ -114,7 +115,8 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['moderation'],
         summary: 'Hide, restore or dismiss the reports of a deck or comment (moderators); logged with who and when',
-        description: 'hide: only the author and moderators see the item; restore: everyone does again; dismiss: its reports close and it stays as it is. 409 when the item is already in that state.',
+        description:
+          'hide: only the author and moderators see the item; restore: everyone does again; dismiss: its reports close and it stays as it is. 409 when the item is already in that state.',
         body: moderationActionRequestSchema,
         response: { 200: moderationLogEntrySchema, ...errors },
       },
@@ -125,11 +127,15 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
       const { itemType, itemId, action } = request.body;
       await findItem(itemType, itemId);
       const at = nowIso();
-      const refusal = action === 'hide' ? MESSAGES.moderation.alreadyHidden(itemType) : MESSAGES.moderation.notHidden(itemType);
+      const refusal =
+        action === 'hide' ? MESSAGES.moderation.alreadyHidden(itemType) : MESSAGES.moderation.notHidden(itemType);
       if (action !== 'dismiss') {
         // The change is conditional on the state, so of two moderators acting at once only one acts (and logs).
         const hiddenAt = action === 'hide' ? at : null;
-        const changed = itemType === 'deck' ? await changeDeckVisibility(app, itemId, hiddenAt) : await setCommentHidden(app.db, itemId, hiddenAt);
+        const changed =
+          itemType === 'deck'
+            ? await changeDeckVisibility(app, itemId, hiddenAt)
+            : await setCommentHidden(app.db, itemId, hiddenAt);
         if (!changed) throw conflict(refusal);
       }
       const resolved = await resolveReports(app.db, itemType, itemId, at);

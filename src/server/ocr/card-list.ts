@@ -11,7 +11,13 @@ const cardListSchema = z.array(z.looseObject({ Code: z.unknown(), Name: z.unknow
 export function cardsFromList(list: unknown): CatalogCard[] {
   return cardListSchema
     .parse(list)
-    .filter((row) => typeof row.Code === 'string' && typeof row.Name === 'string' && row.Code.trim() !== '' && row.Name.trim() !== '')
+    .filter(
+      (row) =>
+        typeof row.Code === 'string' &&
+        typeof row.Name === 'string' &&
+        row.Code.trim() !== '' &&
+        row.Name.trim() !== '',
+    )
     .map((row) => ({ code: (row.Code as string).trim(), name: (row.Name as string).trim() }));
 }
 

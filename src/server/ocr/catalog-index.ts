@@ -49,7 +49,24 @@ for (const group of CONFUSABLE_GROUPS) {
 const CONFUSED_SUBSTITUTION_COST = 0.4;
 
 /** Letters NFKD does not take apart, spelled as the capitals OCR reads them would be. */
-const LETTER_SPELLINGS: Record<string, string> = { ß: 'ss', æ: 'ae', Æ: 'AE', œ: 'oe', Œ: 'OE', ø: 'o', Ø: 'O', đ: 'd', Đ: 'D', ł: 'l', Ł: 'L', þ: 'th', Þ: 'TH', ð: 'd', Ð: 'D', ı: 'i' };
+const LETTER_SPELLINGS: Record<string, string> = {
+  ß: 'ss',
+  æ: 'ae',
+  Æ: 'AE',
+  œ: 'oe',
+  Œ: 'OE',
+  ø: 'o',
+  Ø: 'O',
+  đ: 'd',
+  Đ: 'D',
+  ł: 'l',
+  Ł: 'L',
+  þ: 'th',
+  Þ: 'TH',
+  ð: 'd',
+  Ð: 'D',
+  ı: 'i',
+};
 
 /**
  * The lookup key of a name: `normalizeName` after spelling out ß, ø, æ... which it would drop
@@ -186,7 +203,8 @@ export class CatalogIndex {
     for (const { key } of this.names) {
       const words = key.split(' ');
       for (let start = 0; start < words.length; start++) {
-        for (let end = start + 1; end <= words.length; end++) if (end - start < words.length) this.insideLonger.add(words.slice(start, end).join(' '));
+        for (let end = start + 1; end <= words.length; end++)
+          if (end - start < words.length) this.insideLonger.add(words.slice(start, end).join(' '));
       }
     }
   }
@@ -282,19 +300,29 @@ export class CatalogIndex {
       const similarity = key ? nameSimilarity(key, cardKey) : 0;
       // A code read that agrees with a roughly read name is strong evidence for that card. So is
       // one whose name holds the text read: one line of a name that wraps, the other missed.
-      const agrees = similarity >= 0.5 || (key.length >= MIN_NAME_PART && partSimilarity(key, cardKey) >= NAME_PART_SIMILARITY);
-      const confidence = agrees ? Math.min(1, Math.max(similarity, 0.9) + 0.05) : Math.max(similarity, CODE_ALONE_CONFIDENCE);
+      const agrees =
+        similarity >= 0.5 || (key.length >= MIN_NAME_PART && partSimilarity(key, cardKey) >= NAME_PART_SIMILARITY);
+      const confidence = agrees
+        ? Math.min(1, Math.max(similarity, 0.9) + 0.05)
+        : Math.max(similarity, CODE_ALONE_CONFIDENCE);
       const existing = scored.find((m) => m.code === card.code && m.name === card.name);
       if (existing) existing.confidence = Math.max(existing.confidence, confidence);
       else scored.push({ ...card, confidence });
     }
     // Longer names win ties; between equal or close names, the one whose code is closest to the
     // code read wins (decides between the same-named cards even when the code read has a typo).
-    const codeTokens = reading.codeText ? reading.codeText.split(/\s+/).map(foldCode).filter((t) => t.length >= 4) : [];
+    const codeTokens = reading.codeText
+      ? reading.codeText
+          .split(/\s+/)
+          .map(foldCode)
+          .filter((t) => t.length >= 4)
+      : [];
     const codeCloseness = new Map<string, number>();
     for (const m of scored) codeCloseness.set(m.code, codeSimilarity(foldCode(m.code), codeTokens));
     const rank = (m: CardMatch): number =>
-      m.confidence + LENGTH_BONUS_PER_CHAR * Math.min(m.name.length, 40) + CODE_WEIGHT * (codeCloseness.get(m.code) ?? 0);
+      m.confidence +
+      LENGTH_BONUS_PER_CHAR * Math.min(m.name.length, 40) +
+      CODE_WEIGHT * (codeCloseness.get(m.code) ?? 0);
     scored.sort((a, b) => rank(b) - rank(a));
     const [best, ...rest] = scored;
     return { best: best ?? null, alternatives: rest.slice(0, MAX_ALTERNATIVES) };

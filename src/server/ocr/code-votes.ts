@@ -11,7 +11,10 @@ import type { DeckCodeRead } from './deck-code';
  * trust), each of its characters replaced where more reads of its length agree on another.
  */
 export function agreedCode(reads: Array<DeckCodeRead | null>): string | null {
-  const base = reads.reduce<DeckCodeRead | null>((best, read) => (read && (!best || read.labelErrors < best.labelErrors) ? read : best), null);
+  const base = reads.reduce<DeckCodeRead | null>(
+    (best, read) => (read && (!best || read.labelErrors < best.labelErrors) ? read : best),
+    null,
+  );
   if (!base) return null;
   const alike = reads.filter((read): read is DeckCodeRead => read !== null && read.code.length === base.code.length);
   return [...base.code]

@@ -16,7 +16,8 @@ async function jpegPixels(svg: string): Promise<RgbImage> {
 
 const mean = (img: RgbImage, left: number, top: number, width: number, height: number): number => {
   let sum = 0;
-  for (let y = top; y < top + height; y++) for (let x = left; x < left + width; x++) sum += img.data[(y * img.width + x) * 3];
+  for (let y = top; y < top + height; y++)
+    for (let x = left; x < left + width; x++) sum += img.data[(y * img.width + x) * 3];
   return sum / (width * height);
 };
 
@@ -51,7 +52,12 @@ describe('colourContrastMap', () => {
     );
     const map = colourContrastMap(img, { left: 0, top: 0, width: 400, height: 60 });
     const [line] = findTextLines(map, { left: 0, top: 0, width: 400, height: 60 });
-    const glyphs = findGlyphs(map, { left: 0, top: line.top - 4, width: 400, height: line.bottom - line.top + 8 }, 90, (line.bottom - line.top) * 0.5);
+    const glyphs = findGlyphs(
+      map,
+      { left: 0, top: line.top - 4, width: 400, height: line.bottom - line.top + 8 },
+      90,
+      (line.bottom - line.top) * 0.5,
+    );
     // D E C K C O D E 6 0 V X 5 A, each a glyph of its own and none wider than a capital: the
     // colon's dots are 3-5 levels darker than the page, in a colour this JPEG did not keep, so no
     // view of this image shows them.

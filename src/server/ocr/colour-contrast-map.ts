@@ -41,10 +41,14 @@ const FAINT_STEP = 15;
 const MIN_LUMA_STEP = 3;
 
 /** A colour's bin: 5 bits per channel. */
-const colourBin = (data: Uint8Array, i: number): number => ((data[i] >> 3) << 10) | ((data[i + 1] >> 3) << 5) | (data[i + 2] >> 3);
+const colourBin = (data: Uint8Array, i: number): number =>
+  ((data[i] >> 3) << 10) | ((data[i + 1] >> 3) << 5) | (data[i + 2] >> 3);
 
 /** Two colour bins within one step of each other in every channel. */
-const binsNear = (a: number, b: number): boolean => Math.abs((a >> 10) - (b >> 10)) <= 1 && Math.abs(((a >> 5) & 31) - ((b >> 5) & 31)) <= 1 && Math.abs((a & 31) - (b & 31)) <= 1;
+const binsNear = (a: number, b: number): boolean =>
+  Math.abs((a >> 10) - (b >> 10)) <= 1 &&
+  Math.abs(((a >> 5) & 31) - ((b >> 5) & 31)) <= 1 &&
+  Math.abs((a & 31) - (b & 31)) <= 1;
 
 /** Pixels of the row's commonest colour and the colours next to it (`binsNear` it). */
 function nearBinCount(counts: Uint16Array, bin: number): number {
@@ -130,7 +134,11 @@ function pageDistances(img: RgbImage, r: Rect): { distances: Float32Array; pageL
     const row = (r.top + rowIndex) * img.width;
     for (let x = r.left; x < r.left + r.width; x++) {
       const i = (row + x) * 3;
-      distances[rowIndex * r.width + x - r.left] = Math.max(Math.abs(img.data[i] - page[0]), Math.abs(img.data[i + 1] - page[1]), Math.abs(img.data[i + 2] - page[2]));
+      distances[rowIndex * r.width + x - r.left] = Math.max(
+        Math.abs(img.data[i] - page[0]),
+        Math.abs(img.data[i + 1] - page[1]),
+        Math.abs(img.data[i + 2] - page[2]),
+      );
     }
   }
   return { distances, pageLuma };
@@ -147,7 +155,11 @@ function pageDistances(img: RgbImage, r: Rect): { distances: Float32Array; pageL
 export function colourContrastMap(img: RgbImage, region: Rect, { smoothFaintText = true } = {}): RgbImage {
   const r = clampRect(img, region);
   const { distances, pageLuma } = pageDistances(img, r);
-  const map: RgbImage = { data: new Uint8Array(img.width * (r.top + r.height) * 3), width: img.width, height: r.top + r.height };
+  const map: RgbImage = {
+    data: new Uint8Array(img.width * (r.top + r.height) * 3),
+    width: img.width,
+    height: r.top + r.height,
+  };
   // Averaged over 3x3 pixels: JPEG keeps colour at half resolution, so a thin stroke's colour is
   // smeared over its neighbours and its own pixels come out speckled.
   for (let y = 0; y < r.height; y++) {
@@ -155,9 +167,15 @@ export function colourContrastMap(img: RgbImage, region: Rect, { smoothFaintText
       let sum = 0;
       let n = 0;
       for (let yy = Math.max(0, y - 1); yy <= Math.min(r.height - 1, y + 1); yy++) {
-        for (let xx = Math.max(0, x - 1); xx <= Math.min(r.width - 1, x + 1); xx++, n++) sum += distances[yy * r.width + xx];
+        for (let xx = Math.max(0, x - 1); xx <= Math.min(r.width - 1, x + 1); xx++, n++)
+          sum += distances[yy * r.width + xx];
       }
-      setGrey(map, r.left + x, r.top + y, Math.round((Math.max(0, sum / n - CONTRAST_NOISE) * 255) / CONTRAST_FULL_INK));
+      setGrey(
+        map,
+        r.left + x,
+        r.top + y,
+        Math.round((Math.max(0, sum / n - CONTRAST_NOISE) * 255) / CONTRAST_FULL_INK),
+      );
     }
   }
   drawTextByLuma(map, img, r, pageLuma, smoothFaintText);
@@ -173,7 +191,8 @@ function setGrey(map: RgbImage, x: number, y: number, value: number): void {
 function brightnessSteps(img: RgbImage, r: Rect, pageLuma: Float32Array): Float32Array {
   const steps = new Float32Array(r.width * r.height);
   for (let y = 0; y < r.height; y++) {
-    for (let x = 0; x < r.width; x++) steps[y * r.width + x] = brightness(img.data, ((r.top + y) * img.width + r.left + x) * 3) - pageLuma[y];
+    for (let x = 0; x < r.width; x++)
+      steps[y * r.width + x] = brightness(img.data, ((r.top + y) * img.width + r.left + x) * 3) - pageLuma[y];
   }
   return steps;
 }
@@ -237,6 +256,7 @@ function drawTextByLuma(map: RgbImage, img: RgbImage, r: Rect, pageLuma: Float32
     }
   }
   for (let p = 0; p < ink.length; p++) {
-    if (ink[p] !== -Infinity) setGrey(map, r.left + (p % r.width), r.top + Math.floor(p / r.width), Math.round(ink[p] * 255));
+    if (ink[p] !== -Infinity)
+      setGrey(map, r.left + (p % r.width), r.top + Math.floor(p / r.width), Math.round(ink[p] * 255));
   }
 }

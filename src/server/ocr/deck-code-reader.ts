@@ -8,12 +8,33 @@
  * and settles look-alikes by shape. Each glyph of a character with a look-alike is then read once
  * more on its own (`settleBySecondLook`): out of the line, the model no longer swaps them.
  */
-import { CODE_CHARACTERS, DECK_CODE_LABEL, DECK_CODE_LENGTH, UNREAD, codeCharacters, hasUnread, readDeckCodeLine, secondLookPositions, settleBySecondLook, spell, type CodeCharacter, type DeckCodeRead } from './deck-code';
+import {
+  CODE_CHARACTERS,
+  DECK_CODE_LABEL,
+  DECK_CODE_LENGTH,
+  UNREAD,
+  codeCharacters,
+  hasUnread,
+  readDeckCodeLine,
+  secondLookPositions,
+  settleBySecondLook,
+  spell,
+  type CodeCharacter,
+  type DeckCodeRead,
+} from './deck-code';
 import { capHeightOf } from './glyph-shapes';
 import { findGlyphs, isColon, type Glyph } from './glyphs';
 import { centredSpan, clampRect, findTextLines, medianWhiteness, textRows, whiteTextImage } from './text-crops';
 import type { Rect, RgbImage } from './tile-grid';
-import { OcrBusyError, type OcrBox, type OcrJob, type OcrJobRunner, type OcrLine, type OcrResult, type OcrSymbol } from './worker-pool';
+import {
+  OcrBusyError,
+  type OcrBox,
+  type OcrJob,
+  type OcrJobRunner,
+  type OcrLine,
+  type OcrResult,
+  type OcrSymbol,
+} from './worker-pool';
 
 /** The header's text is pale blue-grey rather than white: a lower whiteness makes it ink. */
 const HEADER_INK_LOW = 30;
@@ -34,7 +55,12 @@ interface HeaderThresholds {
 /** Whiteness thresholds for a header whose typical (median) pixel has this whiteness. */
 function headerThresholds(img: RgbImage, header: Rect): HeaderThresholds {
   const lift = PAGE_LIFT * Math.max(0, medianWhiteness(img, header));
-  return { inkLow: HEADER_INK_LOW + lift, line: HEADER_LINE_THRESHOLD + lift, glyph: GLYPH_THRESHOLD + lift, fainterGlyph: FAINTER_GLYPH_THRESHOLDS.map((t) => t + lift) };
+  return {
+    inkLow: HEADER_INK_LOW + lift,
+    line: HEADER_LINE_THRESHOLD + lift,
+    glyph: GLYPH_THRESHOLD + lift,
+    fainterGlyph: FAINTER_GLYPH_THRESHOLDS.map((t) => t + lift),
+  };
 }
 
 /** Whiteness at which a pixel belongs to a glyph: mid-ramp, so JPEG haze between glyphs does not join them. */
@@ -104,14 +130,17 @@ interface ReadCodePlace {
  */
 function piecesJoinedWhereRight(glyphs: Glyph[], symbols: OcrSymbol[], lineCodeLength: number): CodeCharacter[] {
   const joined = codeCharacters(glyphs, symbols);
-  if (lineCodeLength === DECK_CODE_LENGTH || joined.length >= DECK_CODE_LENGTH || glyphs.length !== DECK_CODE_LENGTH) return joined;
+  if (lineCodeLength === DECK_CODE_LENGTH || joined.length >= DECK_CODE_LENGTH || glyphs.length !== DECK_CODE_LENGTH)
+    return joined;
   const apart = codeCharacters(glyphs, symbols, { joinPieces: false });
   return apart.length === DECK_CODE_LENGTH ? apart : joined;
 }
 
 /** The code read among the line's symbols (its last characters); null when they do not spell it. */
 function readCodePlace(symbols: OcrSymbol[], code: string): ReadCodePlace | null {
-  const characters = symbols.filter((s) => s.text.trim().length === 1 && CODE_CHARACTERS.includes(s.text.trim().toUpperCase()));
+  const characters = symbols.filter(
+    (s) => s.text.trim().length === 1 && CODE_CHARACTERS.includes(s.text.trim().toUpperCase()),
+  );
   const spelled = characters.slice(-code.length);
   if (spelled.length < code.length || spelled.map((s) => s.text.trim().toUpperCase()).join('') !== code) return null;
   return { code: spelled, labelEnd: characters[characters.length - code.length - 1]?.x1 ?? -Infinity };
@@ -158,7 +187,12 @@ function lookRight(glyph: Glyph, next: Glyph | undefined, capHeight: number): nu
  * The code with each character that has a look-alike read again on its own glyph. When the reader
  * is full the line's reading stands: a second look is worth less than an answer.
  */
-async function takeSecondLook(img: RgbImage, characters: CodeCharacter[], pool: OcrJobRunner, inkLow: number): Promise<string> {
+async function takeSecondLook(
+  img: RgbImage,
+  characters: CodeCharacter[],
+  pool: OcrJobRunner,
+  inkLow: number,
+): Promise<string> {
   const positions = secondLookPositions(characters);
   if (positions.length === 0) return spell(characters);
   const glyphs = characters.flatMap((c) => (c.glyph ? [c.glyph] : []));
@@ -167,12 +201,24 @@ async function takeSecondLook(img: RgbImage, characters: CodeCharacter[], pool: 
   const jobs = positions.map((position): OcrJob => {
     const glyph = characters[position].glyph!;
     const right = lookRight(glyph, characters[position + 1]?.glyph, capHeight);
-    const region = { left: glyph.left - 1, top: top - capHeight * 0.2, width: right - glyph.left + 1, height: capHeight * 1.6 };
-    return { image: whiteTextImage(img, region, { scale: GLYPH_TEXT_HEIGHT / capHeight, margin: 16, inkLow }), mode: 'char', whitelist: CODE_CHARACTERS };
+    const region = {
+      left: glyph.left - 1,
+      top: top - capHeight * 0.2,
+      width: right - glyph.left + 1,
+      height: capHeight * 1.6,
+    };
+    return {
+      image: whiteTextImage(img, region, { scale: GLYPH_TEXT_HEIGHT / capHeight, margin: 16, inkLow }),
+      mode: 'char',
+      whitelist: CODE_CHARACTERS,
+    };
   });
   try {
     const looks = await pool.recognizeAll(jobs, { first: true });
-    return settleBySecondLook(characters, looks.map((look, i) => ({ position: positions[i], text: look.text, confidence: look.confidence })));
+    return settleBySecondLook(
+      characters,
+      looks.map((look, i) => ({ position: positions[i], text: look.text, confidence: look.confidence })),
+    );
   } catch (error) {
     if (error instanceof OcrBusyError) return spell(characters);
     throw error;
@@ -187,9 +233,18 @@ export function planDeckCode(img: RgbImage, header: Rect, tileHeight: number): D
   if (!last) return wholeHeaderPlan(img, header);
   // Art beside the line (an avatar box where another layout's columns put it) is no part of it,
   // and would make the line as tall as the art.
-  const text = textRows(img, centredSpan(img, last, header.left + header.width / 2, tileHeight * WORD_GAP_SHARE, thresholds.line), thresholds.line);
+  const text = textRows(
+    img,
+    centredSpan(img, last, header.left + header.width / 2, tileHeight * WORD_GAP_SHARE, thresholds.line),
+    thresholds.line,
+  );
   const pad = tileHeight * 0.02;
-  const region = { left: text.left - pad, top: text.top - pad, width: text.right - text.left + 2 * pad, height: text.bottom - text.top + 2 * pad };
+  const region = {
+    left: text.left - pad,
+    top: text.top - pad,
+    width: text.right - text.left + 2 * pad,
+    height: text.bottom - text.top + 2 * pad,
+  };
   return codeLinePlan(img, clampRect(img, region), text.bottom - text.top, thresholds);
 }
 
@@ -213,7 +268,12 @@ export function wholeHeaderPlan(img: RgbImage, header: Rect): DeckCodePlan {
     const left = toSource(found.x0, header.left) - lineHeight;
     const right = toSource(found.x1, header.left) + lineHeight;
     const top = toSource(found.y0, header.top) - lineHeight * 0.2;
-    const plan = codeLinePlan(img, clampRect(img, { left, top, width: right - left, height: lineHeight * 1.4 }), lineHeight, thresholds);
+    const plan = codeLinePlan(
+      img,
+      clampRect(img, { left, top, width: right - left, height: lineHeight * 1.4 }),
+      lineHeight,
+      thresholds,
+    );
     try {
       return (await plan.decide((await pool.recognizeAll([plan.job], { first: true }))[0], pool)) ?? read;
     } catch (error) {
@@ -276,7 +336,8 @@ function codeLinePlan(img: RgbImage, region: Rect, lineHeight: number, threshold
       const colon = colonIndex(glyphs, capHeight, place);
       // The colon lost (dim or blurred small text fades its dots, or joins them into a bar): the code
       // starts at the glyph under the first character the line read gave it.
-      const first = colon >= 0 ? colon + 1 : place ? glyphs.findIndex((g) => g.left + g.width / 2 >= place.code[0].x0) : -1;
+      const first =
+        colon >= 0 ? colon + 1 : place ? glyphs.findIndex((g) => g.left + g.width / 2 >= place.code[0].x0) : -1;
       const codeGlyphs = first >= 0 ? codeRun(glyphs, first, capHeight, colon >= 0 ? glyphs[colon] : undefined) : [];
       if (codeGlyphs.length < MIN_CODE_LENGTH) return null;
       const byBoxes = piecesJoinedWhereRight(codeGlyphs, placed, read.code.length);
@@ -285,7 +346,10 @@ function codeLinePlan(img: RgbImage, region: Rect, lineHeight: number, threshold
       // boxed the U of UH42XD one pixel wide, over the H). Only then: a phantom character and a
       // skipped J also make the counts agree ("I1A27B" for IA2J7B), where the boxes are right.
       if (!place || codeGlyphs.length !== place.code.length || !hasUnread(byBoxes)) return byBoxes;
-      return codeCharacters(codeGlyphs, place.code.map((s, i) => ({ ...s, x0: codeGlyphs[i].left, x1: codeGlyphs[i].left + codeGlyphs[i].width })));
+      return codeCharacters(
+        codeGlyphs,
+        place.code.map((s, i) => ({ ...s, x0: codeGlyphs[i].left, x1: codeGlyphs[i].left + codeGlyphs[i].width })),
+      );
     };
     // Blur and a small size dim thin strokes below the glyph threshold, and glyphs fall apart into
     // specks: where they spell a code shorter than the line's, or one of them is a speck or unread,
@@ -296,7 +360,8 @@ function codeLinePlan(img: RgbImage, region: Rect, lineHeight: number, threshold
      * 2: whole glyphs spelling the line's code or more, or a code of the game's length; 1: a speck
      * or an unread glyph among them; 0: too few.
      */
-    const quality = (c: CodeCharacter[] | null): number => (c === null || tooShort(c) ? 0 : hasSpeck(c) || hasUnread(c) ? 1 : 2);
+    const quality = (c: CodeCharacter[] | null): number =>
+      c === null || tooShort(c) ? 0 : hasSpeck(c) || hasUnread(c) ? 1 : 2;
     let characters = charactersAt(thresholds.glyph);
     for (const fainter of thresholds.fainterGlyph) {
       if (quality(characters) === 2) break;
@@ -305,9 +370,14 @@ function codeLinePlan(img: RgbImage, region: Rect, lineHeight: number, threshold
     }
     // Glyphs that spell another length than a line read of the game's length were joined or broken
     // by blur and JPEG (an I touching the S before it; a U's two stems apart): the line read stands.
-    if (characters !== null && characters.length !== read.code.length && read.code.length === DECK_CODE_LENGTH) characters = null;
+    if (characters !== null && characters.length !== read.code.length && read.code.length === DECK_CODE_LENGTH)
+      characters = null;
     const spelled = characters === null ? null : await takeSecondLook(img, characters, pool, thresholds.inkLow);
     return { ...read, code: spelled === null || spelled.includes(UNREAD) ? read.code : spelled };
   };
-  return { job: { image, mode: 'line', whitelist: `${CODE_CHARACTERS}: `, withSymbols: true }, decide, wholeHeader: false };
+  return {
+    job: { image, mode: 'line', whitelist: `${CODE_CHARACTERS}: `, withSymbols: true },
+    decide,
+    wholeHeader: false,
+  };
 }

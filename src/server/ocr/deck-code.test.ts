@@ -1,4 +1,13 @@
-import { UNREAD, codeCharacters, parseDeckCode, readDeckCodeLine, secondLookPositions, settleBySecondLook, spell, type CodeCharacter } from './deck-code';
+import {
+  UNREAD,
+  codeCharacters,
+  parseDeckCode,
+  readDeckCodeLine,
+  secondLookPositions,
+  settleBySecondLook,
+  spell,
+  type CodeCharacter,
+} from './deck-code';
 import type { Glyph } from './glyphs';
 
 describe('parseDeckCode', () => {
@@ -27,7 +36,9 @@ const CAP = 30;
 /** A glyph drawn in a grid of cells ('#' ink) five wide, each cell width / 5 wide and 30 px (the capital height) / rows high. */
 const drawn = (left: number, rows: string[], width = 30): Glyph => {
   const ink = new Uint8Array(width * CAP);
-  for (let y = 0; y < CAP; y++) for (let x = 0; x < width; x++) ink[y * width + x] = rows[Math.floor((y * rows.length) / CAP)][Math.floor((x * 5) / width)] === '#' ? 1 : 0;
+  for (let y = 0; y < CAP; y++)
+    for (let x = 0; x < width; x++)
+      ink[y * width + x] = rows[Math.floor((y * rows.length) / CAP)][Math.floor((x * 5) / width)] === '#' ? 1 : 0;
   return { left, top: 0, width, height: CAP, ink };
 };
 const SHAPES: Record<string, string[]> = {
@@ -40,7 +51,23 @@ const SHAPES: Record<string, string[]> = {
   9: ['.###.', '#...#', '.####', '....#', '.###.'],
   B: ['####.', '#...#', '####.', '#...#', '####.'],
   // Pinched at the waist (rows of 2 px), where a B's stem runs straight down.
-  8: ['.###.', '#...#', '#...#', '#...#', '#...#', '#...#', '#...#', '.###.', '#...#', '#...#', '#...#', '#...#', '#...#', '#...#', '.###.'],
+  8: [
+    '.###.',
+    '#...#',
+    '#...#',
+    '#...#',
+    '#...#',
+    '#...#',
+    '#...#',
+    '.###.',
+    '#...#',
+    '#...#',
+    '#...#',
+    '#...#',
+    '#...#',
+    '#...#',
+    '.###.',
+  ],
   Z: ['#####', '...#.', '..#..', '.#...', '#####'],
   Y: ['#...#', '.#.#.', '..#..', '..#..', '..#..'],
   H: ['#...#', '#...#', '#####', '#...#', '#...#'],
@@ -61,7 +88,13 @@ describe('readDeckCodeLine', () => {
 
 describe('codeCharacters', () => {
   /** A solid glyph (a filled box), or a J: a hook whose upper left is empty, hanging below the line. */
-  const glyph = (left: number, width: number, height = CAP): Glyph => ({ left, top: 0, width, height, ink: new Uint8Array(width * height).fill(1) });
+  const glyph = (left: number, width: number, height = CAP): Glyph => ({
+    left,
+    top: 0,
+    width,
+    height,
+    ink: new Uint8Array(width * height).fill(1),
+  });
   const jGlyph = (left: number): Glyph => {
     const width = 12;
     const height = 36;
@@ -82,8 +115,16 @@ describe('codeCharacters', () => {
     }
     return { left, top: 0, width, height: CAP, ink };
   };
-  const symbol = (text: string, x0: number, width: number, confidence = 90) => ({ text, confidence, x0, x1: x0 + width, y0: 0, y1: CAP });
-  const codeFromGlyphs = (glyphs: Glyph[], symbols: ReturnType<typeof symbol>[]): string => spell(codeCharacters(glyphs, symbols));
+  const symbol = (text: string, x0: number, width: number, confidence = 90) => ({
+    text,
+    confidence,
+    x0,
+    x1: x0 + width,
+    y0: 0,
+    y1: CAP,
+  });
+  const codeFromGlyphs = (glyphs: Glyph[], symbols: ReturnType<typeof symbol>[]): string =>
+    spell(codeCharacters(glyphs, symbols));
 
   it('spells one character per glyph, keeping the surer of two read from one glyph', () => {
     const glyphs = [glyph(0, 26), glyph(32, 24), glyph(62, 25)];
@@ -104,24 +145,90 @@ describe('codeCharacters', () => {
   });
 
   it('tells an O from a zero as wide by its round hole (10 px under 11 px capitals)', () => {
-    const art = (rows: string[]): Glyph => ({ left: 0, top: 0, width: rows[0].length, height: rows.length, ink: Uint8Array.from(rows.join(''), (c) => (c === '#' ? 1 : 0)) });
+    const art = (rows: string[]): Glyph => ({
+      left: 0,
+      top: 0,
+      width: rows[0].length,
+      height: rows.length,
+      ink: Uint8Array.from(rows.join(''), (c) => (c === '#' ? 1 : 0)),
+    });
     // Bench tuning seed 86 in a phone frame: by width alone it was a zero ("U0HP45").
-    const o = art(['..######..', '.###..###.', '##.....###', '##......##', '##......##', '##......##', '##......##', '##......##', '###....###', '.########.', '....#.....']);
+    const o = art([
+      '..######..',
+      '.###..###.',
+      '##.....###',
+      '##......##',
+      '##......##',
+      '##......##',
+      '##......##',
+      '##......##',
+      '###....###',
+      '.########.',
+      '....#.....',
+    ]);
     // Bench tuning seed 66 as sent: a zero of the same width, its sides closer together.
-    const zero = art(['...####...', '..##..##..', '.##....##.', '.##.....#.', '.##....###', '###....###', '###....###', '.##....###', '.###...##.', '..##..##..', '...####...']);
+    const zero = art([
+      '...####...',
+      '..##..##..',
+      '.##....##.',
+      '.##.....#.',
+      '.##....###',
+      '###....###',
+      '###....###',
+      '.##....###',
+      '.###...##.',
+      '..##..##..',
+      '...####...',
+    ]);
     expect(codeFromGlyphs([o], [symbol('0', 0, 10)])).toBe('O');
     expect(codeFromGlyphs([zero], [symbol('O', 0, 10)])).toBe('0');
   });
 
   it('takes a zero of 10 px capitals with a pixel in its left corners for no D', () => {
-    const rows = ['..####..', '##....##', '##....##', '##....##', '##....##', '##....##', '##....##', '##....##', '##....##', '..####..'];
-    const zero: Glyph = { left: 0, top: 0, width: 8, height: 10, ink: Uint8Array.from(rows.join(''), (c) => (c === '#' ? 1 : 0)) };
+    const rows = [
+      '..####..',
+      '##....##',
+      '##....##',
+      '##....##',
+      '##....##',
+      '##....##',
+      '##....##',
+      '##....##',
+      '##....##',
+      '..####..',
+    ];
+    const zero: Glyph = {
+      left: 0,
+      top: 0,
+      width: 8,
+      height: 10,
+      ink: Uint8Array.from(rows.join(''), (c) => (c === '#' ? 1 : 0)),
+    };
     expect(codeFromGlyphs([zero], [symbol('O', 0, 8)])).toBe('0');
   });
 
   it('takes a blocky zero, its corners as square on the right as on the left, for no D', () => {
-    const rows = ['.######.', '########', '##....##', '##....##', '##....##', '##....##', '##....##', '##....##', '##....##', '##....##', '########', '.######.'];
-    const zero: Glyph = { left: 0, top: 0, width: 8, height: 12, ink: Uint8Array.from(rows.join(''), (c) => (c === '#' ? 1 : 0)) };
+    const rows = [
+      '.######.',
+      '########',
+      '##....##',
+      '##....##',
+      '##....##',
+      '##....##',
+      '##....##',
+      '##....##',
+      '##....##',
+      '##....##',
+      '########',
+      '.######.',
+    ];
+    const zero: Glyph = {
+      left: 0,
+      top: 0,
+      width: 8,
+      height: 12,
+      ink: Uint8Array.from(rows.join(''), (c) => (c === '#' ? 1 : 0)),
+    };
     expect(codeFromGlyphs([zero], [symbol('O', 0, 8)])).toBe('0');
     expect(codeFromGlyphs([zero], [symbol('D', 0, 8)])).toBe('0');
   });
@@ -157,8 +264,25 @@ describe('codeCharacters', () => {
 
   it("keeps a 4 whose bar lies one row above its bottom, 10 px high: an A's foot reaches the bottom row", () => {
     // WebP tuning seed 88: the line and a look at the glyph both read 4; its lower eighth took in the bar.
-    const rows = ['....##..', '...###..', '...###..', '..#.###.', '.#..##..', '#...###.', '#...###.', '########', '########', '....###.'];
-    const four: Glyph = { left: 0, top: 0, width: 8, height: 10, ink: Uint8Array.from(rows.join(''), (c) => (c === '#' ? 1 : 0)) };
+    const rows = [
+      '....##..',
+      '...###..',
+      '...###..',
+      '..#.###.',
+      '.#..##..',
+      '#...###.',
+      '#...###.',
+      '########',
+      '########',
+      '....###.',
+    ];
+    const four: Glyph = {
+      left: 0,
+      top: 0,
+      width: 8,
+      height: 10,
+      ink: Uint8Array.from(rows.join(''), (c) => (c === '#' ? 1 : 0)),
+    };
     expect(codeFromGlyphs([four], [symbol('4', 0, 8)])).toBe('4');
   });
 
@@ -191,15 +315,32 @@ describe('codeCharacters', () => {
 
   it('takes a stem broken off a character, inside the box read on it, for part of it', () => {
     // Dim and blurred, an H's crossbar fades and its left stem is a glyph of its own.
-    const barAndStem: Glyph = { ...glyph(37, 12), ink: Uint8Array.from({ length: 12 * CAP }, (_, i) => (i % 12 >= 7 || (i >= 12 * 12 && i < 12 * 18) ? 1 : 0)) };
+    const barAndStem: Glyph = {
+      ...glyph(37, 12),
+      ink: Uint8Array.from({ length: 12 * CAP }, (_, i) => (i % 12 >= 7 || (i >= 12 * 12 && i < 12 * 18) ? 1 : 0)),
+    };
     const glyphs = [glyph(0, 24), glyph(30, 5), barAndStem, glyph(55, 24)];
     expect(codeFromGlyphs(glyphs, [symbol('U', 0, 24), symbol('H', 30, 19), symbol('X', 55, 24)])).toBe('UHX');
     // A D's broken-off bowl read as a less sure I.
-    const bowl: Glyph = { ...glyph(44, 10), ink: Uint8Array.from({ length: 10 * CAP }, (_, i) => (i % 10 >= 6 && (i < 10 * 6 || i >= 10 * (CAP - 6)) ? 0 : 1)) };
+    const bowl: Glyph = {
+      ...glyph(44, 10),
+      ink: Uint8Array.from({ length: 10 * CAP }, (_, i) =>
+        i % 10 >= 6 && (i < 10 * 6 || i >= 10 * (CAP - 6)) ? 0 : 1,
+      ),
+    };
     const broken = [glyph(0, 24), glyph(30, 12), bowl, glyph(60, 16)];
-    expect(codeFromGlyphs(broken, [symbol('U', 0, 24), symbol('D', 30, 24, 99), symbol('I', 42, 8, 87), symbol('X', 60, 16, 94)])).toBe('UDX');
+    expect(
+      codeFromGlyphs(broken, [
+        symbol('U', 0, 24),
+        symbol('D', 30, 24, 99),
+        symbol('I', 42, 8, 87),
+        symbol('X', 60, 16, 94),
+      ]),
+    ).toBe('UDX');
     // A 1 whose flag JPEG broke off its stem: joined again, it is as wide as a 1, not a bare I.
-    expect(codeFromGlyphs([glyph(0, 24), glyph(30, 4, 8), glyph(36, 8)], [symbol('U', 0, 24), symbol('1', 30, 14)])).toBe('U1');
+    expect(
+      codeFromGlyphs([glyph(0, 24), glyph(30, 4, 8), glyph(36, 8)], [symbol('U', 0, 24), symbol('1', 30, 14)]),
+    ).toBe('U1');
     // But a box over two glyphs wider than one character together spans two characters: the first
     // is no piece of the second. It is the first's, whose own reading the second holds squarely.
     expect(codeFromGlyphs([glyph(0, 24), glyph(28, 24)], [symbol('K', 1, 51, 98), symbol('X', 28, 24, 97)])).toBe('KX');
@@ -215,7 +356,9 @@ describe('codeCharacters', () => {
     const glyphs = [glyph(0, 18), glyph(20, 18), glyph(40, 18)];
     expect(codeFromGlyphs(glyphs, [symbol('F', 0, 18), symbol('L', 21, 37, 98), symbol('X', 42, 16, 98)])).toBe('FLX');
     // Not from a glyph two characters wide, whose two readings are its own.
-    expect(codeFromGlyphs([glyph(0, 18), glyph(24, 60)], [symbol('Y', 10, 34), symbol('T', 54, 30)])).toBe(`${UNREAD}YT`);
+    expect(codeFromGlyphs([glyph(0, 18), glyph(24, 60)], [symbol('Y', 10, 34), symbol('T', 54, 30)])).toBe(
+      `${UNREAD}YT`,
+    );
   });
 
   it('takes a bare bar left without a character for an I', () => {
@@ -262,7 +405,15 @@ describe('second looks', () => {
 
   it("are settled by the glyph's shape, as the line's reading is, but for a 1", () => {
     const four = drawn(0, SHAPES[4]);
-    expect(settleBySecondLook([{ char: '4', glyph: four }, { char: 'X', glyph: four }], [look(0, 'A')])).toBe('4X');
+    expect(
+      settleBySecondLook(
+        [
+          { char: '4', glyph: four },
+          { char: 'X', glyph: four },
+        ],
+        [look(0, 'A')],
+      ),
+    ).toBe('4X');
     const one = drawn(0, ['.#...', '##...', '.#...', '.#...', '.#...'], 6);
     expect(settleBySecondLook([{ char: 'I', glyph: one }], [look(0, '1', 81)])).toBe('1');
   });
@@ -288,11 +439,23 @@ describe('second looks', () => {
 
   it('leave a glyph shaped like a J a J', () => {
     // 36 px high under 30 px capitals, 12 wide: a stem on the right, a hook at the lower left.
-    const hook: Glyph = { left: 40, top: 0, width: 12, height: 36, ink: Uint8Array.from({ length: 12 * 36 }, (_, i) => (i % 12 >= 7 || (i >= 12 * 30 && i % 12 >= 1) ? 1 : 0)) };
-    const code = [{ char: 'X', glyph: drawn(0, SHAPES.Z) }, { char: 'J', glyph: hook }, { char: 'X', glyph: drawn(60, SHAPES.Z) }];
+    const hook: Glyph = {
+      left: 40,
+      top: 0,
+      width: 12,
+      height: 36,
+      ink: Uint8Array.from({ length: 12 * 36 }, (_, i) => (i % 12 >= 7 || (i >= 12 * 30 && i % 12 >= 1) ? 1 : 0)),
+    };
+    const code = [
+      { char: 'X', glyph: drawn(0, SHAPES.Z) },
+      { char: 'J', glyph: hook },
+      { char: 'X', glyph: drawn(60, SHAPES.Z) },
+    ];
     expect(settleBySecondLook(code, [look(1, '1', 82)])).toBe('XJX');
     // A J read on a glyph of capital height is no J's shape: a sure look mends it.
-    expect(settleBySecondLook([code[0], { char: 'J', glyph: drawn(40, SHAPES[1]) }, code[2]], [look(1, '1', 82)])).toBe('X1X');
+    expect(settleBySecondLook([code[0], { char: 'J', glyph: drawn(40, SHAPES[1]) }, code[2]], [look(1, '1', 82)])).toBe(
+      'X1X',
+    );
   });
 
   it('leave an O to its width and corners: alone, an O reads as 0 or D', () => {

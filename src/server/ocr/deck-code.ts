@@ -27,7 +27,11 @@ const CODE = String.raw`\s*[:;.,"']?\s*(?<code>[A-Za-z0-9]{4,10})(?![A-Za-z0-9-]
 const CODE_AFTER_COLON = String.raw`(?:C\s*[O0]\s*D\s*E|D\s*E)\s*[:;]\s*(?<code>[A-Za-z0-9]{4,10})(?![A-Za-z0-9-])`;
 
 /** Patterns in the order they are tried; the last one names the garbled label it finds. */
-const DECK_CODE_LINES = [new RegExp(CLEAN_LABEL + CODE), new RegExp(CODE_AFTER_COLON), new RegExp(`(?<garbled>${DECK_CODE_LABEL})${CODE}`)];
+const DECK_CODE_LINES = [
+  new RegExp(CLEAN_LABEL + CODE),
+  new RegExp(CODE_AFTER_COLON),
+  new RegExp(`(?<garbled>${DECK_CODE_LABEL})${CODE}`),
+];
 
 export interface DeckCodeRead {
   code: string;
@@ -49,7 +53,11 @@ export function readDeckCodeLine(text: string): DeckCodeRead | null {
   for (const pattern of DECK_CODE_LINES) {
     for (const line of text.split('\n')) {
       const found = pattern.exec(line)?.groups;
-      if (found) return { code: found.code.toUpperCase(), labelErrors: found.garbled === undefined ? 0 : labelErrors(found.garbled) };
+      if (found)
+        return {
+          code: found.code.toUpperCase(),
+          labelErrors: found.garbled === undefined ? 0 : labelErrors(found.garbled),
+        };
     }
   }
   return null;
@@ -70,7 +78,8 @@ const DOUBTFUL_CONFIDENCE = 60;
 const MAX_CHARACTER_WIDTH = 1.55;
 
 /** How many pixels of a symbol's box lie over the glyph's columns (negative: the gap between them). */
-const overlap = (glyph: Glyph, box: OcrSymbol): number => Math.min(glyph.left + glyph.width, box.x1) - Math.max(glyph.left, box.x0);
+const overlap = (glyph: Glyph, box: OcrSymbol): number =>
+  Math.min(glyph.left + glyph.width, box.x1) - Math.max(glyph.left, box.x0);
 /** A symbol's box lies (at least half of it) over the glyph. */
 const liesOn = (glyph: Glyph, box: OcrSymbol): boolean => overlap(glyph, box) >= (box.x1 - box.x0) / 2;
 
@@ -120,7 +129,8 @@ function giveToUnread(glyphs: Glyph[], perGlyph: OcrSymbol[][]): Set<number> {
   return given;
 }
 
-const surest = (symbols: OcrSymbol[]): OcrSymbol | null => symbols.reduce<OcrSymbol | null>((best, s) => (!best || s.confidence > best.confidence ? s : best), null);
+const surest = (symbols: OcrSymbol[]): OcrSymbol | null =>
+  symbols.reduce<OcrSymbol | null>((best, s) => (!best || s.confidence > best.confidence ? s : best), null);
 
 /**
  * The glyph's reading: the surest character whose box lies mostly on the glyph, if any. The line
@@ -180,7 +190,9 @@ export function codeCharacters(glyphs: Glyph[], symbols: OcrSymbol[], { joinPiec
   const readings = perGlyph.map((symbols, i) => readingOf(glyphs[i], symbols));
   const isJ = (i: number): boolean => {
     const reading = readings[i];
-    return looksLikeJ(glyphs[i], capHeight) && (!reading || reading.text === 'J' || reading.confidence < DOUBTFUL_CONFIDENCE);
+    return (
+      looksLikeJ(glyphs[i], capHeight) && (!reading || reading.text === 'J' || reading.confidence < DOUBTFUL_CONFIDENCE)
+    );
   };
   // A glyph inside the box of a surer character read on its neighbour, the two no wider than one
   // character, is a piece of it: blur and JPEG break an H's crossbar, a D's bowl or a 1's flag, and
@@ -193,7 +205,11 @@ export function codeCharacters(glyphs: Glyph[], symbols: OcrSymbol[], { joinPiec
       const [glyph, other, own, reading] = [glyphs[i], glyphs[n], readings[i], readings[n]];
       if (!other || !reading || isJ(n) || given.has(n) || (own && own.confidence >= reading.confidence)) return false;
       const span = Math.max(glyph.left + glyph.width, other.left + other.width) - Math.min(glyph.left, other.left);
-      return reading.x0 <= glyph.left + 1 && reading.x1 >= glyph.left + glyph.width - 1 && span <= capHeight * MAX_CHARACTER_WIDTH;
+      return (
+        reading.x0 <= glyph.left + 1 &&
+        reading.x1 >= glyph.left + glyph.width - 1 &&
+        span <= capHeight * MAX_CHARACTER_WIDTH
+      );
     });
   };
   const whole = glyphs.map((_, i) => (joinPieces ? wholeOf(i) : undefined));
@@ -208,7 +224,8 @@ export function codeCharacters(glyphs: Glyph[], symbols: OcrSymbol[], { joinPiec
     const pair = joinedPair(glyph, perGlyph[i], capHeight);
     if (pair) characters.push(...pair.map((s) => ({ char: s.text })));
     else if (isJ(i)) characters.push({ char: 'J', glyph });
-    else if (reading) characters.push({ char: settleLookalike(reading.text, glyph, capHeight), glyph, read: reading.text });
+    else if (reading)
+      characters.push({ char: settleLookalike(reading.text, glyph, capHeight), glyph, read: reading.text });
     // A bare bar is an I whose reading a wider neighbour's box took (a J's "I" often spans both).
     else if (looksLikeBar(glyph, capHeight)) characters.push({ char: 'I', glyph });
     else characters.push({ char: UNREAD, glyph });
@@ -269,7 +286,10 @@ export function secondLookPositions(characters: CodeCharacter[]): number[] {
  * T over both readings (4 glyphs of 1,100 bench tuning images; in those and 500 generated
  * headers, no glyph both readings agreed on was another character that the rules told).
  */
-export function settleBySecondLook(characters: CodeCharacter[], looks: Array<{ position: number; text: string; confidence: number }>): string {
+export function settleBySecondLook(
+  characters: CodeCharacter[],
+  looks: Array<{ position: number; text: string; confidence: number }>,
+): string {
   const capHeight = capHeightOf(characters.flatMap((c) => (c.glyph ? [c.glyph] : [])));
   const chars = characters.map((c) => c.char);
   for (const { position, text, confidence } of looks) {
@@ -277,7 +297,13 @@ export function settleBySecondLook(characters: CodeCharacter[], looks: Array<{ p
     const { char, glyph, read } = characters[position];
     const agrees = seen === read && confidence >= AGREEING_LOOK_CONFIDENCE;
     // An unread glyph has only its look: any character it gives beats the line read that lost it.
-    if (seen.length !== 1 || !CODE_CHARACTERS.includes(seen) || (char !== UNREAD && !agrees && confidence < SECOND_LOOK_CONFIDENCE) || !glyph) continue;
+    if (
+      seen.length !== 1 ||
+      !CODE_CHARACTERS.includes(seen) ||
+      (char !== UNREAD && !agrees && confidence < SECOND_LOOK_CONFIDENCE) ||
+      !glyph
+    )
+      continue;
     if (char === 'O' && O_LOOKS_IGNORED.includes(seen) && !agrees) continue;
     // A J's shape is its own (it hangs below the line, with nothing on its upper left): alone, a J
     // was read as 1 at 82 (other background tuning seed 72, on the colour contrast map).
@@ -286,7 +312,11 @@ export function settleBySecondLook(characters: CodeCharacter[], looks: Array<{ p
     // of is no better than an agreeing look at another character, and a bare bar is an I (the line
     // and a look at 73 read 1 on a 4 x 17 px bar, other background tuning seed 72).
     const sureOne = seen === '1' && confidence >= SECOND_LOOK_CONFIDENCE;
-    chars[position] = sureOne ? seen : agrees ? settleByWidth(seen, glyph, capHeight) : settleLookalike(seen, glyph, capHeight);
+    chars[position] = sureOne
+      ? seen
+      : agrees
+        ? settleByWidth(seen, glyph, capHeight)
+        : settleLookalike(seen, glyph, capHeight);
   }
   return chars.join('');
 }

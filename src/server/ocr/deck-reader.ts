@@ -11,7 +11,14 @@ import { OcrImageError } from './image-input';
 import { OcrService, type OcrServiceOptions } from './ocr-service';
 import { QueuedReader } from './queued-reader';
 import type { DeckReading } from './read-deck';
-import { OcrBusyError, OcrCancelledError, OcrNotRunningError, OcrTimeoutError, OcrUnavailableError, OcrWorkerLostError } from './ocr-errors';
+import {
+  OcrBusyError,
+  OcrCancelledError,
+  OcrNotRunningError,
+  OcrTimeoutError,
+  OcrUnavailableError,
+  OcrWorkerLostError,
+} from './ocr-errors';
 
 export interface DeckReader {
   /** Says how reads are done, for the start-up log. */
@@ -59,9 +66,21 @@ export interface ReaderLog {
  * The reader the settings ask for: on the queue when REDIS_URL is set, in this process otherwise.
  * Either way an uploader waits at most OCR_READ_TIMEOUT_MS for the reading.
  */
-export async function startDeckReader(db: Db, config: Config, options: OcrServiceOptions = {}, log?: ReaderLog): Promise<DeckReader> {
+export async function startDeckReader(
+  db: Db,
+  config: Config,
+  options: OcrServiceOptions = {},
+  log?: ReaderLog,
+): Promise<DeckReader> {
   const readTimeoutMs = config.ocrReadTimeoutMs;
-  if (config.redisUrl) return QueuedReader.connect({ redisUrl: config.redisUrl, queueName: config.ocrQueue, maxPendingReads: config.ocrQueueLimit, readTimeoutMs, log });
+  if (config.redisUrl)
+    return QueuedReader.connect({
+      redisUrl: config.redisUrl,
+      queueName: config.ocrQueue,
+      maxPendingReads: config.ocrQueueLimit,
+      readTimeoutMs,
+      log,
+    });
   return OcrService.start(db, { readTimeoutMs, ...options });
 }
 
@@ -71,10 +90,13 @@ export const readerBusy = () => new HttpError(429, 'The card reader is busy righ
 export function ocrHttpError(error: unknown): HttpError | null {
   if (error instanceof OcrBusyError) return readerBusy();
   // A read given up is one that ran past its time, whichever part of it noticed first.
-  if (error instanceof OcrTimeoutError || error instanceof OcrCancelledError) return new HttpError(503, 'Reading the image took too long. Please try again later.');
-  if (error instanceof OcrWorkerLostError) return new HttpError(503, 'The card reader stopped while reading the image. Please try again.');
+  if (error instanceof OcrTimeoutError || error instanceof OcrCancelledError)
+    return new HttpError(503, 'Reading the image took too long. Please try again later.');
+  if (error instanceof OcrWorkerLostError)
+    return new HttpError(503, 'The card reader stopped while reading the image. Please try again.');
   if (error instanceof OcrNotRunningError) return new HttpError(503, MESSAGES.upload.readerNotRunning);
-  if (error instanceof OcrUnavailableError) return new HttpError(503, 'The card reader is not available right now. Please try again later.');
+  if (error instanceof OcrUnavailableError)
+    return new HttpError(503, 'The card reader is not available right now. Please try again later.');
   if (error instanceof OcrImageError) return new HttpError(400, `${MESSAGES.upload.invalidImage} ${error.message}`);
   return null;
 }

@@ -79,7 +79,13 @@ interface ShapePair {
 }
 
 /** A pair told by one measure: at or above `firstFrom` the first, at or below `secondTo` the second. */
-const byMeasure = (first: string, second: string, measure: (glyph: Glyph) => number, firstFrom: number, secondTo: number): ShapePair => ({
+const byMeasure = (
+  first: string,
+  second: string,
+  measure: (glyph: Glyph) => number,
+  firstFrom: number,
+  secondTo: number,
+): ShapePair => ({
   first,
   second,
   looksFirst: (g) => measure(g) >= firstFrom,
@@ -113,7 +119,8 @@ function leftEdges(glyph: Glyph): number[] {
 }
 
 /** The rows of the glyph's middle third or so (0.35-0.65 of its height). */
-const middleRows = <T>(glyph: Glyph, rows: T[]): T[] => rows.slice(Math.floor(glyph.height * 0.35), Math.ceil(glyph.height * 0.65));
+const middleRows = <T>(glyph: Glyph, rows: T[]): T[] =>
+  rows.slice(Math.floor(glyph.height * 0.35), Math.ceil(glyph.height * 0.65));
 
 /**
  * How far (share of the width) the left side is pinched in at the waist, against its furthest left
@@ -183,7 +190,12 @@ const SHAPE_PAIRS: ShapePair[] = [
   // 0.50 or more; 1 0.00 on all 97); a 1 without a foot has its stem in both right corners, and a
   // 7's lower right is open (0.00-0.33, 95 % at 0.22 or less). A 1's foot spans its bottom, which
   // a 7's stroke crosses: 1 0.50-1.00, 7 0.14-0.43.
-  { first: '7', second: '1', looksFirst: (g) => upperRightCorner(g) >= 0.5 && lowerRight(g) <= 0.25, looksSecond: (g) => upperRightCorner(g) === 0 && bottomRow(g) >= 0.5 },
+  {
+    first: '7',
+    second: '1',
+    looksFirst: (g) => upperRightCorner(g) >= 0.5 && lowerRight(g) <= 0.25,
+    looksSecond: (g) => upperRightCorner(g) === 0 && bottomRow(g) >= 0.5,
+  },
   // After 7/1: a 1 read as 7 is open at the upper right as a T is.
   byMeasure('7', 'T', upperRight, 0.3, 0.05),
 ];
@@ -204,7 +216,11 @@ const MIN_STROKE_CAP_HEIGHT = 10;
 const Z_MIN_WIDTH = 0.78;
 const Z_MAX_UPPER_RIGHT = 0.45;
 function looksLikeZ(glyph: Glyph, capHeight: number): boolean {
-  return capHeight >= MIN_STROKE_CAP_HEIGHT && glyph.width >= capHeight * Z_MIN_WIDTH && upperRight(glyph) <= Z_MAX_UPPER_RIGHT;
+  return (
+    capHeight >= MIN_STROKE_CAP_HEIGHT &&
+    glyph.width >= capHeight * Z_MIN_WIDTH &&
+    upperRight(glyph) <= Z_MAX_UPPER_RIGHT
+  );
 }
 
 /**
@@ -250,7 +266,8 @@ function holeWidth(glyph: Glyph): number {
 const ROUND_BAND = { from: 0.86, to: 0.94, minWidthAndHole: 1.3 };
 function looksLikeO(glyph: Glyph, capHeight: number): boolean {
   const width = glyph.width / capHeight;
-  if (capHeight < MIN_STROKE_CAP_HEIGHT || width < ROUND_BAND.from || width >= ROUND_BAND.to) return width >= O_MIN_WIDTH;
+  if (capHeight < MIN_STROKE_CAP_HEIGHT || width < ROUND_BAND.from || width >= ROUND_BAND.to)
+    return width >= O_MIN_WIDTH;
   return width + holeWidth(glyph) / capHeight >= ROUND_BAND.minWidthAndHole;
 }
 
@@ -268,8 +285,8 @@ export function settleByWidth(char: string, glyph: Glyph, capHeight: number): st
  */
 export function settleLookalike(char: string, glyph: Glyph, capHeight: number): string {
   if (char === '2') return looksLikeZ(glyph, capHeight) ? 'Z' : char;
-  if (char === 'I' || char === '1') return settleByWidth(char, glyph, capHeight) === 'I' ? 'I' : settleByShape('1', glyph, capHeight);
+  if (char === 'I' || char === '1')
+    return settleByWidth(char, glyph, capHeight) === 'I' ? 'I' : settleByShape('1', glyph, capHeight);
   const shaped = settleByShape(char === '0' ? 'O' : char, glyph, capHeight);
   return shaped === 'O' ? settleByWidth('O', glyph, capHeight) : shaped;
 }
-

@@ -2,7 +2,11 @@ import { findGlyphs, isColon } from './glyphs';
 import type { RgbImage } from './tile-grid';
 
 /** A dark image with white boxes painted on it. */
-function imageWith(width: number, height: number, boxes: Array<[left: number, top: number, w: number, h: number]>): RgbImage {
+function imageWith(
+  width: number,
+  height: number,
+  boxes: Array<[left: number, top: number, w: number, h: number]>,
+): RgbImage {
   const data = new Uint8Array(width * height * 3).fill(20);
   for (const [left, top, w, h] of boxes) {
     for (let y = top; y < top + h; y++) data.fill(240, (y * width + left) * 3, (y * width + left + w) * 3);
@@ -33,7 +37,15 @@ describe('findGlyphs', () => {
 
   it('takes no stem broken in two for a colon: it is as tall as a capital', () => {
     // The real screenshot dimmed and blurred: the stem of a K, with one row faded out.
-    const [stem] = findGlyphs(imageWith(40, 40, [[10, 5, 4, 14], [10, 20, 4, 14]]), region, 90, 15);
+    const [stem] = findGlyphs(
+      imageWith(40, 40, [
+        [10, 5, 4, 14],
+        [10, 20, 4, 14],
+      ]),
+      region,
+      90,
+      15,
+    );
     expect(stem).toMatchObject({ height: 29 });
     expect(isColon(stem, 30)).toBe(false);
   });

@@ -30,7 +30,8 @@ export interface Component {
 /** 8-connected components of the pixels at or above `threshold` whiteness, in region coordinates. */
 export function components(img: RgbImage, r: Rect, threshold: number): Component[] {
   const labels = new Int32Array(r.width * r.height).fill(-1);
-  const isInk = (x: number, y: number): boolean => whiteness(img.data, ((r.top + y) * img.width + r.left + x) * 3) >= threshold;
+  const isInk = (x: number, y: number): boolean =>
+    whiteness(img.data, ((r.top + y) * img.width + r.left + x) * 3) >= threshold;
   const found: Component[] = [];
   const stack: number[] = [];
   for (let start = 0; start < labels.length; start++) {
@@ -117,7 +118,8 @@ export function joinGlyphs(a: Glyph, b: Glyph): Glyph {
   const ink = new Uint8Array(width * height);
   for (const g of [a, b]) {
     for (let y = 0; y < g.height; y++) {
-      for (let x = 0; x < g.width; x++) if (g.ink[y * g.width + x]) ink[(g.top - top + y) * width + (g.left - left + x)] = 1;
+      for (let x = 0; x < g.width; x++)
+        if (g.ink[y * g.width + x]) ink[(g.top - top + y) * width + (g.left - left + x)] = 1;
     }
   }
   return { left, top, width, height, ink };
@@ -128,7 +130,12 @@ export function joinGlyphs(a: Glyph, b: Glyph): Glyph {
  * capital). A letter's stem that blur and dimming break in two is as tall as a capital.
  */
 export function isColon(glyph: Glyph, capHeight: number): boolean {
-  return glyph.height >= capHeight * 0.4 && glyph.height <= capHeight * 0.85 && glyph.width < capHeight * 0.45 && hasGapRow(glyph);
+  return (
+    glyph.height >= capHeight * 0.4 &&
+    glyph.height <= capHeight * 0.85 &&
+    glyph.width < capHeight * 0.45 &&
+    hasGapRow(glyph)
+  );
 }
 
 function hasGapRow(glyph: Glyph): boolean {

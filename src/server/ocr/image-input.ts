@@ -48,9 +48,22 @@ export async function decodeImage(buffer: Buffer): Promise<DecodedImage> {
       .raw()
       .toBuffer({ resolveWithObject: true });
     if (info.channels !== 3) throw new Error(`unexpected ${info.channels} channels`);
-    const source = { sourceWidth: meta.width ?? info.width, sourceHeight: meta.height ?? info.height, format: meta.format ?? 'unknown' };
-    const tooSmall = Math.min(info.width, info.height) < MIN_SIDE ? `The image is too small to read (${info.width}x${info.height} px).` : undefined;
-    return { data: new Uint8Array(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height, ...source, ...(tooSmall ? { tooSmall } : {}) };
+    const source = {
+      sourceWidth: meta.width ?? info.width,
+      sourceHeight: meta.height ?? info.height,
+      format: meta.format ?? 'unknown',
+    };
+    const tooSmall =
+      Math.min(info.width, info.height) < MIN_SIDE
+        ? `The image is too small to read (${info.width}x${info.height} px).`
+        : undefined;
+    return {
+      data: new Uint8Array(data.buffer, data.byteOffset, data.length),
+      width: info.width,
+      height: info.height,
+      ...source,
+      ...(tooSmall ? { tooSmall } : {}),
+    };
   } catch (error) {
     throw new OcrImageError('The file is not a readable image.', { cause: error });
   }

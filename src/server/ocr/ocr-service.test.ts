@@ -22,7 +22,13 @@ describeEachDatabase('OCR service', (ctx) => {
   const apps: FastifyInstance[] = [];
   beforeAll(async () => {
     // One worker whose job limit leaves a whole screenshot (37 jobs) time to be read on a busy machine.
-    pool = await createOcrPool({ size: 1, workerScript: BREAKABLE_WORKER, jobTimeoutMs: 10_000, restartDelayMs: 50, log: () => {} });
+    pool = await createOcrPool({
+      size: 1,
+      workerScript: BREAKABLE_WORKER,
+      jobTimeoutMs: 10_000,
+      restartDelayMs: 50,
+      log: () => {},
+    });
     await importRealCatalog(ctx.db);
     user = await buildUser(ctx.db);
   });
@@ -38,7 +44,12 @@ describeEachDatabase('OCR service', (ctx) => {
     return app;
   }
   const upload = (app: FastifyInstance) =>
-    app.inject({ method: 'POST', url: '/api/uploadimage/', headers: { cookie: user.cookie }, payload: formWith({}, { bytes: screenshot, type: 'image/jpeg' }) });
+    app.inject({
+      method: 'POST',
+      url: '/api/uploadimage/',
+      headers: { cookie: user.cookie },
+      payload: formWith({}, { bytes: screenshot, type: 'image/jpeg' }),
+    });
 
   test('a stuck worker makes reads fail, never the reader stay full; once it is replaced, reads succeed again', async () => {
     const ocr = OcrService.withPool(ctx.db, pool, { maxPendingReads: 2, readTimeoutMs: 1_000 });
@@ -49,7 +60,10 @@ describeEachDatabase('OCR service', (ctx) => {
     for (let i = 0; i < 9; i++) {
       const res = await upload(app);
       statuses.push(res.statusCode);
-      expect(json(res)).toEqual({ error: 'Service Unavailable', message: 'Reading the image took too long. Please try again later.' });
+      expect(json(res)).toEqual({
+        error: 'Service Unavailable',
+        message: 'Reading the image took too long. Please try again later.',
+      });
       // Each read gave its place back, and its jobs still waiting were dropped from the pool.
       expect(ocr.pendingReads).toBe(0);
       expect(pool.queued()).toBe(0);
@@ -58,7 +72,10 @@ describeEachDatabase('OCR service', (ctx) => {
     expect(await ocr.isFull()).toBe(false);
     setBreakFlag('hang', false);
     // The stuck job's deadline ends it, and its worker is replaced.
-    await vi.waitFor(() => expect(pool.stats()).toMatchObject({ workers: 1, starting: 0, running: 0 }), { timeout: 30_000, interval: 50 });
+    await vi.waitFor(() => expect(pool.stats()).toMatchObject({ workers: 1, starting: 0, running: 0 }), {
+      timeout: 30_000,
+      interval: 50,
+    });
     expect(pool.stats().replaced).toBeGreaterThanOrEqual(1);
     // A whole screenshot takes longer than this reader's 1 s limit on one worker: read it with a
     // limit far beyond the usual one (a loaded CI machine is slow), on the same pool.
@@ -78,7 +95,9 @@ describeEachDatabase('OCR service', (ctx) => {
     await importCards(ctx.db, renamed);
     const afterRename = await catalogVersion(ctx.db);
     expect(afterRename).not.toBe(before);
-    await importCards(ctx.db, [{ Code: 'ZZTEST001', Name: 'A Card Added By The Test', Rarity: 'Common', Type: 'Limited Card' }]);
+    await importCards(ctx.db, [
+      { Code: 'ZZTEST001', Name: 'A Card Added By The Test', Rarity: 'Common', Type: 'Limited Card' },
+    ]);
     expect(await catalogVersion(ctx.db)).not.toBe(afterRename);
     await ctx.db.deleteFrom('cards').where('code', '=', 'ZZTEST001').execute();
     await importRealCatalog(ctx.db);
@@ -91,14 +110,28 @@ describeEachDatabase('OCR service', (ctx) => {
     const catalog = parseCardList(fs.readFileSync(CATALOG_FILE, 'utf8'));
     const names = new Map<string, number>();
     for (const card of catalog) names.set(card.Name, (names.get(card.Name) ?? 0) + 1);
-    const other = catalog.find((card) => card.Code !== first.code && names.get(card.Name) === 1 && !card.Name.includes(first.name));
+    const other = catalog.find(
+      (card) => card.Code !== first.code && names.get(card.Name) === 1 && !card.Name.includes(first.name),
+    );
     if (!other) throw new Error('no card to swap with');
-    const countBefore = await ctx.db.selectFrom('cards').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const countBefore = await ctx.db
+      .selectFrom('cards')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     await importCards(
       ctx.db,
-      catalog.map((card) => (card.Code === first.code ? { ...card, Name: other.Name } : card.Code === other.Code ? { ...card, Name: first.name } : card)),
+      catalog.map((card) =>
+        card.Code === first.code
+          ? { ...card, Name: other.Name }
+          : card.Code === other.Code
+            ? { ...card, Name: first.name }
+            : card,
+      ),
     );
-    const countAfter = await ctx.db.selectFrom('cards').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const countAfter = await ctx.db
+      .selectFrom('cards')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(countAfter.n)).toBe(Number(countBefore.n));
     try {
       const again = (await ocr.read(screenshot)).cards[0];

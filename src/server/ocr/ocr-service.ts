@@ -44,7 +44,12 @@ export class OcrService implements DeckReader {
 
   /** A service on a pool started elsewhere (tests share one pool between services). */
   static withPool(db: Db, pool: OcrPool, options: Omit<OcrServiceOptions, 'pool'> = {}): OcrService {
-    return new OcrService(db, pool, options.maxPendingReads ?? pool.size * 4, options.readTimeoutMs ?? DEFAULT_READ_TIMEOUT_MS);
+    return new OcrService(
+      db,
+      pool,
+      options.maxPendingReads ?? pool.size * 4,
+      options.readTimeoutMs ?? DEFAULT_READ_TIMEOUT_MS,
+    );
   }
 
   /** True when a read now would be refused: lets a route say "busy" before taking a 10 MB body. */

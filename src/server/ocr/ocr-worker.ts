@@ -93,7 +93,13 @@ function threadOf(worker: Tesseract.Worker): Thread | null {
 
 async function warmUpImage(): Promise<Buffer> {
   return sharp({ create: { width: 120, height: 40, channels: 3, background: '#fff' } })
-    .composite([{ input: Buffer.from('<svg width="120" height="40"><text x="6" y="28" font-size="22" font-family="sans-serif">WARM</text></svg>') }])
+    .composite([
+      {
+        input: Buffer.from(
+          '<svg width="120" height="40"><text x="6" y="28" font-size="22" font-family="sans-serif">WARM</text></svg>',
+        ),
+      },
+    ])
     .png()
     .toBuffer();
 }
@@ -149,8 +155,14 @@ export async function startOcrWorker(timeoutMs: number, workerScript: string = W
     const result: OcrResult = { text: data.text, confidence: data.confidence };
     if (job.withSymbols) {
       const lines = (data.blocks ?? []).flatMap((b) => b.paragraphs.flatMap((p) => p.lines));
-      result.symbols = lines.flatMap((l) => l.words.flatMap((w) => w.symbols.map((sym) => ({ text: sym.text, confidence: sym.confidence, ...sym.bbox }))));
-      result.lines = lines.map((l) => ({ text: l.text, ...l.bbox, words: l.words.map((w) => ({ text: w.text, ...w.bbox })) }));
+      result.symbols = lines.flatMap((l) =>
+        l.words.flatMap((w) => w.symbols.map((sym) => ({ text: sym.text, confidence: sym.confidence, ...sym.bbox }))),
+      );
+      result.lines = lines.map((l) => ({
+        text: l.text,
+        ...l.bbox,
+        words: l.words.map((w) => ({ text: w.text, ...w.bbox })),
+      }));
     }
     return result;
   };

@@ -88,8 +88,19 @@ export class QueuedReader implements DeckReader {
     queue.on('error', () => {});
     const events = new QueueEvents(queueName, { connection });
     events.on('error', () => {});
-    const log = options.log ?? { info: (message: string) => console.log(message), warn: (message: string) => console.warn(message) };
-    return new QueuedReader(redis, queue, events, queueName, options.maxPendingReads, options.readTimeoutMs ?? DEFAULT_READ_TIMEOUT_MS, log);
+    const log = options.log ?? {
+      info: (message: string) => console.log(message),
+      warn: (message: string) => console.warn(message),
+    };
+    return new QueuedReader(
+      redis,
+      queue,
+      events,
+      queueName,
+      options.maxPendingReads,
+      options.readTimeoutMs ?? DEFAULT_READ_TIMEOUT_MS,
+      log,
+    );
   }
 
   async isFull(): Promise<boolean> {
@@ -109,13 +120,18 @@ export class QueuedReader implements DeckReader {
     const id = randomUUID();
     const deadline = Date.now() + this.readTimeoutMs;
     const expiry = deadline + EXPIRY_MARGIN_MS;
-    const admitted = await this.redis.eval(ADMIT_SCRIPT, 1, admittedKey(this.queueName), Date.now(), this.maxPendingReads, id, expiry).catch(() => {
-      throw new OcrUnavailableError();
-    });
+    const admitted = await this.redis
+      .eval(ADMIT_SCRIPT, 1, admittedKey(this.queueName), Date.now(), this.maxPendingReads, id, expiry)
+      .catch(() => {
+        throw new OcrUnavailableError();
+      });
     if (admitted !== 1) throw new OcrBusyError();
     const key = imageKey(this.queueName, id);
     try {
-      return await withTimeout(this.enqueueAndWait(id, { imageKey: key, deadline }, image, expiry), deadline - Date.now());
+      return await withTimeout(
+        this.enqueueAndWait(id, { imageKey: key, deadline }, image, expiry),
+        deadline - Date.now(),
+      );
     } catch (error) {
       // Nobody waits for it any more: off the queue, unless a worker has it already.
       if (error instanceof OcrTimeoutError) await this.queue.remove(id).catch(() => {});
@@ -174,9 +190,15 @@ export class QueuedReader implements DeckReader {
   async prepare(): Promise<void> {
     await withTimeout(this.events.waitUntilReady(), 5_000).catch(() => {});
     const workers = await this.liveWorkers().catch(() => null);
-    if (workers === null) this.log.warn(`the OCR queue "${this.queueName}" cannot be reached in Redis: uploads are answered "not available" until it can`);
+    if (workers === null)
+      this.log.warn(
+        `the OCR queue "${this.queueName}" cannot be reached in Redis: uploads are answered "not available" until it can`,
+      );
     else if (workers === 0) this.warnNoWorker();
-    else this.log.info(`${workers} OCR worker${workers === 1 ? '' : 's'} read${workers === 1 ? 's' : ''} the queue "${this.queueName}"`);
+    else
+      this.log.info(
+        `${workers} OCR worker${workers === 1 ? '' : 's'} read${workers === 1 ? 's' : ''} the queue "${this.queueName}"`,
+      );
   }
 
   async close(): Promise<void> {

@@ -75,7 +75,11 @@ describe('readDeckImage', () => {
 
   it('reads deck codes whose S, 5, B or 8 the line model swaps, by a second look at the glyph', async () => {
     // Generated headers read as HYSMQH, IFH0HS and VB7MRS from the line alone.
-    for (const [seed, code] of [[135, 'HY5MQH'], [117, 'IFH0H5'], [192, 'V87MRS']] as const) {
+    for (const [seed, code] of [
+      [135, 'HY5MQH'],
+      [117, 'IFH0H5'],
+      [192, 'V87MRS'],
+    ] as const) {
       const shot = await generateScreenshot(catalog, { seed });
       expect(shot.truth.deck_code).toBe(code);
       expect((await readDeckImage(shot.image, { pool, index })).deck_code).toBe(code);
@@ -85,7 +89,11 @@ describe('readDeckImage', () => {
   it('reads the code where other layouts put it: first of the header, at one side, beside art', async () => {
     // Read as OECMBH and 3)77FW (no code) by the whole-header read, and as YDATFT with an avatar
     // box on the code's line, before the code's own line was found and read glyph by glyph.
-    for (const [seed, layout, code] of [[500002, 'header', '0ECMBH'], [500007, 'header', '3J77FW'], [500010, 'gutters', 'YD4TFT']] as const) {
+    for (const [seed, layout, code] of [
+      [500002, 'header', '0ECMBH'],
+      [500007, 'header', '3J77FW'],
+      [500010, 'gutters', 'YD4TFT'],
+    ] as const) {
       const shot = await generateScreenshot(catalog, { seed, layout });
       const image = await sharp(shot.image).jpeg({ quality: 85 }).toBuffer();
       expect(shot.truth.deck_code).toBe(code);
@@ -110,7 +118,7 @@ describe('readDeckImage', () => {
     expect((await readDeckImage(image, { pool, index })).deck_code).toBe('YSBAYI');
   });
 
-  it('lays the line\'s characters on the glyphs by their boxes where a phantom character and a skipped J make the counts agree', async () => {
+  it("lays the line's characters on the glyphs by their boxes where a phantom character and a skipped J make the counts agree", async () => {
     // Generated seed 711 (other gutters) at 1017 px, blurred 0.64 px, JPEG quality 80: the line read
     // "I1A27B" for IA2J7B, six characters over six glyphs, but not one for one.
     const shot = await generateScreenshot(catalog, { seed: 711, layout: 'gutters', png: true });
@@ -129,7 +137,7 @@ describe('readDeckImage', () => {
     expect((await readDeckImage(image, { pool, index })).deck_code).toBe('X7897X');
   });
 
-  it("reads an 8 pinched at the waist as an 8, not as the B whose stem runs straight down", async () => {
+  it('reads an 8 pinched at the waist as an 8, not as the B whose stem runs straight down', async () => {
     // Bench tuning seed 72: the 8 of 11Y8WX, 12 px high, has ink in the corners where a B's stem
     // squares them; the line and a look at the glyph both read 8, and the corners made it a B.
     await expectBenchCode('as sent', 72, 1, '11Y8WX');
@@ -166,7 +174,10 @@ describe('readDeckImage', () => {
     // The line's box for the L spanned the L and the O, a little more over the O, and the L's glyph
     // was left unread (FALL5Z).
     ['layout: other background', 189, 0, 'FALO5Z'],
-  ])("reads the code where the line's boxes or the glyph's shape mislead (%s, seed %i, base %i)", (className, seed, base, code) => expectBenchCode(className, seed, base, code));
+  ])(
+    "reads the code where the line's boxes or the glyph's shape mislead (%s, seed %i, base %i)",
+    (className, seed, base, code) => expectBenchCode(className, seed, base, code),
+  );
 
   it.each([
     // Blurred and dim, the whiteness mask's read swapped a look-alike (UNBB3Z, K5R1JM, BCZ9DQ); a
@@ -174,7 +185,9 @@ describe('readDeckImage', () => {
     ['warm + dim 0.85 + blur 0.7', 394, 1, 'UNB83Z'],
     ['warm + dim 0.85 + blur 0.7', 350, 1, 'KPR1JM'],
     ['scale 400-2000 px', 393, 1, '8CZ9DQ'],
-  ])('reads the code two of three views of the header agree on (%s, seed %i, base %i)', (className, seed, base, code) => expectBenchCode(className, seed, base, code));
+  ])('reads the code two of three views of the header agree on (%s, seed %i, base %i)', (className, seed, base, code) =>
+    expectBenchCode(className, seed, base, code),
+  );
 
   it('takes no glyph of the code for its colon: the real screenshot at 578 px, JPEG quality 45', async () => {
     // The colon's dots are lost as specks there, and a "2" broken in two passed for it: "XD".
@@ -217,7 +230,11 @@ describe('readDeckImage', () => {
   it('leaves out a short name that one garbled reading fits at 0.6-0.7: chance lands such readings on short names', async () => {
     // The real screenshot at 547 px, blurred 0.89 px, JPEG 47: "Ar BLN" was taken for Robin at 0.6,
     // ",-— Moro anu" for Morgana at 0.63.
-    const image = await sharp(readFileSync(REAL_SCREENSHOT)).resize({ width: 547 }).blur(0.89).jpeg({ quality: 47 }).toBuffer();
+    const image = await sharp(readFileSync(REAL_SCREENSHOT))
+      .resize({ width: 547 })
+      .blur(0.89)
+      .jpeg({ quality: 47 })
+      .toBuffer();
     const names = (await readDeckImage(image, { pool, index })).cards.map((c) => c.name);
     expect(names).not.toContain('Robin');
     expect(names).not.toContain('Morgana');
@@ -227,7 +244,10 @@ describe('readDeckImage', () => {
     // Grey, the glow over HYPERNOVA is as colourless as the name and joined it into one tall line;
     // the tile was read from other crops, and taken for Hodag (at saturation 0.13) or Gold.
     const answer = expectedScreenshotDeck();
-    const image = await sharp(readFileSync(REAL_SCREENSHOT)).modulate({ saturation: 0.13 }).jpeg({ quality: 88 }).toBuffer();
+    const image = await sharp(readFileSync(REAL_SCREENSHOT))
+      .modulate({ saturation: 0.13 })
+      .jpeg({ quality: 88 })
+      .toBuffer();
     const reading = await readDeckImage(image, { pool, index });
     expect(reading.cards.map(({ code, name }) => ({ code, name }))).toEqual(answer.cards);
   });
@@ -237,7 +257,11 @@ describe('readDeckImage', () => {
     // the text-line threshold: HEIMDALL, THE FOOL (XXII) and QUEEN VICTORIA AND PRINCE ALBERT were
     // read from a guessed band, as garbage.
     const answer = expectedScreenshotDeck();
-    const image = await sharp(readFileSync(REAL_SCREENSHOT)).resize({ width: 540 }).rotate(1.5, { background: '#000' }).jpeg({ quality: 80 }).toBuffer();
+    const image = await sharp(readFileSync(REAL_SCREENSHOT))
+      .resize({ width: 540 })
+      .rotate(1.5, { background: '#000' })
+      .jpeg({ quality: 80 })
+      .toBuffer();
     const reading = await readDeckImage(image, { pool, index });
     expect(reading.cards.map(({ code, name }) => ({ code, name }))).toEqual(answer.cards);
   });
@@ -245,7 +269,11 @@ describe('readDeckImage', () => {
   it('finds a name whose strokes blur left grey: the real screenshot at 600 px, blurred 0.8 px', async () => {
     // No line of QUEEN VICTORIA AND PRINCE ALBERT reached the usual whiteness; a looser one finds it.
     const answer = expectedScreenshotDeck();
-    const image = await sharp(readFileSync(REAL_SCREENSHOT)).resize({ width: 600 }).blur(0.8).jpeg({ quality: 85 }).toBuffer();
+    const image = await sharp(readFileSync(REAL_SCREENSHOT))
+      .resize({ width: 600 })
+      .blur(0.8)
+      .jpeg({ quality: 85 })
+      .toBuffer();
     const reading = await readDeckImage(image, { pool, index });
     expect(reading.cards.map(({ code, name }) => ({ code, name }))).toEqual(answer.cards);
   });
@@ -281,7 +309,9 @@ describe('readDeckImage', () => {
     // The line read the 6 as B and the 8 as 3; each read alone is right.
     ['as sent', 397, 'NAXE6Y'],
     ['as sent', 342, 'WB30Y8'],
-  ] as const)('reads the code of a generated header %s (seed %i) glyph by glyph: %s', (className, seed, code) => expectBenchCode(className, seed, 1, code));
+  ] as const)('reads the code of a generated header %s (seed %i) glyph by glyph: %s', (className, seed, code) =>
+    expectBenchCode(className, seed, 1, code),
+  );
 
   it.each([
     // A gradient page beside the avatars' dark boxes: the row's page colour was the boxes'.
@@ -305,7 +335,10 @@ describe('readDeckImage', () => {
     // 8's waist shut (Q4IBL1) and a look read the B as 8 (Y8IRQW).
     [93, 0, 'Q4I8L1'],
     [188, 1, 'YBIRQW'],
-  ] as const)('reads the pale code on a light page (generated seed %i, base %i) on its colour contrast: %s', (seed, base, code) => expectBenchCode('layout: other background', seed, base, code));
+  ] as const)(
+    'reads the pale code on a light page (generated seed %i, base %i) on its colour contrast: %s',
+    (seed, base, code) => expectBenchCode('layout: other background', seed, base, code),
+  );
 
   it('finds the rows where page-blue art fills the tops of a row of tiles', async () => {
     // Seed 52: in the last row of two; seed 403: in a full row, which once set a wrong row pitch.
@@ -319,7 +352,10 @@ describe('readDeckImage', () => {
   it('falls back to reading the whole image when there is no tile grid', async () => {
     const lines = ['DECK CODE: UH42XD', 'SAND CAT', 'MARS ROVER CURIOSITY', 'THE FOOL (XXII)'];
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="700" height="360"><rect width="100%" height="100%" fill="#202020"/>${lines
-      .map((line, i) => `<text x="40" y="${70 + i * 75}" font-family="DejaVu Sans" font-weight="bold" font-size="34" fill="#fff">${line}</text>`)
+      .map(
+        (line, i) =>
+          `<text x="40" y="${70 + i * 75}" font-family="DejaVu Sans" font-weight="bold" font-size="34" fill="#fff">${line}</text>`,
+      )
       .join('')}</svg>`;
     const image = await sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer();
     const reading = await readDeckImage(image, { pool, index });
@@ -345,13 +381,17 @@ describe('readDeckImage', () => {
   });
 
   it('rejects a file that is not an image, without crashing', async () => {
-    await expect(readDeckImage(Buffer.from('this is not an image'), { pool, index })).rejects.toBeInstanceOf(OcrImageError);
+    await expect(readDeckImage(Buffer.from('this is not an image'), { pool, index })).rejects.toBeInstanceOf(
+      OcrImageError,
+    );
     await expect(readDeckImage(Buffer.alloc(0), { pool, index })).rejects.toBeInstanceOf(OcrImageError);
   });
 
   it('rejects a truncated JPEG, without crashing', async () => {
     const jpeg = readFileSync(REAL_SCREENSHOT);
-    await expect(readDeckImage(jpeg.subarray(0, Math.floor(jpeg.length / 2)), { pool, index })).rejects.toBeInstanceOf(OcrImageError);
+    await expect(readDeckImage(jpeg.subarray(0, Math.floor(jpeg.length / 2)), { pool, index })).rejects.toBeInstanceOf(
+      OcrImageError,
+    );
     // The pool still works afterwards.
     const reading = await readDeckImage(jpeg, { pool, index });
     expect(reading.cards).toHaveLength(18);
@@ -359,7 +399,10 @@ describe('readDeckImage', () => {
 });
 
 describe('hostile geometry: every image gets an answer', () => {
-  const png = (width: number, height: number, background = '#2d80dc') => sharp({ create: { width, height, channels: 3, background } }).png().toBuffer();
+  const png = (width: number, height: number, background = '#2d80dc') =>
+    sharp({ create: { width, height, channels: 3, background } })
+      .png()
+      .toBuffer();
 
   it.each([
     ['1x1', 1, 1],
@@ -382,7 +425,12 @@ describe('hostile geometry: every image gets an answer', () => {
     const noise = Buffer.alloc(800 * 1600 * 3);
     let state = 7;
     for (let i = 0; i < noise.length; i++) noise[i] = (state = (state * 1103515245 + 12345) >>> 0) >>> 24;
-    const reading = await readDeckImage(await sharp(noise, { raw: { width: 800, height: 1600, channels: 3 } }).png().toBuffer(), { pool, index });
+    const reading = await readDeckImage(
+      await sharp(noise, { raw: { width: 800, height: 1600, channels: 3 } })
+        .png()
+        .toBuffer(),
+      { pool, index },
+    );
     expect(reading.deck_code).toBeNull();
     expect(reading.cards.length).toBeLessThanOrEqual(1);
   });
@@ -396,10 +444,15 @@ describe('hostile geometry: every image gets an answer', () => {
   });
 
   it('reads cards of one deck or the other when two decks are side by side', async () => {
-    const [a, b] = await Promise.all([42, 43].map((seed) => generateScreenshot(catalog, { seed, width: 800, png: true })));
+    const [a, b] = await Promise.all(
+      [42, 43].map((seed) => generateScreenshot(catalog, { seed, width: 800, png: true })),
+    );
     const height = Math.max(a.geometry.height, b.geometry.height);
     const both = await sharp({ create: { width: 1600, height, channels: 3, background: '#000' } })
-      .composite([{ input: a.image, left: 0, top: 0 }, { input: b.image, left: 800, top: 0 }])
+      .composite([
+        { input: a.image, left: 0, top: 0 },
+        { input: b.image, left: 800, top: 0 },
+      ])
       .png()
       .toBuffer();
     const reading = await readDeckImage(both, { pool, index });
@@ -409,7 +462,11 @@ describe('hostile geometry: every image gets an answer', () => {
   });
 
   it('answers with a message when a step of the reading fails', async () => {
-    const failing = { ...pool, size: pool.size, recognizeAll: () => Promise.reject(new TypeError("Cannot read properties of undefined (reading 'left')")) };
+    const failing = {
+      ...pool,
+      size: pool.size,
+      recognizeAll: () => Promise.reject(new TypeError("Cannot read properties of undefined (reading 'left')")),
+    };
     const reading = await readDeckImage(readFileSync(REAL_SCREENSHOT), { pool: failing, index });
     expect(reading).toMatchObject({ deck_code: null, cards: [], path: 'none' });
     expect(reading.message).toMatch(/could not be read/);
@@ -419,8 +476,15 @@ describe('hostile geometry: every image gets an answer', () => {
 describe('the event loop while reading', () => {
   it('keeps the event loop free while 8 tall 1400x28500 PNGs are read', async () => {
     // A dark page with a few pale bars: decodes to 120 MB of RGB, the size that froze the server.
-    const bars = Array.from({ length: 12 }, (_, i) => ({ input: { create: { width: 900, height: 60, channels: 3 as const, background: '#e8e8e8' } }, left: 200, top: 1000 + i * 2300 }));
-    const tall = await sharp({ create: { width: 1400, height: 28500, channels: 3, background: '#1a2a40' } }).composite(bars).png().toBuffer();
+    const bars = Array.from({ length: 12 }, (_, i) => ({
+      input: { create: { width: 900, height: 60, channels: 3 as const, background: '#e8e8e8' } },
+      left: 200,
+      top: 1000 + i * 2300,
+    }));
+    const tall = await sharp({ create: { width: 1400, height: 28500, channels: 3, background: '#1a2a40' } })
+      .composite(bars)
+      .png()
+      .toBuffer();
     // Warm, as a server is: the reader threads have compiled and hold the catalog.
     await Promise.all([1, 2].map(() => readDeckImage(tall, { pool, index })));
     // On a shared machine a timer is late even with nothing to do: that much is not ours.
@@ -452,7 +516,10 @@ describe('no network', () => {
 
   it('the worker-thread guard reports a network call made inside a thread', async () => {
     // Proof that the guard below can fail: a thread that loads it and then tries to fetch.
-    const probe = new Worker(`import(${JSON.stringify(pathToFileURL(GUARDED_WORKER).href)}).then(() => fetch('http://127.0.0.1:9/')).catch(() => {}).finally(() => process.exit(0));`, { eval: true });
+    const probe = new Worker(
+      `import(${JSON.stringify(pathToFileURL(GUARDED_WORKER).href)}).then(() => fetch('http://127.0.0.1:9/')).catch(() => {}).finally(() => process.exit(0));`,
+      { eval: true },
+    );
     await new Promise((resolve) => probe.once('exit', resolve));
     expect(attemptsInThreads()).toEqual(['fetch']);
   });

@@ -22,12 +22,29 @@ import { MIN_CORRECTED_ANGLE, estimateRotation, unrotate } from './rotation';
 import { readInReaderThread } from './reader-thread';
 import { readTextAnywhere } from './text-fallback';
 import { colourContrastMap } from './colour-contrast-map';
-import { INK_LOW, TEXT_LINE_THRESHOLD, centredSpan, findTextLines, greyTextImage, medianBrightness, medianWhiteness, whiteTextImage, type TextLine } from './text-crops';
+import {
+  INK_LOW,
+  TEXT_LINE_THRESHOLD,
+  centredSpan,
+  findTextLines,
+  greyTextImage,
+  medianBrightness,
+  medianWhiteness,
+  whiteTextImage,
+  type TextLine,
+} from './text-crops';
 import { findTiles } from './tile-finder';
 import { sharpenedRegion } from './sharpen';
 import { agreedCode, nothingToSettle } from './code-votes';
 import type { Rect, RgbImage, TileGrid } from './tile-grid';
-import { OcrBusyError, OcrCancelledError, OcrTimeoutError, type OcrJob, type OcrJobRunner, type OcrResult } from './worker-pool';
+import {
+  OcrBusyError,
+  OcrCancelledError,
+  OcrTimeoutError,
+  type OcrJob,
+  type OcrJobRunner,
+  type OcrResult,
+} from './worker-pool';
 
 export interface ReadCard {
   code: string;
@@ -121,7 +138,13 @@ const TARGET_TEXT_HEIGHT = 22;
  */
 const MAX_NAME_SCALE = 5;
 
-function band(tile: Rect, top: number, bottom: number, left: number = TILE.inset, right: number = 1 - TILE.inset): Rect {
+function band(
+  tile: Rect,
+  top: number,
+  bottom: number,
+  left: number = TILE.inset,
+  right: number = 1 - TILE.inset,
+): Rect {
   return {
     left: tile.left + tile.width * left,
     top: tile.top + tile.height * top,
@@ -157,7 +180,10 @@ const LOOSER_NAME_LINE_THRESHOLDS = [125, 100];
  * is below the usual line threshold, or the grey art around the name would be ink too.
  */
 function nameLines(img: RgbImage, tile: Rect): { lines: TextLine[]; inkLow: number } {
-  const at = (threshold: number) => ({ lines: nameLinesAt(img, tile, threshold), inkLow: INK_LOW + threshold - TEXT_LINE_THRESHOLD });
+  const at = (threshold: number) => ({
+    lines: nameLinesAt(img, tile, threshold),
+    inkLow: INK_LOW + threshold - TEXT_LINE_THRESHOLD,
+  });
   const fits = ({ lines }: { lines: TextLine[] }): boolean => {
     const last = lines[lines.length - 1];
     return !last || last.bottom - last.top <= tile.height * MAX_NAME_LINE_HEIGHT;
@@ -194,7 +220,8 @@ function nameLinesAt(img: RgbImage, tile: Rect, threshold: number): TextLine[] {
   const last = lines[lastIndex];
   const above = lines[lastIndex - 1];
   const height = last.bottom - last.top;
-  const isCentred = (l: TextLine): boolean => Math.abs((l.left + l.right) / 2 - tileCentre) < tile.width * 0.1 && l.middleCoverage > 0.3;
+  const isCentred = (l: TextLine): boolean =>
+    Math.abs((l.left + l.right) / 2 - tileCentre) < tile.width * 0.1 && l.middleCoverage > 0.3;
   if (
     above &&
     last.top - above.bottom <= height * 0.8 &&
@@ -233,10 +260,18 @@ function placeAround(tile: Rect, lines: TextLine[], inkLow: number): NamePlace {
   const textRight = Math.max(...lines.map((l) => l.right)) + 2 * pad;
   const region =
     lines.length > 0
-      ? { left: textLeft, width: textRight - textLeft, top: lines[0].top - pad, height: lines[lines.length - 1].bottom - lines[0].top + 2 * pad }
+      ? {
+          left: textLeft,
+          width: textRight - textLeft,
+          top: lines[0].top - pad,
+          height: lines[lines.length - 1].bottom - lines[0].top + 2 * pad,
+        }
       : band(tile, TILE.nameLine.top, TILE.nameLine.bottom);
   // No line found: read as if the name were in the game's smallest (long-name) font.
-  const lineHeight = lines.length > 0 ? lines[lines.length - 1].bottom - lines[lines.length - 1].top : tile.height * MIN_NAME_HEIGHT * 1.2;
+  const lineHeight =
+    lines.length > 0
+      ? lines[lines.length - 1].bottom - lines[lines.length - 1].top
+      : tile.height * MIN_NAME_HEIGHT * 1.2;
   const scale = Math.min(MAX_NAME_SCALE, Math.max(1.5, TARGET_TEXT_HEIGHT / lineHeight));
   return { lines, inkLow, region, lineHeight, scale };
 }
@@ -260,7 +295,10 @@ function secondNameJobs(img: RgbImage, tile: Rect, { lines, inkLow, region, line
   const higher = { ...wide, top: wide.top - oneLineMore, height: wide.height + oneLineMore };
   const big = Math.min(6, scale * 1.5);
   return [
-    { image: whiteTextImage(img, wide, { scale: big, stretch: true, inkLow }), mode: lines.length > 1 ? 'block' : 'line' },
+    {
+      image: whiteTextImage(img, wide, { scale: big, stretch: true, inkLow }),
+      mode: lines.length > 1 ? 'block' : 'line',
+    },
     { image: whiteTextImage(img, higher, { scale: big, stretch: true, inkLow }), mode: 'block' },
     { image: greyTextImage(img, wide, { scale: big }), mode: lines.length > 1 ? 'block' : 'line' },
     // A name found only at a looser whiteness (its mask starts below the usual INK_LOW) is also
@@ -368,7 +406,12 @@ function neededConfidence(best: CardMatch, agreed?: string): number {
 function toReadCard(result: MatchResult, agreed?: string): ReadCard | null {
   const best = result.best;
   if (!best || best.confidence < neededConfidence(best, agreed)) return null;
-  return { code: best.code, name: best.name, confidence: round(best.confidence), alternatives: result.alternatives.map((a) => ({ ...a, confidence: round(a.confidence) })) };
+  return {
+    code: best.code,
+    name: best.name,
+    confidence: round(best.confidence),
+    alternatives: result.alternatives.map((a) => ({ ...a, confidence: round(a.confidence) })),
+  };
 }
 
 function round(n: number): number {
@@ -380,7 +423,9 @@ function round(n: number): number {
  * falls back to its best alternative not yet in the deck.
  */
 function distinctCards(results: MatchResult[]): MatchResult[] {
-  const order = results.map((r, i) => ({ r, i })).sort((a, b) => (b.r.best?.confidence ?? 0) - (a.r.best?.confidence ?? 0));
+  const order = results
+    .map((r, i) => ({ r, i }))
+    .sort((a, b) => (b.r.best?.confidence ?? 0) - (a.r.best?.confidence ?? 0));
   const used = new Set<string>();
   const chosen: MatchResult[] = new Array<MatchResult>(results.length);
   for (const { r, i } of order) {
@@ -400,11 +445,16 @@ const oneLine = (text: string): string => text.replace(/\s+/g, ' ').trim();
  */
 function agreedCard(readings: MatchResult[], ocrConfidences: number[]): string | undefined {
   const garbled = readings.flatMap(({ best, alternatives }, i) =>
-    best && best.confidence >= AGREED_CARD_CONFIDENCE && ocrConfidences[i] < GARBLED_OCR_CONFIDENCE ? [{ best, runnerUp: alternatives[0]?.confidence ?? 0 }] : [],
+    best && best.confidence >= AGREED_CARD_CONFIDENCE && ocrConfidences[i] < GARBLED_OCR_CONFIDENCE
+      ? [{ best, runnerUp: alternatives[0]?.confidence ?? 0 }]
+      : [],
   );
   const codes = garbled.map(({ best }) => best.code);
   const foundTwice = codes.find((code, i) => codes.indexOf(code) !== i);
-  const clear = garbled.find(({ best, runnerUp }) => best.name.length >= CLEAR_CARD_MIN_LENGTH && best.confidence - runnerUp >= CLEAR_CARD_MARGIN);
+  const clear = garbled.find(
+    ({ best, runnerUp }) =>
+      best.name.length >= CLEAR_CARD_MIN_LENGTH && best.confidence - runnerUp >= CLEAR_CARD_MARGIN,
+  );
   return foundTwice ?? clear?.best.code;
 }
 
@@ -413,7 +463,13 @@ function agreedCard(readings: MatchResult[], ocrConfidences: number[]): string |
  * code and a second look at the name too (the reading that fits a card best is kept, and the card
  * two readings agree on is noted in `agreed`).
  */
-async function matchTiles(img: RgbImage, tiles: Rect[], places: NamePlace[], nameResults: OcrResult[], { pool, index }: ReadDeckOptions) {
+async function matchTiles(
+  img: RgbImage,
+  tiles: Rect[],
+  places: NamePlace[],
+  nameResults: OcrResult[],
+  { pool, index }: ReadDeckOptions,
+) {
   const nameTexts = nameResults.map((r) => oneLine(r.text));
   const matches = nameTexts.map((text) => index.match({ nameText: text }));
   const unsure = matches.map((m, i) => (isAmbiguous(m, index) ? i : -1)).filter((i) => i >= 0);
@@ -425,9 +481,14 @@ async function matchTiles(img: RgbImage, tiles: Rect[], places: NamePlace[], nam
     unsure.forEach((tileIndex, k) => {
       const [grey, pale, ...secondNames] = results.slice(at, (at += jobs[k].length));
       const codeText = `${grey.text}\n${pale.text}`;
-      const readings = [nameTexts[tileIndex], ...secondNames.map((r) => oneLine(r.text))].map((nameText) => index.match({ nameText, codeText }));
+      const readings = [nameTexts[tileIndex], ...secondNames.map((r) => oneLine(r.text))].map((nameText) =>
+        index.match({ nameText, codeText }),
+      );
       matches[tileIndex] = readings.reduce(betterReading);
-      agreed[tileIndex] = agreedCard(readings, [nameResults[tileIndex], ...secondNames].map((r) => r.confidence));
+      agreed[tileIndex] = agreedCard(
+        readings,
+        [nameResults[tileIndex], ...secondNames].map((r) => r.confidence),
+      );
     });
   }
   return { matches: distinctCards(matches), agreed };
@@ -439,7 +500,13 @@ async function matchTiles(img: RgbImage, tiles: Rect[], places: NamePlace[], nam
  * garbled is kept only for want of a clean one, the fewer letters wrong the better: the line around
  * a better read label was read better too ("DECK COOE: KOPW4G" over "OECK COOE: KOPW1G").
  */
-async function readCodeOn(view: RgbImage, header: Rect, wholeHeader: Rect, tileHeight: number, pool: OcrJobRunner): Promise<DeckCodeRead | null> {
+async function readCodeOn(
+  view: RgbImage,
+  header: Rect,
+  wholeHeader: Rect,
+  tileHeight: number,
+  pool: OcrJobRunner,
+): Promise<DeckCodeRead | null> {
   let doubtful: DeckCodeRead | null = null;
   for (const makePlan of [() => planDeckCode(view, header, tileHeight), () => wholeHeaderPlan(view, wholeHeader)]) {
     const plan = makePlan();
@@ -464,7 +531,8 @@ async function readDeckCode(img: RgbImage, grid: TileGrid, pool: OcrJobRunner): 
   if (grid.top < tileHeight * MIN_HEADER_SHARE) return null;
   const header = headerRegion(grid.tiles, grid.columns, grid.top);
   const wholeHeader = { left: 0, top: 0, width: img.width, height: grid.top };
-  const lightPage = medianWhiteness(img, header) >= LIGHT_PAGE_WHITENESS || medianBrightness(img, header) >= BRIGHT_PAGE_BRIGHTNESS;
+  const lightPage =
+    medianWhiteness(img, header) >= LIGHT_PAGE_WHITENESS || medianBrightness(img, header) >= BRIGHT_PAGE_BRIGHTNESS;
   const map = () => colourContrastMap(img, wholeHeader);
   const unsmoothedMap = () => colourContrastMap(img, wholeHeader, { smoothFaintText: false });
   const [trusted, ...others] = lightPage ? [map(), () => img, unsmoothedMap] : [img, map];
@@ -478,7 +546,11 @@ async function readDeckCode(img: RgbImage, grid: TileGrid, pool: OcrJobRunner): 
   return agreedCode(reads);
 }
 
-async function readTiles(img: RgbImage, grid: TileGrid, options: ReadDeckOptions): Promise<{ deck_code: string | null; cards: ReadCard[]; unmatchedNames: number }> {
+async function readTiles(
+  img: RgbImage,
+  grid: TileGrid,
+  options: ReadDeckOptions,
+): Promise<{ deck_code: string | null; cards: ReadCard[]; unmatchedNames: number }> {
   const { pool } = options;
   const tiles = grid.tiles.slice(0, DECK_SIZE);
   const places = tiles.map((tile) => namePlace(img, tile));
@@ -486,7 +558,9 @@ async function readTiles(img: RgbImage, grid: TileGrid, options: ReadDeckOptions
   // Header and names side by side, so both workers stay busy until the last crop.
   const [deckCode, { nameResults, matches, agreed }] = await Promise.all([
     readDeckCode(img, grid, pool),
-    pool.recognizeAll(nameJobs).then(async (nameResults) => ({ nameResults, ...(await matchTiles(img, tiles, places, nameResults, options)) })),
+    pool
+      .recognizeAll(nameJobs)
+      .then(async (nameResults) => ({ nameResults, ...(await matchTiles(img, tiles, places, nameResults, options)) })),
   ]);
   const read = matches.map((match, i) => toReadCard(match, agreed[i]));
   const unmatchedNames = read.filter((card, i) => card === null && looksLikeName(nameResults[i].text)).length;
@@ -520,7 +594,12 @@ async function readPixels(decoded: RgbImage, options: ReadDeckOptions): Promise<
   const fromGrid = grid && grid.tiles.length > 0 ? await readTiles(img, grid, options) : null;
   if (fromGrid && grid && grid.tiles.length >= DECK_SIZE) return { ...fromGrid, path: 'grid' };
   const text = await readTextAnywhere(img, options);
-  const fromText = { deck_code: text.deck_code, cards: distinctCards(text.found).map((match) => toReadCard(match)).filter((c): c is ReadCard => c !== null) };
+  const fromText = {
+    deck_code: text.deck_code,
+    cards: distinctCards(text.found)
+      .map((match) => toReadCard(match))
+      .filter((c): c is ReadCard => c !== null),
+  };
   const seen = new Set(fromGrid?.cards.map((c) => c.code));
   const extra = fromText.cards.filter((c) => !seen.has(c.code) && !fromGrid?.cards.some((g) => g.name === c.name));
   const cards = [...(fromGrid?.cards ?? []), ...extra].slice(0, DECK_SIZE);
@@ -528,7 +607,9 @@ async function readPixels(decoded: RgbImage, options: ReadDeckOptions): Promise<
     deck_code: fromGrid?.deck_code ?? fromText.deck_code,
     cards,
     path: extra.length > 0 || !fromGrid ? 'text' : 'grid',
-    ...(cards.length < DECK_SIZE ? { message: `Found ${cards.length} of ${DECK_SIZE} cards: please check the list.` } : {}),
+    ...(cards.length < DECK_SIZE
+      ? { message: `Found ${cards.length} of ${DECK_SIZE} cards: please check the list.` }
+      : {}),
   };
 }
 
@@ -538,7 +619,12 @@ async function readPixels(decoded: RgbImage, options: ReadDeckOptions): Promise<
  * failure, logged and answered with a message.
  */
 function isPassedOn(error: unknown): boolean {
-  return error instanceof OcrBusyError || error instanceof OcrTimeoutError || error instanceof OcrCancelledError || error instanceof OcrImageError;
+  return (
+    error instanceof OcrBusyError ||
+    error instanceof OcrTimeoutError ||
+    error instanceof OcrCancelledError ||
+    error instanceof OcrImageError
+  );
 }
 
 /**

@@ -19,7 +19,13 @@ import type { OcrService } from './ocr-service';
 import { OcrTimeoutError } from './ocr-errors';
 import type { DeckReading } from './read-deck';
 import { startWorkerHeartbeat } from './worker-heartbeat';
-import { LOCK_DURATION_MS, MAX_STALLED_COUNT, STALLED_INTERVAL_MS, failureReason, type ReadJobData } from './read-queue';
+import {
+  LOCK_DURATION_MS,
+  MAX_STALLED_COUNT,
+  STALLED_INTERVAL_MS,
+  failureReason,
+  type ReadJobData,
+} from './read-queue';
 
 export interface ReadQueueWorkerOptions {
   redisUrl: string;

@@ -84,19 +84,38 @@ describe.runIf(REDIS_URL)('OCR through Redis', () => {
 
     /** A web app whose reader is the queue; its uploaders wait a minute (not 20 s) unless a test is about time limits. */
     async function webApp(options: Partial<QueuedReaderOptions> = {}): Promise<FastifyInstance> {
-      const ocr = QueuedReader.connect({ redisUrl: REDIS_URL, queueName, maxPendingReads: 8, readTimeoutMs: 60_000, log: { info: () => {}, warn: () => {} }, ...options });
+      const ocr = QueuedReader.connect({
+        redisUrl: REDIS_URL,
+        queueName,
+        maxPendingReads: 8,
+        readTimeoutMs: 60_000,
+        log: { info: () => {}, warn: () => {} },
+        ...options,
+      });
       const app = await buildApp({ config: ctx.config, db: ctx.db, dialect: ctx.app.dialect, ocr });
       apps.push(app);
       return app;
     }
-    const workerHere = async () => workers.push(await startReadQueueWorker(OcrService.withPool(ctx.db, pool), { redisUrl: REDIS_URL, queueName, log: () => {} }));
+    const workerHere = async () =>
+      workers.push(
+        await startReadQueueWorker(OcrService.withPool(ctx.db, pool), {
+          redisUrl: REDIS_URL,
+          queueName,
+          log: () => {},
+        }),
+      );
     const workerChild = async () => {
       const child = await startChildWorker({ ...ctx.childEnv, REDIS_URL, OCR_QUEUE: queueName });
       children.push(child);
       return child;
     };
     const upload = (app: FastifyInstance) =>
-      app.inject({ method: 'POST', url: '/api/uploadimage/', headers: { cookie: user.cookie }, payload: formWith({}, { bytes: screenshot, type: 'image/jpeg' }) });
+      app.inject({
+        method: 'POST',
+        url: '/api/uploadimage/',
+        headers: { cookie: user.cookie },
+        payload: formWith({}, { bytes: screenshot, type: 'image/jpeg' }),
+      });
 
     /** The share screenshot read right: its deck code and (nearly) all its cards. */
     function expectTheScreenshot(result: UploadImageResult): void {
@@ -114,7 +133,12 @@ describe.runIf(REDIS_URL)('OCR through Redis', () => {
       expectTheScreenshot(json<UploadImageResult>(res));
       expect(await redis.keys(`${queueName}:image:*`)).toEqual([]);
       expect(await redis.zcard(admittedKey(queueName))).toBe(0);
-      expect(await queue.getJobCounts('waiting', 'active', 'completed', 'failed')).toEqual({ waiting: 0, active: 0, completed: 1, failed: 0 });
+      expect(await queue.getJobCounts('waiting', 'active', 'completed', 'failed')).toEqual({
+        waiting: 0,
+        active: 0,
+        completed: 1,
+        failed: 0,
+      });
     });
 
     test('with the queue at its bound, one more upload is answered 429 at once', async () => {
@@ -124,7 +148,10 @@ describe.runIf(REDIS_URL)('OCR through Redis', () => {
       await vi.waitFor(async () => expect(await app.ocr?.isFull()).toBe(true), { timeout: 10_000, interval: 5 });
       const second = await upload(app);
       expect(second.statusCode).toBe(429);
-      expect(json(second)).toEqual({ error: 'Too Many Requests', message: 'The card reader is busy right now. Please try again in a minute.' });
+      expect(json(second)).toEqual({
+        error: 'Too Many Requests',
+        message: 'The card reader is busy right now. Please try again in a minute.',
+      });
       // The bound is the site's, not this instance's: another web instance is refused too.
       const other = await upload(await webApp({ maxPendingReads: 1 }));
       expect(other.statusCode).toBe(429);
@@ -174,14 +201,17 @@ describe.runIf(REDIS_URL)('OCR through Redis', () => {
       const heartbeat = await startWorkerHeartbeat(redis, queueName);
       const res = await upload(app).finally(() => heartbeat.stop());
       expect(res.statusCode).toBe(503);
-      expect(json(res)).toEqual({ error: 'Service Unavailable', message: 'Reading the image took too long. Please try again later.' });
+      expect(json(res)).toEqual({
+        error: 'Service Unavailable',
+        message: 'Reading the image took too long. Please try again later.',
+      });
       expect(await queue.getJobCounts('waiting', 'active')).toEqual({ waiting: 0, active: 0 });
       expect(await queue.getJobCounts('completed', 'failed')).toEqual(before);
       expect(await redis.keys(`${queueName}:image:*`)).toEqual([]);
       expect(await redis.zcard(admittedKey(queueName))).toBe(0);
     });
 
-    test('a read still running at its uploader\'s deadline is given up by the worker too, never completed for nobody', async () => {
+    test("a read still running at its uploader's deadline is given up by the worker too, never completed for nobody", async () => {
       const app = await webApp({ readTimeoutMs: 600 });
       await workerHere();
       const completedBefore = await queue.getCompletedCount();
@@ -192,7 +222,10 @@ describe.runIf(REDIS_URL)('OCR through Redis', () => {
       await Promise.all(busy);
       expect(res.statusCode).toBe(503);
       // The worker had the job: it ends by the same deadline, as a failure nobody waits for.
-      await vi.waitFor(async () => expect(await queue.getJobCounts('active')).toEqual({ active: 0 }), { timeout: 5_000, interval: 20 });
+      await vi.waitFor(async () => expect(await queue.getJobCounts('active')).toEqual({ active: 0 }), {
+        timeout: 5_000,
+        interval: 20,
+      });
       const [failed] = await queue.getFailed();
       expect(JSON.parse(failed.failedReason)).toMatchObject({ name: 'OcrTimeoutError' });
       expect(await queue.getCompletedCount()).toBe(completedBefore);
@@ -221,7 +254,10 @@ describe.runIf(REDIS_URL)('OCR through Redis', () => {
           expect(await first.exited).toBe('SIGKILL');
           const killed = Date.now();
           // Its heartbeat runs out within the TTL: a new upload is refused at once, while the one it held waits for the next worker.
-          await vi.waitFor(async () => expect(await countLiveWorkers(redis, queueName)).toBe(0), { timeout: HEARTBEAT_TTL_MS + 2_000, interval: 100 });
+          await vi.waitFor(async () => expect(await countLiveWorkers(redis, queueName)).toBe(0), {
+            timeout: HEARTBEAT_TTL_MS + 2_000,
+            interval: 100,
+          });
           const gone = Date.now();
           const refused = await upload(app);
           expect(refused.statusCode).toBe(503);

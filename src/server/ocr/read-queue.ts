@@ -55,7 +55,8 @@ export function failureReason(error: unknown): string {
 export function errorFromFailure(reason: string): Error {
   try {
     const wire = JSON.parse(reason) as { name?: unknown; message?: unknown };
-    if (typeof wire.name === 'string' && typeof wire.message === 'string') return errorFromWire({ name: wire.name, message: wire.message });
+    if (typeof wire.name === 'string' && typeof wire.message === 'string')
+      return errorFromWire({ name: wire.name, message: wire.message });
   } catch {
     // not one of ours
   }

@@ -5,7 +5,15 @@
 import type { CatalogCard } from './catalog-index';
 import { OcrImageError } from './image-input';
 import type { DeckReading } from './read-deck';
-import { OcrBusyError, OcrCancelledError, OcrTimeoutError, OcrUnavailableError, OcrWorkerLostError, type OcrJob, type OcrResult } from './worker-pool';
+import {
+  OcrBusyError,
+  OcrCancelledError,
+  OcrTimeoutError,
+  OcrUnavailableError,
+  OcrWorkerLostError,
+  type OcrJob,
+  type OcrResult,
+} from './worker-pool';
 
 export interface WireError {
   name: string;
@@ -13,7 +21,14 @@ export interface WireError {
 }
 
 export type ToReader =
-  | { type: 'read'; readId: number; image: Uint8Array; indexId: number; cards?: readonly CatalogCard[]; poolSize: number }
+  | {
+      type: 'read';
+      readId: number;
+      image: Uint8Array;
+      indexId: number;
+      cards?: readonly CatalogCard[];
+      poolSize: number;
+    }
   | { type: 'ocr-result'; callId: number; results?: OcrResult[]; error?: WireError };
 
 export type FromReader =
@@ -22,7 +37,9 @@ export type FromReader =
   | { type: 'failed'; readId: number; error: WireError };
 
 export function errorToWire(error: unknown): WireError {
-  return error instanceof Error ? { name: error.name, message: error.message } : { name: 'Error', message: String(error) };
+  return error instanceof Error
+    ? { name: error.name, message: error.message }
+    : { name: 'Error', message: String(error) };
 }
 
 /** The error as its own class again, so callers can tell a busy reader from a bad image. */

@@ -47,7 +47,11 @@ port.on('message', (message: ToReader) => {
   }
   const index = indexes.get(message.indexId);
   if (!index) {
-    send({ type: 'failed', readId: message.readId, error: { name: 'Error', message: 'catalog index missing in the reader thread' } });
+    send({
+      type: 'failed',
+      readId: message.readId,
+      error: { name: 'Error', message: 'catalog index missing in the reader thread' },
+    });
     return;
   }
   const image = Buffer.from(message.image.buffer, message.image.byteOffset, message.image.byteLength);

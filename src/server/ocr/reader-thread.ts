@@ -54,7 +54,10 @@ class ReaderThread {
     if (!run) return;
     if (message.type === 'ocr') {
       // Structured cloning turns Buffers into plain byte arrays: the pool wants Buffers.
-      const jobs = message.jobs.map((job) => ({ ...job, image: Buffer.from(job.image.buffer, job.image.byteOffset, job.image.byteLength) }));
+      const jobs = message.jobs.map((job) => ({
+        ...job,
+        image: Buffer.from(job.image.buffer, job.image.byteOffset, job.image.byteLength),
+      }));
       run.options.pool.recognizeAll(jobs, { first: message.first }).then(
         (results) => this.post({ type: 'ocr-result', callId: message.callId, results }),
         (error: unknown) => this.post({ type: 'ocr-result', callId: message.callId, error: errorToWire(error) }),
@@ -84,7 +87,14 @@ class ReaderThread {
       this.running.set(readId, { resolve, reject, options });
       // Keeps the process alive while a read is in flight (an idle thread does not).
       this.worker.ref();
-      this.post({ type: 'read', readId, image: new Uint8Array(image), indexId, poolSize: options.pool.size, ...(sendCards ? { cards: options.index.cards } : {}) });
+      this.post({
+        type: 'read',
+        readId,
+        image: new Uint8Array(image),
+        indexId,
+        poolSize: options.pool.size,
+        ...(sendCards ? { cards: options.index.cards } : {}),
+      });
     });
   }
 }

@@ -87,7 +87,11 @@ export function estimateRotation(edges: EdgeMaps): number {
     vertical: pointsOf(edges.vertical, edges.width),
     horizontal: pointsOf(edges.horizontal, edges.width),
   };
-  const sample: EdgePoints = { ...points, vertical: everyNthPoint(points.vertical, COARSE_SAMPLE), horizontal: everyNthPoint(points.horizontal, COARSE_SAMPLE) };
+  const sample: EdgePoints = {
+    ...points,
+    vertical: everyNthPoint(points.vertical, COARSE_SAMPLE),
+    horizontal: everyNthPoint(points.horizontal, COARSE_SAMPLE),
+  };
   let coarse = 0;
   let coarseScore = peakiness(sample, 0);
   for (let a = -MAX_ANGLE; a <= MAX_ANGLE + 1e-9; a += COARSE_STEP) {

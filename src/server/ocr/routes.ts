@@ -35,10 +35,14 @@ export const ocrRoutes: FastifyPluginAsyncZod = async (app) => {
       const ocr = app.ocr;
       if (!ocr) throw new HttpError(503, 'Reading deck images is not available right now. Please try again later.');
       // The account's own cap first: the one sending too many at once is answered busy, not the others.
-      const giveBack = await limiter.reserve(res, [{ key: `ocr-reads-account:${user.id}`, max: readsPerAccount, windowMs: holdMs, isInFlight: true }], () => {
-        app.metrics.ocrRead('busy', 0);
-        return readerBusy();
-      });
+      const giveBack = await limiter.reserve(
+        res,
+        [{ key: `ocr-reads-account:${user.id}`, max: readsPerAccount, windowMs: holdMs, isInFlight: true }],
+        () => {
+          app.metrics.ocrRead('busy', 0);
+          return readerBusy();
+        },
+      );
       try {
         // Checked again by read(); this early answer just spares receiving an image we cannot read.
         if (await ocr.isFull()) {
@@ -54,7 +58,12 @@ export const ocrRoutes: FastifyPluginAsyncZod = async (app) => {
           throw ocrHttpError(error) ?? error;
         });
         app.metrics.ocrRead(readOutcome(null), seconds());
-        return { cards: reading.cards.map((c) => c.name), deck_code: reading.deck_code, detected: reading.cards, unmatchedNames: reading.unmatchedNames ?? 0 };
+        return {
+          cards: reading.cards.map((c) => c.name),
+          deck_code: reading.deck_code,
+          detected: reading.cards,
+          unmatchedNames: reading.unmatchedNames ?? 0,
+        };
       } finally {
         await giveBack();
       }

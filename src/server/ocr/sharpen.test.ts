@@ -7,7 +7,8 @@ const grey = (rows: number[][]): RgbImage => ({
   width: rows[0].length,
   height: rows.length,
 });
-const row = (img: RgbImage, y: number): number[] => Array.from({ length: img.width }, (_, x) => img.data[(y * img.width + x) * 3]);
+const row = (img: RgbImage, y: number): number[] =>
+  Array.from({ length: img.width }, (_, x) => img.data[(y * img.width + x) * 3]);
 
 describe('sharpenedRegion', () => {
   const soft = grey(Array.from({ length: 3 }, () => [40, 40, 100, 160, 160]));

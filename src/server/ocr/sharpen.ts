@@ -33,7 +33,8 @@ export function sharpenedRegion(img: RgbImage, region: Rect, amount: number): Rg
     const below = ((y < bottom ? y + 1 : y) - top) * rowWidth;
     const row = (y * width + r.left) * 3;
     for (let k = 0; k < rowWidth; k++) {
-      const v = source[row + k] + amount * (source[row + k] - (across[above + k] + across[middle + k] + across[below + k]) / 9);
+      const v =
+        source[row + k] + amount * (source[row + k] - (across[above + k] + across[middle + k] + across[below + k]) / 9);
       data[row + k] = v < 0 ? 0 : v > 255 ? 255 : Math.round(v);
     }
   }

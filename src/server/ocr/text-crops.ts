@@ -82,7 +82,8 @@ export function findTextLines(img: RgbImage, region: Rect, threshold = TEXT_LINE
   // art, not text: counted, it would join every line of the region into one.
   const inkRows = new Uint32Array(r.width);
   for (let y = r.top; y < r.top + r.height; y++) {
-    for (let x = r.left; x < r.left + r.width; x++) if (whiteness(img.data, (y * img.width + x) * 3) >= threshold) inkRows[x - r.left]++;
+    for (let x = r.left; x < r.left + r.width; x++)
+      if (whiteness(img.data, (y * img.width + x) * 3) >= threshold) inkRows[x - r.left]++;
   }
   const isFrame = inkRows.map((n) => (n > r.height * FRAME_ROW_SHARE ? 1 : 0));
   for (let y = r.top; y <= r.top + r.height; y++) {
@@ -140,7 +141,12 @@ function cubicTaps(from: number, to: number): { index: Int32Array; weight: Float
     const centre = ((x + 0.5) * from) / to - 0.5;
     const first = Math.floor(centre);
     const t = centre - first;
-    const weights = [(-t * t * t + 2 * t * t - t) / 2, (3 * t * t * t - 5 * t * t + 2) / 2, (-3 * t * t * t + 4 * t * t + t) / 2, (t * t * t - t * t) / 2];
+    const weights = [
+      (-t * t * t + 2 * t * t - t) / 2,
+      (3 * t * t * t - 5 * t * t + 2) / 2,
+      (-3 * t * t * t + 4 * t * t + t) / 2,
+      (t * t * t - t * t) / 2,
+    ];
     for (let k = 0; k < 4; k++) {
       index[4 * x + k] = Math.max(0, Math.min(from - 1, first - 1 + k));
       weight[4 * x + k] = weights[k];
@@ -150,7 +156,12 @@ function cubicTaps(from: number, to: number): { index: Int32Array; weight: Float
 }
 
 /** A grey image scaled (up) to `width` x `height` by cubic interpolation, rows first. */
-function cubicScale(gray: Uint8Array, from: { width: number; height: number }, width: number, height: number): Uint8Array {
+function cubicScale(
+  gray: Uint8Array,
+  from: { width: number; height: number },
+  width: number,
+  height: number,
+): Uint8Array {
   const across = cubicTaps(from.width, width);
   const down = cubicTaps(from.height, height);
   const rows = new Float64Array(from.height * width);
@@ -193,7 +204,11 @@ function stretchContrast(gray: Uint8Array): Uint8Array {
  * costs 6-7 ms however small the crop (its pipeline, not the pixels), some 25 crops an image on a
  * 2-core server; and tesseract reads a PGM about 5 ms sooner than a PNG it must inflate.
  */
-function toOcrImage(gray: Uint8Array, r: Rect, { scale, margin, stretch = false }: { scale: number; margin: number; stretch?: boolean }): Buffer {
+function toOcrImage(
+  gray: Uint8Array,
+  r: Rect,
+  { scale, margin, stretch = false }: { scale: number; margin: number; stretch?: boolean },
+): Buffer {
   const width = Math.max(1, Math.round(r.width * scale));
   const height = Math.max(1, Math.round((r.height * width) / r.width));
   const scaled = cubicScale(stretch ? stretchContrast(gray) : gray, r, width, height);
@@ -201,12 +216,17 @@ function toOcrImage(gray: Uint8Array, r: Rect, { scale, margin, stretch = false 
   const header = Buffer.from(`P5\n${outWidth} ${height + 2 * margin}\n255\n`, 'ascii');
   const image = Buffer.alloc(header.length + outWidth * (height + 2 * margin), 255);
   header.copy(image);
-  for (let y = 0; y < height; y++) image.set(scaled.subarray(y * width, (y + 1) * width), header.length + (y + margin) * outWidth + margin);
+  for (let y = 0; y < height; y++)
+    image.set(scaled.subarray(y * width, (y + 1) * width), header.length + (y + margin) * outWidth + margin);
   return image;
 }
 
 /** The whiteness mask of a region as tesseract gets it: dark text on white, upscaled. */
-export function whiteTextImage(img: RgbImage, region: Rect, { scale, margin = 12, inkLow = INK_LOW, stretch = false }: MaskOptions): Buffer {
+export function whiteTextImage(
+  img: RgbImage,
+  region: Rect,
+  { scale, margin = 12, inkLow = INK_LOW, stretch = false }: MaskOptions,
+): Buffer {
   const r = clampRect(img, region);
   const gray = new Uint8Array(r.width * r.height);
   for (let y = 0; y < r.height; y++) {
@@ -236,13 +256,18 @@ export function greyTextImage(img: RgbImage, region: Rect, { scale, margin = 12 
   return toOcrImage(gray, r, { scale, margin, stretch: true });
 }
 
-
 /**
  * The line's left and right narrowed to its text around `centreX`: ink further than `maxGap` from
  * the text (a tile's frame in a tilted image, an icon beside the line) is left out. Gaps between
  * words are narrower than a capital's height; gaps to a frame are wider.
  */
-export function centredSpan(img: RgbImage, line: TextLine, centreX: number, maxGap: number, threshold = TEXT_LINE_THRESHOLD): TextLine {
+export function centredSpan(
+  img: RgbImage,
+  line: TextLine,
+  centreX: number,
+  maxGap: number,
+  threshold = TEXT_LINE_THRESHOLD,
+): TextLine {
   const from = Math.max(0, Math.round(line.left));
   const to = Math.min(img.width - 1, Math.round(line.right));
   const top = Math.max(0, Math.round(line.top));
@@ -257,7 +282,8 @@ export function centredSpan(img: RgbImage, line: TextLine, centreX: number, maxG
     else runs.push({ left: x, right: x });
   }
   if (runs.length <= 1) return line;
-  const distance = (r: { left: number; right: number }): number => (centreX < r.left ? r.left - centreX : centreX > r.right ? centreX - r.right : 0);
+  const distance = (r: { left: number; right: number }): number =>
+    centreX < r.left ? r.left - centreX : centreX > r.right ? centreX - r.right : 0;
   const closest = runs.reduce((a, b) => (distance(b) < distance(a) ? b : a));
   return { ...line, left: closest.left, right: closest.right };
 }

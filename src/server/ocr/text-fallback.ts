@@ -48,7 +48,10 @@ function strips(img: RgbImage): Rect[] {
   return found;
 }
 
-export async function readTextAnywhere(img: RgbImage, { pool, index }: { pool: OcrJobRunner; index: CatalogIndex }): Promise<{ deck_code: string | null; found: MatchResult[] }> {
+export async function readTextAnywhere(
+  img: RgbImage,
+  { pool, index }: { pool: OcrJobRunner; index: CatalogIndex },
+): Promise<{ deck_code: string | null; found: MatchResult[] }> {
   const regions = strips(img).filter((r) => inkShare(img, r) >= MIN_INK);
   if (regions.length === 0) return { deck_code: null, found: [] };
   const scale = Math.min(2, READ_WIDTH / img.width);
@@ -58,7 +61,8 @@ export async function readTextAnywhere(img: RgbImage, { pool, index }: { pool: O
   const found: MatchResult[] = [];
   const seen = new Set<string>();
   const namesIn = (text: string): MatchResult[] => index.findNamesInText(text);
-  const covered = (matches: MatchResult[]): number => matches.reduce((n, m) => n + nameKey(m.best?.name ?? '').length, 0);
+  const covered = (matches: MatchResult[]): number =>
+    matches.reduce((n, m) => n + nameKey(m.best?.name ?? '').length, 0);
   for (let i = 0; i < lines.length; i++) {
     let matches = namesIn(lines[i]);
     // A long name wraps onto two lines on its tile: read with the next line, it may name more.

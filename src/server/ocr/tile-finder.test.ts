@@ -44,7 +44,7 @@ describe('findTiles', () => {
     expect(grid?.top).toBeCloseTo(shot.geometry.gridTop, -1);
   });
 
-  it('finds the 18 tiles of a grid whose gutters are a few pixels, each over its drawn tile\'s name', async () => {
+  it("finds the 18 tiles of a grid whose gutters are a few pixels, each over its drawn tile's name", async () => {
     // Here a tile height taking in the gutter fits as well as the true one; the tiles found may be
     // a gutter taller, but each must hold the name band of the tile drawn there.
     const shot = await generateScreenshot(catalog, { seed: 11, layout: 'gutters' });
@@ -63,7 +63,7 @@ describe('findTiles', () => {
     });
   });
 
-  it('follows the grid through a row whose dark art hides half its tiles\' sides, between two rows of it', async () => {
+  it("follows the grid through a row whose dark art hides half its tiles' sides, between two rows of it", async () => {
     // Bench tuning seed 79 of the gutters layout: gutters of 3 px, and in the third row the art of
     // two tiles is as dark as their frames. The grid stopped there, at 9 tiles.
     // With gutters this narrow a row may be found a gutter off (6 px here); each tile must still hold
@@ -88,13 +88,15 @@ describe('findTiles', () => {
     expect(grid?.tiles.length).toBeGreaterThanOrEqual(12);
     const tolerance = shot.geometry.tiles[0].width * 0.04;
     for (const tile of grid?.tiles ?? []) {
-      const drawn = shot.geometry.tiles.find((d) => Math.abs(d.left - tile.left) <= tolerance && Math.abs(d.top - tile.top) <= tolerance);
+      const drawn = shot.geometry.tiles.find(
+        (d) => Math.abs(d.left - tile.left) <= tolerance && Math.abs(d.top - tile.top) <= tolerance,
+      );
       expect(drawn, `a tile at ${Math.round(tile.left)},${Math.round(tile.top)}`).toBeDefined();
       expect(Math.abs(tile.height - drawn!.height)).toBeLessThanOrEqual(tolerance);
     }
   });
 
-  it('finds the tiles of the real screenshot shown in a phone screenshot, not columns on the picture\'s edge', async () => {
+  it("finds the tiles of the real screenshot shown in a phone screenshot, not columns on the picture's edge", async () => {
     // The picture's edge is a vertical edge the whole height long, at the black frame: counted with
     // the tiles' sides it pulled the columns onto it, and 6 tiles of the wrong width were found.
     // As the benchmark's phone framing makes it (tuning seed 9): 780 px wide in an 811 px screen.
@@ -124,13 +126,16 @@ describe('findTiles', () => {
     ['warm (night shift)', 6],
     // In another tile order, the third row: 8 tiles, and two cards the text fallback got wrong.
     ['other tile order', 6],
-  ])('takes in rows whose tiles are clear but for one, whose art hides its sides (%s, generated seed %i)', async (className, seed) => {
-    const { sample, base } = await benchSample(className, seed, 1);
-    const { grid } = await tilesOf(sample.image);
-    expect(grid?.tiles).toHaveLength(18);
-    const first = base.geometry.tiles[0];
-    expect(Math.abs(grid!.tiles[0].top - first.top)).toBeLessThan(first.height * 0.05);
-  });
+  ])(
+    'takes in rows whose tiles are clear but for one, whose art hides its sides (%s, generated seed %i)',
+    async (className, seed) => {
+      const { sample, base } = await benchSample(className, seed, 1);
+      const { grid } = await tilesOf(sample.image);
+      expect(grid?.tiles).toHaveLength(18);
+      const first = base.geometry.tiles[0];
+      expect(Math.abs(grid!.tiles[0].top - first.top)).toBeLessThan(first.height * 0.05);
+    },
+  );
 
   it('finds no grid in a picture without tiles', async () => {
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="1200"><rect width="100%" height="100%" fill="#3a6"/><circle cx="400" cy="600" r="300" fill="#fff"/><text x="100" y="200" font-size="60" fill="#000">NO CARDS HERE</text></svg>`;
@@ -143,7 +148,11 @@ describe('findTiles', () => {
     const noise = Buffer.alloc(800 * 1600 * 3);
     let state = 7;
     for (let i = 0; i < noise.length; i++) noise[i] = (state = (state * 1103515245 + 12345) >>> 0) >>> 24;
-    const { grid } = await tilesOf(await sharp(noise, { raw: { width: 800, height: 1600, channels: 3 } }).png().toBuffer());
+    const { grid } = await tilesOf(
+      await sharp(noise, { raw: { width: 800, height: 1600, channels: 3 } })
+        .png()
+        .toBuffer(),
+    );
     expect(grid).toBeNull();
   });
 });

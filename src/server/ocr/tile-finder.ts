@@ -76,7 +76,8 @@ function sideProfiles(edges: EdgeMaps): SideProfiles {
   for (let y = 0; y < height; y++) {
     const row = y * width;
     for (let x = 0; x < width; x++) {
-      if (vertical[row + x] || (x > 0 && vertical[row + x - 1]) || (x < width - 1 && vertical[row + x + 1])) runEdges[x] += vertical[row + x];
+      if (vertical[row + x] || (x > 0 && vertical[row + x - 1]) || (x < width - 1 && vertical[row + x + 1]))
+        runEdges[x] += vertical[row + x];
       else if (runEdges[x] > 0) endRun(x, y);
       // Most pixels: no run to end, only its start to move on.
       else runStart[x] = y + 1;
@@ -258,7 +259,8 @@ function bestRowsTotal(totals: Float64Array, h: number): number {
 const START = { tile: TILE_SCORE, weakTile: WEAK_TILE_SCORE };
 const FOLLOWED = { tile: 0.72, weakTile: 0.62 };
 
-const isFull = (r: Row, need = START): boolean => r.scores.every((x) => x >= need.weakTile) && total(r) >= need.tile * r.scores.length;
+const isFull = (r: Row, need = START): boolean =>
+  r.scores.every((x) => x >= need.weakTile) && total(r) >= need.tile * r.scores.length;
 /** Tiles in the row's first columns, left to right, up to the first column without one. */
 function leading(r: Row, need = START): number {
   let n = 0;
@@ -270,7 +272,8 @@ function leading(r: Row, need = START): number {
  * At the grid's pitch, in a run still short of a deck by a full row: a row whose tiles are clear
  * but for one, whose art is as dark as its frame (or, tinted, as warm) and hides its sides.
  */
-const isNearlyFull = (r: Row, tilesSoFar: number): boolean => tilesSoFar + COLUMNS <= DECK_SIZE && r.scores.filter((x) => x >= FOLLOWED.tile).length >= COLUMNS - 1;
+const isNearlyFull = (r: Row, tilesSoFar: number): boolean =>
+  tilesSoFar + COLUMNS <= DECK_SIZE && r.scores.filter((x) => x >= FOLLOWED.tile).length >= COLUMNS - 1;
 
 /**
  * At the grid's pitch, between two rows of it: a row with half its tiles clear. The rest hide
@@ -278,7 +281,10 @@ const isNearlyFull = (r: Row, tilesSoFar: number): boolean => tilesSoFar + COLUM
  * the rows on both sides place it.
  */
 const isBridged = (r: Row, beyond: Row | null, tilesSoFar: number): boolean =>
-  beyond !== null && tilesSoFar + 2 * COLUMNS <= DECK_SIZE && isFull(beyond, FOLLOWED) && r.scores.filter((x) => x >= FOLLOWED.tile).length >= COLUMNS / 2;
+  beyond !== null &&
+  tilesSoFar + 2 * COLUMNS <= DECK_SIZE &&
+  isFull(beyond, FOLLOWED) &&
+  r.scores.filter((x) => x >= FOLLOWED.tile).length >= COLUMNS / 2;
 
 /**
  * The tiles in reading order. Rows must be full (4 tiles) except the last, whose tiles are the
@@ -299,17 +305,31 @@ function gridRows(rows: Row[], h: number): Array<{ top: number; count: number }>
     const run = [{ top: start.top, count: start.scores.length }];
     // Up: only full rows (the partial row is the last one).
     let pitch = 0;
-    for (let top = start.top; ; ) {
-      const above = pitch ? rowNear(top - pitch) : bestRowIn(rows, top - h * MAX_PITCH_PER_HEIGHT, top - h * MIN_PITCH_PER_HEIGHT);
-      if (!above || !(isFull(above, FOLLOWED) || (pitch && (isNearlyFull(above, tiles(run)) || isBridged(above, rowNear(above.top - pitch), tiles(run)))))) break;
+    for (let top = start.top; ;) {
+      const above = pitch
+        ? rowNear(top - pitch)
+        : bestRowIn(rows, top - h * MAX_PITCH_PER_HEIGHT, top - h * MIN_PITCH_PER_HEIGHT);
+      if (
+        !above ||
+        !(
+          isFull(above, FOLLOWED) ||
+          (pitch && (isNearlyFull(above, tiles(run)) || isBridged(above, rowNear(above.top - pitch), tiles(run))))
+        )
+      )
+        break;
       pitch = pitch || top - above.top;
       run.unshift({ top: above.top, count: above.scores.length });
       top = above.top;
     }
-    for (let top = start.top; ; ) {
-      const below = pitch ? rowNear(top + pitch) : bestRowIn(rows, top + h * MIN_PITCH_PER_HEIGHT, top + h * MAX_PITCH_PER_HEIGHT);
+    for (let top = start.top; ;) {
+      const below = pitch
+        ? rowNear(top + pitch)
+        : bestRowIn(rows, top + h * MIN_PITCH_PER_HEIGHT, top + h * MAX_PITCH_PER_HEIGHT);
       if (!below) break;
-      if (isFull(below, FOLLOWED) || (pitch && (isNearlyFull(below, tiles(run)) || isBridged(below, rowNear(below.top + pitch), tiles(run))))) {
+      if (
+        isFull(below, FOLLOWED) ||
+        (pitch && (isNearlyFull(below, tiles(run)) || isBridged(below, rowNear(below.top + pitch), tiles(run))))
+      ) {
         pitch = pitch || below.top - top;
         run.push({ top: below.top, count: below.scores.length });
         top = below.top;
@@ -366,7 +386,9 @@ function gridInColumns(edges: EdgeMaps, columns: Columns): GridFit | null {
     const rows = gridRows(candidates, h);
     const found = rows.reduce((n, r) => n + r.count, 0);
     const tiles = Math.min(DECK_SIZE, found);
-    const score = rows.reduce((sum, r) => sum + candidates[r.top].scores.slice(0, r.count).reduce((a, b) => a + b, 0), 0) / Math.max(1, tiles);
+    const score =
+      rows.reduce((sum, r) => sum + candidates[r.top].scores.slice(0, r.count).reduce((a, b) => a + b, 0), 0) /
+      Math.max(1, tiles);
     best = better(best, { columns, h, rows, tiles, excess: found - tiles, score });
   }
   return best;
@@ -397,7 +419,9 @@ export function findTiles(edges: EdgeMaps): TileGrid | null {
   const { columns, h, rows } = best;
   const s = edges.scale;
   const tiles: Rect[] = rows.flatMap((row) =>
-    columns.lefts.slice(0, row.count).map((left) => ({ left: left * s, top: row.top * s, width: columns.width * s, height: h * s })),
+    columns.lefts
+      .slice(0, row.count)
+      .map((left) => ({ left: left * s, top: row.top * s, width: columns.width * s, height: h * s })),
   );
   return { tiles, columns: COLUMNS, top: rows[0].top * s };
 }

@@ -88,7 +88,7 @@ describeEachDatabase('POST /api/uploadimage/', (ctx) => {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     expect((await reading).statusCode).toBe(200);
-    console.info(`card lookups during a read: ${latencies.map(Math.round).join(" ")} ms`);
+    console.info(`card lookups during a read: ${latencies.map(Math.round).join(' ')} ms`);
     // Two busy tesseract workers share the 2 cores with this process, so a few ms become a few
     // hundred at worst; a blocked event loop would show the whole read (seconds).
     expect(Math.max(...latencies)).toBeLessThan(1000);
@@ -101,60 +101,82 @@ describeEachDatabase('POST /api/uploadimage/', (ctx) => {
     await vi.waitFor(async () => expect(await app.ocr?.isFull()).toBe(true), { timeout: 10_000, interval: 5 });
     const second = await upload(app, formWith({}, { bytes: screenshot, type: 'image/jpeg' }));
     expect(second.statusCode).toBe(429);
-    expect(json(second)).toEqual({ error: 'Too Many Requests', message: 'The card reader is busy right now. Please try again in a minute.' });
+    expect(json(second)).toEqual({
+      error: 'Too Many Requests',
+      message: 'The card reader is busy right now. Please try again in a minute.',
+    });
     expect((await first).statusCode).toBe(200);
   });
 
   describe('one account cannot take the whole reader (issue 33 M2)', () => {
-    const busy = { error: 'Too Many Requests', message: 'The card reader is busy right now. Please try again in a minute.' };
+    const busy = {
+      error: 'Too Many Requests',
+      message: 'The card reader is busy right now. Please try again in a minute.',
+    };
     const form = () => formWith({}, { bytes: screenshot, type: 'image/jpeg' });
     /** Reader and app on the shared pool, with 3 places site-wide: the account's cap (2) leaves one to the others. */
     async function instance(redisUrl?: string) {
       const ocr = OcrService.withPool(ctx.db, pool, { maxPendingReads: 3 });
-      const app = await buildApp({ config: { ...ctx.config, ...(redisUrl ? { redisUrl } : {}) }, db: ctx.db, dialect: ctx.app.dialect, ocr });
+      const app = await buildApp({
+        config: { ...ctx.config, ...(redisUrl ? { redisUrl } : {}) },
+        db: ctx.db,
+        dialect: ctx.app.dialect,
+        ocr,
+      });
       apps.push(app);
       return { app, ocr };
     }
 
-    test(`the third of three uploads sent at once is answered busy with Retry-After; another player's upload is read meanwhile`, { timeout: 60_000 }, async () => {
-      const { app, ocr } = await instance();
-      const hog = await buildUser(ctx.db);
-      const other = await buildUser(ctx.db);
-      let answered = 0;
-      const hogs = [1, 2, 3].map(() => upload(app, form(), hog.cookie).finally(() => answered++));
-      // All three are in: read, or answered.
-      await vi.waitFor(() => expect(ocr.pendingReads + answered).toBe(3), { timeout: 10_000, interval: 5 });
-      const others = await upload(app, form(), other.cookie);
-      expect(others.statusCode, others.body).toBe(200);
-      const hogAnswers = await Promise.all(hogs);
-      expect(hogAnswers.map((r) => r.statusCode).sort()).toEqual([200, 200, 429]);
-      const refused = hogAnswers.find((r) => r.statusCode === 429)!;
-      expect(json(refused)).toEqual(busy);
-      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-      // Each read gives its place back: the hog reads again once its reads are answered.
-      expect((await upload(app, form(), hog.cookie)).statusCode).toBe(200);
-    });
+    test(
+      `the third of three uploads sent at once is answered busy with Retry-After; another player's upload is read meanwhile`,
+      { timeout: 60_000 },
+      async () => {
+        const { app, ocr } = await instance();
+        const hog = await buildUser(ctx.db);
+        const other = await buildUser(ctx.db);
+        let answered = 0;
+        const hogs = [1, 2, 3].map(() => upload(app, form(), hog.cookie).finally(() => answered++));
+        // All three are in: read, or answered.
+        await vi.waitFor(() => expect(ocr.pendingReads + answered).toBe(3), { timeout: 10_000, interval: 5 });
+        const others = await upload(app, form(), other.cookie);
+        expect(others.statusCode, others.body).toBe(200);
+        const hogAnswers = await Promise.all(hogs);
+        expect(hogAnswers.map((r) => r.statusCode).sort()).toEqual([200, 200, 429]);
+        const refused = hogAnswers.find((r) => r.statusCode === 429)!;
+        expect(json(refused)).toEqual(busy);
+        expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+        // Each read gives its place back: the hog reads again once its reads are answered.
+        expect((await upload(app, form(), hog.cookie)).statusCode).toBe(200);
+      },
+    );
 
-    test.runIf(process.env.TEST_REDIS_URL)('counted on Redis: two reads on one instance, the third on another is busy', { timeout: 60_000 }, async () => {
-      const redisUrl = process.env.TEST_REDIS_URL!;
-      const [a, b] = [await instance(redisUrl), await instance(redisUrl)];
-      const hog = await buildUser(ctx.db);
-      const other = await buildUser(ctx.db);
-      const hogs = [upload(a.app, form(), hog.cookie), upload(a.app, form(), hog.cookie)];
-      await vi.waitFor(() => expect(a.ocr.pendingReads).toBe(2), { timeout: 10_000, interval: 5 });
-      const third = await upload(b.app, form(), hog.cookie);
-      expect(third.statusCode).toBe(429);
-      expect(json(third)).toEqual(busy);
-      expect((await upload(b.app, form(), other.cookie)).statusCode).toBe(200);
-      expect((await Promise.all(hogs)).map((r) => r.statusCode)).toEqual([200, 200]);
-    });
+    test.runIf(process.env.TEST_REDIS_URL)(
+      'counted on Redis: two reads on one instance, the third on another is busy',
+      { timeout: 60_000 },
+      async () => {
+        const redisUrl = process.env.TEST_REDIS_URL!;
+        const [a, b] = [await instance(redisUrl), await instance(redisUrl)];
+        const hog = await buildUser(ctx.db);
+        const other = await buildUser(ctx.db);
+        const hogs = [upload(a.app, form(), hog.cookie), upload(a.app, form(), hog.cookie)];
+        await vi.waitFor(() => expect(a.ocr.pendingReads).toBe(2), { timeout: 10_000, interval: 5 });
+        const third = await upload(b.app, form(), hog.cookie);
+        expect(third.statusCode).toBe(429);
+        expect(json(third)).toEqual(busy);
+        expect((await upload(b.app, form(), other.cookie)).statusCode).toBe(200);
+        expect((await Promise.all(hogs)).map((r) => r.statusCode)).toEqual([200, 200]);
+      },
+    );
   });
 
   test('a read past its time limit is answered 503', async () => {
     const app = await appWithReader({ readTimeoutMs: 1 });
     const res = await upload(app, formWith({}, { bytes: screenshot, type: 'image/jpeg' }));
     expect(res.statusCode).toBe(503);
-    expect(json(res)).toEqual({ error: 'Service Unavailable', message: 'Reading the image took too long. Please try again later.' });
+    expect(json(res)).toEqual({
+      error: 'Service Unavailable',
+      message: 'Reading the image took too long. Please try again later.',
+    });
   });
 
   test('without a running reader the answer is 503', async () => {
@@ -176,13 +198,48 @@ describeEachDatabase('POST /api/uploadimage/', (ctx) => {
     const invalid = /^Please upload a valid image file\. /;
     test.each<[string, () => Promise<FormData> | FormData, number, string | RegExp]>([
       ['a missing image field', () => formWith({ title: 'x' }), 400, MESSAGES.upload.imageRequired],
-      ['an empty file', () => formWith({}, { bytes: Buffer.alloc(0) }), 400, `${MESSAGES.upload.invalidImage} The file is empty.`],
-      ['a text file named .png', () => formWith({}, { bytes: Buffer.from('hello, I am text'), filename: 'deck.png' }), 400, invalid],
-      ['an animated GIF', async () => formWith({}, { bytes: await animatedGif(), type: 'image/gif', filename: 'deck.gif' }), 400, `${MESSAGES.upload.invalidImage} Only PNG, JPEG and WebP images are accepted.`],
-      ['an animated WebP', async () => formWith({}, { bytes: await animatedWebp(), type: 'image/webp' }), 400, `${MESSAGES.upload.invalidImage} Animated images are not accepted.`],
-      ['a truncated JPEG', () => formWith({}, { bytes: truncatedJpeg(), type: 'image/jpeg' }), 400, `${MESSAGES.upload.invalidImage} The file is damaged or incomplete.`],
-      ['a 20000×20000 PNG bomb', () => formWith({}, { bytes: bombPng() }), 413, 'The image is too large: 20000×20000 pixels, at most 40 megapixels.'],
-      ['a file over 10 MB', () => formWith({}, { bytes: Buffer.concat([truncatedJpeg(), Buffer.alloc(10 * 1024 * 1024)]) }), 413, 'The image is too large: at most 10 MB.'],
+      [
+        'an empty file',
+        () => formWith({}, { bytes: Buffer.alloc(0) }),
+        400,
+        `${MESSAGES.upload.invalidImage} The file is empty.`,
+      ],
+      [
+        'a text file named .png',
+        () => formWith({}, { bytes: Buffer.from('hello, I am text'), filename: 'deck.png' }),
+        400,
+        invalid,
+      ],
+      [
+        'an animated GIF',
+        async () => formWith({}, { bytes: await animatedGif(), type: 'image/gif', filename: 'deck.gif' }),
+        400,
+        `${MESSAGES.upload.invalidImage} Only PNG, JPEG and WebP images are accepted.`,
+      ],
+      [
+        'an animated WebP',
+        async () => formWith({}, { bytes: await animatedWebp(), type: 'image/webp' }),
+        400,
+        `${MESSAGES.upload.invalidImage} Animated images are not accepted.`,
+      ],
+      [
+        'a truncated JPEG',
+        () => formWith({}, { bytes: truncatedJpeg(), type: 'image/jpeg' }),
+        400,
+        `${MESSAGES.upload.invalidImage} The file is damaged or incomplete.`,
+      ],
+      [
+        'a 20000×20000 PNG bomb',
+        () => formWith({}, { bytes: bombPng() }),
+        413,
+        'The image is too large: 20000×20000 pixels, at most 40 megapixels.',
+      ],
+      [
+        'a file over 10 MB',
+        () => formWith({}, { bytes: Buffer.concat([truncatedJpeg(), Buffer.alloc(10 * 1024 * 1024)]) }),
+        413,
+        'The image is too large: at most 10 MB.',
+      ],
     ])('%s', async (_, makeForm, status, message) => {
       const res = await upload(app, await makeForm());
       expect(res.statusCode).toBe(status);
@@ -193,7 +250,12 @@ describeEachDatabase('POST /api/uploadimage/', (ctx) => {
     });
 
     test('a request that is not multipart', async () => {
-      const res = await app.inject({ method: 'POST', url: '/api/uploadimage/', headers: { cookie: user.cookie }, payload: { image: 'x' } });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/uploadimage/',
+        headers: { cookie: user.cookie },
+        payload: { image: 'x' },
+      });
       expect(res.statusCode).toBe(400);
       expect(json<{ message: string }>(res).message).toMatch(/^Please select an image file to upload\./);
     });

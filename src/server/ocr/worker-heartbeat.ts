@@ -73,7 +73,12 @@ export async function startWorkerHeartbeat(redis: Redis, queueName: string): Pro
     workerId,
     async stop() {
       clearInterval(timer);
-      await redis.multi().del(key).srem(workersKey(queueName), workerId).exec().catch(() => {});
+      await redis
+        .multi()
+        .del(key)
+        .srem(workersKey(queueName), workerId)
+        .exec()
+        .catch(() => {});
     },
   };
 }

@@ -19,7 +19,8 @@ async function wordImage(text: string): Promise<Buffer> {
 }
 
 const line = (image: Buffer) => ({ image, mode: 'line' as const });
-const readText = async (pool: OcrPool, text: string) => (await pool.recognizeAll([line(await wordImage(text))]))[0].text.trim();
+const readText = async (pool: OcrPool, text: string) =>
+  (await pool.recognizeAll([line(await wordImage(text))]))[0].text.trim();
 
 describe('OCR worker pool', () => {
   let pool: OcrPool;
@@ -73,12 +74,22 @@ describe('OCR worker pool whose threads break', () => {
   const pools: OcrPool[] = [];
   let logged: string[] = [];
   async function breakablePool(options: OcrPoolOptions = {}): Promise<OcrPool> {
-    const pool = await createOcrPool({ size: 1, workerScript: BREAKABLE_WORKER, restartDelayMs: 50, log: (m) => logged.push(m), ...options });
+    const pool = await createOcrPool({
+      size: 1,
+      workerScript: BREAKABLE_WORKER,
+      restartDelayMs: 50,
+      log: (m) => logged.push(m),
+      ...options,
+    });
     pools.push(pool);
     return pool;
   }
   /** Waits until the pool has its worker back (a replacement takes about a second to start). */
-  const recovered = (pool: OcrPool) => vi.waitFor(() => expect(pool.stats()).toMatchObject({ workers: 1, starting: 0 }), { timeout: 30_000, interval: 20 });
+  const recovered = (pool: OcrPool) =>
+    vi.waitFor(() => expect(pool.stats()).toMatchObject({ workers: 1, starting: 0 }), {
+      timeout: 30_000,
+      interval: 20,
+    });
 
   let word: Buffer;
   beforeAll(async () => {
@@ -95,24 +106,31 @@ describe('OCR worker pool whose threads break', () => {
     await Promise.all(pools.map((p) => p.close()));
   });
 
-  it.each(['exit', 'throw'] as const)('a thread that %ss mid-job fails that job at once and is replaced', async (how) => {
-    const pool = await breakablePool({ jobTimeoutMs: 20_000 });
-    const started = performance.now();
-    await expect(pool.recognizeAll([breakingJob(word, how)])).rejects.toBeInstanceOf(OcrWorkerLostError);
-    // Noticed from the thread's exit, not by waiting out the 20 s time limit.
-    expect(performance.now() - started).toBeLessThan(5_000);
-    await recovered(pool);
-    expect(pool.stats()).toEqual({ workers: 1, starting: 0, running: 0, queued: 0, replaced: 1 });
-    expect(await readText(pool, 'HEIMDALL')).toBe('HEIMDALL');
-    expect(logged.some((m) => /ended by itself/.test(m))).toBe(true);
-  });
+  it.each(['exit', 'throw'] as const)(
+    'a thread that %ss mid-job fails that job at once and is replaced',
+    async (how) => {
+      const pool = await breakablePool({ jobTimeoutMs: 20_000 });
+      const started = performance.now();
+      await expect(pool.recognizeAll([breakingJob(word, how)])).rejects.toBeInstanceOf(OcrWorkerLostError);
+      // Noticed from the thread's exit, not by waiting out the 20 s time limit.
+      expect(performance.now() - started).toBeLessThan(5_000);
+      await recovered(pool);
+      expect(pool.stats()).toEqual({ workers: 1, starting: 0, running: 0, queued: 0, replaced: 1 });
+      expect(await readText(pool, 'HEIMDALL')).toBe('HEIMDALL');
+      expect(logged.some((m) => /ended by itself/.test(m))).toBe(true);
+    },
+  );
 
   it('a job waiting behind a stuck worker times out on its own clock, counted from when it was queued', async () => {
     // 4 s, not less: the same limit holds for the read that proves the replacement serves, and a
     // fresh worker's first read took over 1.5 s in CI while the load test shared the two cores.
     const pool = await breakablePool({ jobTimeoutMs: 4_000 });
     const started = performance.now();
-    const settledAt = (job: Promise<unknown>) => job.then(() => performance.now(), () => performance.now());
+    const settledAt = (job: Promise<unknown>) =>
+      job.then(
+        () => performance.now(),
+        () => performance.now(),
+      );
     const stuck = pool.recognizeAll([breakingJob(word, 'hang')]);
     const behind = pool.recognizeAll([line(word)]);
     // Each job's own end, taken as it settles.
@@ -135,7 +153,9 @@ describe('OCR worker pool whose threads break', () => {
 
   it('a batch that fails drops its jobs still waiting', async () => {
     const pool = await breakablePool({ jobTimeoutMs: 20_000 });
-    await expect(pool.recognizeAll([breakingJob(word, 'exit'), line(word), line(word), line(word)])).rejects.toBeInstanceOf(OcrWorkerLostError);
+    await expect(
+      pool.recognizeAll([breakingJob(word, 'exit'), line(word), line(word), line(word)]),
+    ).rejects.toBeInstanceOf(OcrWorkerLostError);
     expect(pool.stats()).toMatchObject({ queued: 0, running: 0 });
     await recovered(pool);
   });
@@ -153,7 +173,10 @@ describe('OCR worker pool whose threads break', () => {
     await expect(pool.recognizeAll([line(word)])).rejects.toBeInstanceOf(OcrUnavailableError);
     expect(performance.now() - started).toBeLessThan(100);
     expect(pool.stats()).toMatchObject({ workers: 0, queued: 0, running: 0 });
-    await vi.waitFor(() => expect(logged.filter((m) => /failed to start/.test(m)).length).toBeGreaterThanOrEqual(2), { timeout: 15_000, interval: 50 });
+    await vi.waitFor(() => expect(logged.filter((m) => /failed to start/.test(m)).length).toBeGreaterThanOrEqual(2), {
+      timeout: 15_000,
+      interval: 50,
+    });
     const attempts = logged.filter((m) => /failed to start/.test(m));
     expect(attempts[0]).toMatch(/attempt 1, retrying in 100 ms/);
     expect(attempts[1]).toMatch(/attempt 2, retrying in 200 ms/);
@@ -167,7 +190,10 @@ describe('OCR worker pool whose threads break', () => {
     const pool = await breakablePool({ jobTimeoutMs: 20_000 });
     const stuck = pool.recognizeAll([breakingJob(word, 'hang')]);
     const behind = pool.recognizeAll([line(word)]);
-    await vi.waitFor(() => expect(pool.stats()).toMatchObject({ running: 1, queued: 1 }), { timeout: 5_000, interval: 10 });
+    await vi.waitFor(() => expect(pool.stats()).toMatchObject({ running: 1, queued: 1 }), {
+      timeout: 5_000,
+      interval: 10,
+    });
     await pool.close();
     await expect(stuck).rejects.toThrow(/closed/);
     await expect(behind).rejects.toThrow(/closed/);

@@ -15,11 +15,31 @@
  *   runs and the last start failed, jobs fail at once with `OcrUnavailableError`.
  */
 import os from 'node:os';
-import { OcrBusyError, OcrCancelledError, OcrTimeoutError, OcrUnavailableError, OcrWorkerLostError } from './ocr-errors';
+import {
+  OcrBusyError,
+  OcrCancelledError,
+  OcrTimeoutError,
+  OcrUnavailableError,
+  OcrWorkerLostError,
+} from './ocr-errors';
 import { startOcrWorker, WORKER_SCRIPT, type OcrJob, type OcrResult, type OcrWorker } from './ocr-worker';
 
-export { OcrBusyError, OcrCancelledError, OcrTimeoutError, OcrUnavailableError, OcrWorkerLostError } from './ocr-errors';
-export { localLangPath, type OcrBox, type OcrJob, type OcrLine, type OcrResult, type OcrSymbol, type PageMode } from './ocr-worker';
+export {
+  OcrBusyError,
+  OcrCancelledError,
+  OcrTimeoutError,
+  OcrUnavailableError,
+  OcrWorkerLostError,
+} from './ocr-errors';
+export {
+  localLangPath,
+  type OcrBox,
+  type OcrJob,
+  type OcrLine,
+  type OcrResult,
+  type OcrSymbol,
+  type PageMode,
+} from './ocr-worker';
 export { withTimeout } from './time-limit';
 
 export interface OcrPoolOptions {
@@ -122,7 +142,9 @@ export async function createOcrPool(options: OcrPoolOptions = {}): Promise<OcrPo
   const log = options.log ?? ((message: string) => console.warn(message));
 
   // The first workers must all start: a server whose reader is broken from the outset says so.
-  const started = await Promise.allSettled(Array.from({ length: size }, () => startOcrWorker(startTimeoutMs, workerScript)));
+  const started = await Promise.allSettled(
+    Array.from({ length: size }, () => startOcrWorker(startTimeoutMs, workerScript)),
+  );
   const failure = started.find((s) => s.status === 'rejected');
   if (failure) {
     await Promise.all(started.map((s) => (s.status === 'fulfilled' ? s.value.terminate() : undefined)));
@@ -208,7 +230,9 @@ export async function createOcrPool(options: OcrPoolOptions = {}): Promise<OcrPo
           if (closed) return;
           failedStarts++;
           const delay = Math.min(maxRestartDelayMs, restartDelayMs * 2 ** (failedStarts - 1));
-          log(`OCR worker failed to start (${error instanceof Error ? error.message : String(error)}); attempt ${failedStarts}, retrying in ${delay} ms`);
+          log(
+            `OCR worker failed to start (${error instanceof Error ? error.message : String(error)}); attempt ${failedStarts}, retrying in ${delay} ms`,
+          );
           // With no worker left nothing would ever take the waiting jobs: fail them now, clearly.
           if (live.size === 0) for (const task of [...waiting]) fail(task, new OcrUnavailableError());
           if (retry === null) {
@@ -252,7 +276,16 @@ export async function createOcrPool(options: OcrPoolOptions = {}): Promise<OcrPo
 
   function enqueue(job: OcrJob, batch: Batch, first: boolean): Promise<OcrResult> {
     return new Promise<OcrResult>((resolve, reject) => {
-      const task: Task = { job, batch, first, resolve, reject, slot: null, done: false, deadline: undefined as unknown as NodeJS.Timeout };
+      const task: Task = {
+        job,
+        batch,
+        first,
+        resolve,
+        reject,
+        slot: null,
+        done: false,
+        deadline: undefined as unknown as NodeJS.Timeout,
+      };
       task.deadline = setTimeout(() => {
         if (task.slot && task.slot.task === task) {
           log(`OCR job ran past ${jobTimeoutMs} ms; replacing its worker`);
@@ -273,7 +306,8 @@ export async function createOcrPool(options: OcrPoolOptions = {}): Promise<OcrPo
       if (closed) return Promise.reject(closedError());
       if (signal?.aborted) return Promise.reject(new OcrCancelledError());
       if (live.size === 0 && failedStarts > 0) return Promise.reject(new OcrUnavailableError());
-      if (waiting.length + Math.max(0, jobs.length - idle.length) > maxQueued) return Promise.reject(new OcrBusyError());
+      if (waiting.length + Math.max(0, jobs.length - idle.length) > maxQueued)
+        return Promise.reject(new OcrBusyError());
       const batch: Batch = { tasks: [] };
       const results = jobs.map((job) => enqueue(job, batch, first));
       signal?.addEventListener('abort', () => dropWaiting(batch, new OcrCancelledError()), { once: true });

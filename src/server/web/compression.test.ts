@@ -24,7 +24,10 @@ const SCRIPT = Array.from({ length: 400 }, (_, i) => `export const value${i} = "
 function builtWebDist(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'deckhub-web-'));
   const filler = '<!-- the built page: scripts, styles and the theme switch -->\n'.repeat(30);
-  fs.writeFileSync(path.join(dir, 'index.html'), `<!doctype html><html><head><title>Deckhub</title>${META_PLACEHOLDER}${filler}</head><body></body></html>`);
+  fs.writeFileSync(
+    path.join(dir, 'index.html'),
+    `<!doctype html><html><head><title>Deckhub</title>${META_PLACEHOLDER}${filler}</head><body></body></html>`,
+  );
   fs.mkdirSync(path.join(dir, 'assets'));
   fs.writeFileSync(path.join(dir, 'assets', 'index-AbCd1234.js'), SCRIPT);
   fs.writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
@@ -52,7 +55,13 @@ describe('precompressFiles', () => {
       expect(zlib.brotliDecompressSync(fs.readFileSync(path.join(dir, 'assets', 'app.js.br'))).toString()).toBe(SCRIPT);
       expect(zlib.gunzipSync(fs.readFileSync(path.join(dir, 'assets', 'app.js.gz'))).toString()).toBe(SCRIPT);
       expect(fs.statSync(path.join(dir, 'assets', 'app.js.br')).size).toBeLessThan(SCRIPT.length / 5);
-      expect(fs.readdirSync(path.join(dir, 'assets')).sort()).toEqual(['app.js', 'app.js.br', 'app.js.gz', 'photo.png', 'tiny.js']);
+      expect(fs.readdirSync(path.join(dir, 'assets')).sort()).toEqual([
+        'app.js',
+        'app.js.br',
+        'app.js.gz',
+        'photo.png',
+        'tiny.js',
+      ]);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
@@ -70,7 +79,11 @@ describeEachDatabase('compressed and cached answers', (ctx) => {
     app = await buildApp({ config: ctx.config, db: ctx.db, dialect: ctx.app.dialect, serveWeb: true, webDist });
     const user = await buildUser(ctx.db);
     imageUrl = imageUrlOf(await app.images.save(await pngImage(600, 1200)));
-    deckId = await buildDeck(ctx.db, user.id, { image: imageUrl, title: 'Compressed', description: 'A deck long enough to describe. '.repeat(20) });
+    deckId = await buildDeck(ctx.db, user.id, {
+      image: imageUrl,
+      title: 'Compressed',
+      description: 'A deck long enough to describe. '.repeat(20),
+    });
   });
   afterAll(async () => {
     await app?.close();
@@ -128,13 +141,21 @@ describeEachDatabase('compressed and cached answers', (ctx) => {
     // A deck page carries the deck's share tags, so its ETag is its own.
     expect((await app.inject({ url: `/decks/${deckId}` })).headers.etag).not.toBe(plain.headers.etag);
     // A page that does not exist is no 304, whatever the browser holds.
-    const missing = await app.inject({ url: '/no-such-page', headers: { 'if-none-match': plain.headers.etag as string } });
+    const missing = await app.inject({
+      url: '/no-such-page',
+      headers: { 'if-none-match': plain.headers.etag as string },
+    });
     expect(missing.statusCode).toBe(404);
   });
 
   test('API answers over 1 KB compressed by Accept-Encoding; small ones, and browsers that accept none, get them as they are', async () => {
     const search = (accept?: string) =>
-      app.inject({ method: 'POST', url: '/api/decks/search-decks?limit=12', payload: {}, headers: accept ? { 'accept-encoding': accept } : {} });
+      app.inject({
+        method: 'POST',
+        url: '/api/decks/search-decks?limit=12',
+        payload: {},
+        headers: accept ? { 'accept-encoding': accept } : {},
+      });
     const plain = await search();
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body.length).toBeGreaterThan(1024);
@@ -148,7 +169,10 @@ describeEachDatabase('compressed and cached answers', (ctx) => {
       expect(res.rawPayload.length, accept).toBeLessThan(plain.body.length);
       expect(JSON.parse(decoded(res)), accept).toEqual(JSON.parse(plain.body));
     }
-    const small = await app.inject({ url: '/api/decks/onedeck/0123456789abcdef01234567', headers: { 'accept-encoding': 'br' } });
+    const small = await app.inject({
+      url: '/api/decks/onedeck/0123456789abcdef01234567',
+      headers: { 'accept-encoding': 'br' },
+    });
     expect(small.statusCode).toBe(404);
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(small.json()).toMatchObject({ error: 'Not Found' });
@@ -184,7 +208,9 @@ describe('compression and event streams', () => {
     await registerCompression(app);
     app.get('/events', (_request, reply) => {
       reply.type('text/event-stream');
-      return reply.send(Readable.from(Array.from({ length: 50 }, (_, i) => `data: event number ${i} of a long stream\n\n`)));
+      return reply.send(
+        Readable.from(Array.from({ length: 50 }, (_, i) => `data: event number ${i} of a long stream\n\n`)),
+      );
     });
     await app.ready();
   });
@@ -196,5 +222,4 @@ describe('compression and event streams', () => {
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.body).toContain('data: event number 49 of a long stream');
   });
-
 });

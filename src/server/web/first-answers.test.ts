@@ -27,14 +27,23 @@ describeEachDatabase("a page's first answers in its HTML", (ctx) => {
 
   beforeAll(async () => {
     webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'deckhub-web-'));
-    fs.writeFileSync(path.join(webDist, 'index.html'), `<!doctype html><html><head><title>Deckhub</title>${META_PLACEHOLDER}</head><body><div id="root"></div></body></html>`);
+    fs.writeFileSync(
+      path.join(webDist, 'index.html'),
+      `<!doctype html><html><head><title>Deckhub</title>${META_PLACEHOLDER}</head><body><div id="root"></div></body></html>`,
+    );
     fs.mkdirSync(path.join(webDist, '.vite'));
-    const manifest = { 'main.tsx': { file: 'assets/index-1.js', isEntry: true }, 'app/routes/DeckRoute.tsx': { file: 'assets/DeckRoute-2.js' } };
+    const manifest = {
+      'main.tsx': { file: 'assets/index-1.js', isEntry: true },
+      'app/routes/DeckRoute.tsx': { file: 'assets/DeckRoute-2.js' },
+    };
     fs.writeFileSync(path.join(webDist, '.vite', 'manifest.json'), JSON.stringify(manifest));
     app = await buildApp({ config: ctx.config, db: ctx.db, dialect: ctx.app.dialect, serveWeb: true, webDist });
     author = await buildUser(ctx.db);
     imageUrl = imageUrlOf(await app.images.save(await pngImage(600, 1200)));
-    deckId = await buildDeck(ctx.db, author.id, { image: imageUrl, title: 'Closing </script><script>alert(1)</script> tags' });
+    deckId = await buildDeck(ctx.db, author.id, {
+      image: imageUrl,
+      title: 'Closing </script><script>alert(1)</script> tags',
+    });
   });
   afterAll(async () => {
     await app?.close();
@@ -49,7 +58,9 @@ describeEachDatabase("a page's first answers in its HTML", (ctx) => {
     expect(answers?.[key]).toEqual((await app.inject({ url: `/api/decks/onedeck/${deckId}` })).json());
     // Text in the deck cannot close the data script: the only script end is the script's own.
     expect(res.body.match(/<\/script>/g)).toHaveLength(1);
-    expect(res.body).toContain(`<link rel="preload" as="image" href="${imageUrl.replace('/upload/', '/upload/w_400/')}" media="(min-width: 769px)" fetchpriority="high" />`);
+    expect(res.body).toContain(
+      `<link rel="preload" as="image" href="${imageUrl.replace('/upload/', '/upload/w_400/')}" media="(min-width: 769px)" fetchpriority="high" />`,
+    );
     // The page's code comes with the main script; the build's manifest itself is not served.
     expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/DeckRoute-2.js">');
     expect((await app.inject({ url: '/.vite/manifest.json' })).statusCode).toBe(404);
@@ -61,7 +72,10 @@ describeEachDatabase("a page's first answers in its HTML", (ctx) => {
       const answers = answersIn((await app.inject({ url })).body);
       const calls = firstRequestsOf('/', {});
       expect(Object.keys(answers ?? {}).sort(), url).toEqual(calls.map(answerKey).sort());
-      for (const call of calls) expect(answers?.[answerKey(call)], url).toEqual((await app.inject({ method: 'POST', url: call.path, payload: call.body as object })).json());
+      for (const call of calls)
+        expect(answers?.[answerKey(call)], url).toEqual(
+          (await app.inject({ method: 'POST', url: call.path, payload: call.body as object })).json(),
+        );
     }
   });
 

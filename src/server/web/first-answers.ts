@@ -11,13 +11,23 @@ import { answerKey, FIRST_ANSWERS_ID, firstRequestsOf } from '../../common/first
  * A data script is never run, so the Content-Security-Policy needs no hash for it; `<` is escaped
  * so no text in a deck or comment can close the script early.
  */
-export async function firstAnswersScript(app: FastifyInstance, request: FastifyRequest, route: string, params: Record<string, string>): Promise<string> {
+export async function firstAnswersScript(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  route: string,
+  params: Record<string, string>,
+): Promise<string> {
   const calls = firstRequestsOf(route, params);
   if (calls.length === 0) return '';
   const headers = request.headers.cookie ? { cookie: request.headers.cookie } : {};
   const answers = await Promise.all(
     calls.map(async (call) => {
-      const res = await app.inject({ method: call.method, url: call.path, payload: call.body as object | undefined, headers });
+      const res = await app.inject({
+        method: call.method,
+        url: call.path,
+        payload: call.body as object | undefined,
+        headers,
+      });
       return res.statusCode === 200 ? `${JSON.stringify(answerKey(call))}:${res.body}` : null;
     }),
   );

@@ -14,7 +14,10 @@ export const PRECOMPRESSED_SUFFIXES = ['.br', '.gz'] as const;
 const compressors: Record<(typeof PRECOMPRESSED_SUFFIXES)[number], (data: Buffer) => Buffer> = {
   '.br': (data) =>
     zlib.brotliCompressSync(data, {
-      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length },
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+      },
     }),
   '.gz': (data) => zlib.gzipSync(data, { level: zlib.constants.Z_BEST_COMPRESSION }),
 };

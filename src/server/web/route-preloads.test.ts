@@ -8,10 +8,21 @@ function distWithManifest(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'deckhub-manifest-'));
   fs.mkdirSync(path.join(dir, '.vite'));
   const manifest = {
-    'main.tsx': { file: 'assets/index-1.js', isEntry: true, imports: ['_shared.js'], css: ['assets/index-1.css'], dynamicImports: ['features/meta/MetaPage.tsx'] },
+    'main.tsx': {
+      file: 'assets/index-1.js',
+      isEntry: true,
+      imports: ['_shared.js'],
+      css: ['assets/index-1.css'],
+      dynamicImports: ['features/meta/MetaPage.tsx'],
+    },
     '_shared.js': { file: 'assets/shared-2.js' },
     '_charts.js': { file: 'assets/charts-3.js', imports: ['_shared.js'] },
-    'features/meta/MetaPage.tsx': { file: 'assets/MetaPage-4.js', isDynamicEntry: true, imports: ['_shared.js', '_charts.js'], css: ['assets/MetaPage-4.css'] },
+    'features/meta/MetaPage.tsx': {
+      file: 'assets/MetaPage-4.js',
+      isDynamicEntry: true,
+      imports: ['_shared.js', '_charts.js'],
+      css: ['assets/MetaPage-4.css'],
+    },
   };
   fs.writeFileSync(path.join(dir, '.vite', 'manifest.json'), JSON.stringify(manifest));
   return dir;

@@ -35,7 +35,9 @@ export function routePreloadTags(webDist: string): Map<(typeof PAGE_PATHS)[numbe
     if (!manifest[module]) continue;
     const chunks = [...closure(module)].filter((key) => !loaded.has(key));
     const scripts = chunks.map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key].file}">`);
-    const styles = [...new Set(chunks.flatMap((key) => manifest[key].css ?? []))].filter((css) => !loadedCss.has(css)).map((css) => `<link rel="stylesheet" crossorigin href="/${css}">`);
+    const styles = [...new Set(chunks.flatMap((key) => manifest[key].css ?? []))]
+      .filter((css) => !loadedCss.has(css))
+      .map((css) => `<link rel="stylesheet" crossorigin href="/${css}">`);
     tags.set(page, [...scripts, ...styles].join('\n    '));
   }
   return tags;

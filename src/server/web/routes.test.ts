@@ -14,7 +14,10 @@ import { pngImage } from '../../../test/support/images';
 /** A stand-in for `vite build`'s output: a page, a hashed asset and a file at the root. */
 function fakeWebDist(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'deckhub-web-'));
-  fs.writeFileSync(path.join(dir, 'index.html'), `<!doctype html><html><head><title>Deckhub</title>${META_PLACEHOLDER}</head><body></body></html>`);
+  fs.writeFileSync(
+    path.join(dir, 'index.html'),
+    `<!doctype html><html><head><title>Deckhub</title>${META_PLACEHOLDER}</head><body></body></html>`,
+  );
   fs.mkdirSync(path.join(dir, 'assets'));
   fs.writeFileSync(path.join(dir, 'assets', 'app-1234.js'), 'console.log("deckhub")');
   fs.writeFileSync(path.join(dir, 'robots.txt'), 'User-agent: *');
@@ -59,24 +62,50 @@ describeEachDatabase('HEAD on every GET route', (ctx) => {
   });
 
   test('HEAD on pages, deep links, the app files and images', async () => {
-    for (const url of ['/', `/decks/${deckId}`, `/users/${username}`, '/customcards', '/assets/app-1234.js', '/robots.txt', imageUrl, imageUrl.replace('/upload/', '/upload/w_400/')]) {
+    for (const url of [
+      '/',
+      `/decks/${deckId}`,
+      `/users/${username}`,
+      '/customcards',
+      '/assets/app-1234.js',
+      '/robots.txt',
+      imageUrl,
+      imageUrl.replace('/upload/', '/upload/w_400/'),
+    ]) {
       expect(await expectHeadLikeGet(url), url).toBe(200);
     }
-    for (const url of ['/api/no/such/thing', '/upload/000000000000000000000000.webp', '/no-such-file.js']) expect(await expectHeadLikeGet(url), url).toBe(404);
+    for (const url of ['/api/no/such/thing', '/upload/000000000000000000000000.webp', '/no-such-file.js'])
+      expect(await expectHeadLikeGet(url), url).toBe(404);
   });
 
   test('a path that is no page, an unknown deck, card or user: 404 with the app (its not-found page)', async () => {
-    for (const url of ['/no-such-page', '/decks/0123456789abcdef01234567', '/decks/not-an-id', '/users/nobody-here', '/profile/extra', '/cards/NOPE001', '/cards/bad%20code']) {
+    for (const url of [
+      '/no-such-page',
+      '/decks/0123456789abcdef01234567',
+      '/decks/not-an-id',
+      '/users/nobody-here',
+      '/profile/extra',
+      '/cards/NOPE001',
+      '/cards/bad%20code',
+    ]) {
       const res = await app.inject({ url });
       expect(res.statusCode, url).toBe(404);
       expect(res.headers['content-type'], url).toMatch(/^text\/html/);
       expect(await expectHeadLikeGet(url), url).toBe(404);
     }
     await buildCatalog(ctx.db, [{ name: 'Paged Card', code: 'SAS001' }]);
-    for (const url of ['/decks', '/decks/', '/deck-search-results?tags=Budget', '/innkeepers-decks', `/reset-password/some-token`, '/cards/SAS001']) expect((await app.inject({ url })).statusCode, url).toBe(200);
+    for (const url of [
+      '/decks',
+      '/decks/',
+      '/deck-search-results?tags=Budget',
+      '/innkeepers-decks',
+      `/reset-password/some-token`,
+      '/cards/SAS001',
+    ])
+      expect((await app.inject({ url })).statusCode, url).toBe(200);
   });
 
-  test("a deck a moderator hid: its page is missing (no share preview) for others, there for its author and moderators", async () => {
+  test('a deck a moderator hid: its page is missing (no share preview) for others, there for its author and moderators', async () => {
     const author = await buildUser(ctx.db);
     const moderator = await buildUser(ctx.db, { role: 'moderator' });
     const hidden = await buildDeck(ctx.db, author.id, { image: imageUrl, title: 'Hidden Preview Title' });
@@ -94,8 +123,16 @@ describeEachDatabase('HEAD on every GET route', (ctx) => {
 
   test('HEAD on every GET route of the API', async () => {
     const doc = json<{ paths: Record<string, Record<string, unknown>> }>(await app.inject({ url: '/api/docs/json' }));
-    const values: Record<string, string> = { id: deckId, deckId, username, email: `${username.toLowerCase()}@example.test`, name: 'Heimdall' };
-    const getPaths = Object.entries(doc.paths).filter(([, methods]) => 'get' in methods).map(([p]) => p);
+    const values: Record<string, string> = {
+      id: deckId,
+      deckId,
+      username,
+      email: `${username.toLowerCase()}@example.test`,
+      name: 'Heimdall',
+    };
+    const getPaths = Object.entries(doc.paths)
+      .filter(([, methods]) => 'get' in methods)
+      .map(([p]) => p);
     expect(getPaths.length).toBeGreaterThan(5);
     for (const route of getPaths) {
       const url = route.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(values[name] ?? 'x'));

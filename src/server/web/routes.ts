@@ -67,42 +67,67 @@ export const webRoutes = fp<{ serveWeb: boolean; webDist?: string }>(async (app,
     }
     // The files at the root (the favicon, robots.txt) keep their names across builds: revalidated.
     // index.html is no file here: every page is answered below, with its status and tags.
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, preCompressed: true, globIgnore: ['assets/**', 'index.html', ...COMPRESSED_COPIES] });
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      globIgnore: ['assets/**', 'index.html', ...COMPRESSED_COPIES],
+    });
   }
   const routePreloads = hasWeb ? routePreloadTags(webDist) : new Map();
   const indexHtml = hasWeb ? fs.readFileSync(path.join(webDist, 'index.html'), 'utf8') : '';
 
   /** The configured public origin, else the one the request came to. */
-  const originOf = (protocol: string, host: string) => app.config.publicUrl?.replace(/\/+$/, '') ?? `${protocol}://${host}`;
+  const originOf = (protocol: string, host: string) =>
+    app.config.publicUrl?.replace(/\/+$/, '') ?? `${protocol}://${host}`;
 
   /**
    * index.html and its status: a deck's share preview tags on /decks/{id}; 404 for a path that is no
    * page, an unknown deck, card or user (the app then shows its not-found page).
    */
-  async function foundPage(request: FastifyRequest, page: ReturnType<typeof matchPage>, protocol: string, host: string): Promise<{ status: number; html: string }> {
+  async function foundPage(
+    request: FastifyRequest,
+    page: ReturnType<typeof matchPage>,
+    protocol: string,
+    host: string,
+  ): Promise<{ status: number; html: string }> {
     if (page?.path === '/decks/:deckId') {
       const id = deckIdSchema.safeParse(page.params.deckId);
       const owner = id.success ? await findDeckOwner(app.db, id.data) : undefined;
       // A deck a moderator hid is missing for all but its author and moderators, and so is its preview.
-      const deck = owner && can(await viewerOf(request), 'item.see', owner) ? await findDeck(app.db, owner.id) : undefined;
+      const deck =
+        owner && can(await viewerOf(request), 'item.see', owner) ? await findDeck(app.db, owner.id) : undefined;
       if (!deck) return { status: 404, html: indexHtml };
       // Beside the text (wider than 768 px, styles.css) the deck image is the page's largest paint:
       // fetched with the script, not after it has run. Narrower, it sits below the card list, and
       // fetched early it would only take bandwidth from the script (phone LCP is the title).
       const imageUrl = escapeHtml(resizedImageUrl(deck.image, DECK_PAGE_IMAGE_WIDTH));
       const preload = `<link rel="preload" as="image" href="${imageUrl}" media="${DECK_IMAGE_BESIDE_TEXT}" fetchpriority="high" />`;
-      return { status: 200, html: injectDeckMeta(indexHtml, deck, originOf(protocol, host)).replace('</head>', () => `  ${preload}\n  </head>`) };
+      return {
+        status: 200,
+        html: injectDeckMeta(indexHtml, deck, originOf(protocol, host)).replace(
+          '</head>',
+          () => `  ${preload}\n  </head>`,
+        ),
+      };
     }
     if (page?.path === '/cards/:code') {
       const code = cardCodeSchema.safeParse(page.params.code);
       return { status: code.success && (await hasCard(app.db, code.data)) ? 200 : 404, html: indexHtml };
     }
-    if (page?.path === '/users/:username') return { status: (await findUserByUsername(app.db, page.params.username)) ? 200 : 404, html: indexHtml };
+    if (page?.path === '/users/:username')
+      return { status: (await findUserByUsername(app.db, page.params.username)) ? 200 : 404, html: indexHtml };
     return { status: page ? 200 : 404, html: indexHtml };
   }
 
   /** The page's HTML, with the answers to its first API requests inside when it exists. */
-  async function pageHtml(request: FastifyRequest, pathname: string, protocol: string, host: string): Promise<{ status: number; html: string }> {
+  async function pageHtml(
+    request: FastifyRequest,
+    pathname: string,
+    protocol: string,
+    host: string,
+  ): Promise<{ status: number; html: string }> {
     const page = matchPage(pathname);
     const found = await foundPage(request, page, protocol, host);
     // The meta's first answers are those of its default view; another view asks for its own.
@@ -116,7 +141,11 @@ export const webRoutes = fp<{ serveWeb: boolean; webDist?: string }>(async (app,
   /** What no other route answers: a page, a file added to the web app after start, else a JSON 404. */
   async function answerUnrouted(request: FastifyRequest, res: FastifyReply) {
     const pathname = request.url.split('?')[0];
-    const isPage = isRead(request.method) && !pathname.startsWith('/api/') && !pathname.startsWith('/upload/') && !path.extname(pathname);
+    const isPage =
+      isRead(request.method) &&
+      !pathname.startsWith('/api/') &&
+      !pathname.startsWith('/upload/') &&
+      !path.extname(pathname);
     if (hasWeb && isPage) {
       const { status, html } = await pageHtml(request, pathname, request.protocol, request.host);
       // The page changes with every build and with its data: the browser keeps it but asks each
@@ -127,9 +156,15 @@ export const webRoutes = fp<{ serveWeb: boolean; webDist?: string }>(async (app,
       return res.status(status).type('text/html; charset=utf-8').send(html);
     }
     // Dot folders (Vite's .vite/manifest.json) are build records, not the site's files.
-    if (hasWeb && isRead(request.method) && !pathname.startsWith('/api/') && !pathname.split('/').some((part) => part.startsWith('.'))) {
+    if (
+      hasWeb &&
+      isRead(request.method) &&
+      !pathname.startsWith('/api/') &&
+      !pathname.split('/').some((part) => part.startsWith('.'))
+    ) {
       const file = path.join(webDist, path.normalize(pathname).replace(/^(\.\.[/\\])+/, ''));
-      if (file.startsWith(webDist) && fs.existsSync(file) && fs.statSync(file).isFile()) return res.sendFile(path.relative(webDist, file));
+      if (file.startsWith(webDist) && fs.existsSync(file) && fs.statSync(file).isFile())
+        return res.sendFile(path.relative(webDist, file));
     }
     return res.status(404).send({ error: STATUS_CODES[404], message: `No route ${request.method} ${pathname}.` });
   }

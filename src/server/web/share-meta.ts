@@ -27,7 +27,10 @@ export function shareImageUrl(image: string, origin: string): string {
 }
 
 /** The meta tags of a deck page, every value escaped. */
-export function deckMetaTags(deck: Pick<Deck, '_id' | 'title' | 'description' | 'user' | 'image'>, origin: string): string {
+export function deckMetaTags(
+  deck: Pick<Deck, '_id' | 'title' | 'description' | 'user' | 'image'>,
+  origin: string,
+): string {
   const title = `${deck.title} by ${deck.user} · Deckhub`;
   const description = shorten(deck.description || `A CUE deck by ${deck.user} on Deckhub.`, SHARE_DESCRIPTION_MAX);
   const image = shareImageUrl(deck.image, origin);
@@ -48,7 +51,11 @@ export function deckMetaTags(deck: Pick<Deck, '_id' | 'title' | 'description' | 
 }
 
 /** index.html with the deck's tags in place of the placeholder and its title as the page title. */
-export function injectDeckMeta(indexHtml: string, deck: Pick<Deck, '_id' | 'title' | 'description' | 'user' | 'image'>, origin: string): string {
+export function injectDeckMeta(
+  indexHtml: string,
+  deck: Pick<Deck, '_id' | 'title' | 'description' | 'user' | 'image'>,
+  origin: string,
+): string {
   return indexHtml
     .replace(META_PLACEHOLDER, () => deckMetaTags(deck, origin))
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(`${deck.title} · Deckhub`)}</title>`);

@@ -38,7 +38,12 @@ export function Layout() {
             </Link>
           )}
           <label className="theme-switch">
-            <input type="checkbox" role="switch" checked={theme === 'dark'} onChange={(e) => setTheme(e.target.checked ? 'dark' : 'light')} />
+            <input
+              type="checkbox"
+              role="switch"
+              checked={theme === 'dark'}
+              onChange={(e) => setTheme(e.target.checked ? 'dark' : 'light')}
+            />
             <span className="theme-slider" aria-hidden="true" />
             <span className="visually-hidden">Dark theme</span>
           </label>
@@ -58,7 +63,9 @@ export function Layout() {
           <Outlet />
         </Suspense>
       </main>
-      {isSignInOpen && <SignInModal onClose={() => setSignInOpen(false)} fallbackFocus={() => accountControl.current} />}
+      {isSignInOpen && (
+        <SignInModal onClose={() => setSignInOpen(false)} fallbackFocus={() => accountControl.current} />
+      )}
     </>
   );
 }

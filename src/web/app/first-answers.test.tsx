@@ -11,8 +11,20 @@ import { HomePage } from '../features/home/HomePage';
 import DeckRoute from './routes/DeckRoute';
 
 const deck = (i: number, title = `Deck ${i}`): Deck => ({
-  _id: i.toString(16).padStart(24, '0'), title, deckcode: 'null', user: 'StarGazer', image: `/upload/${i}.webp`, description: '',
-  cards: [], albums: ['Space'], collections: [], tags: [], score: i, voters: [], createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z',
+  _id: i.toString(16).padStart(24, '0'),
+  title,
+  deckcode: 'null',
+  user: 'StarGazer',
+  image: `/upload/${i}.webp`,
+  description: '',
+  cards: [],
+  albums: ['Space'],
+  collections: [],
+  tags: [],
+  score: i,
+  voters: [],
+  createdAt: '2026-01-01T00:00:00Z',
+  updatedAt: '2026-01-01T00:00:00Z',
 });
 
 /** Puts the answers in the document as the server does, and records what still goes to the network. */
@@ -46,14 +58,17 @@ test('home: the three columns come from the page, no search goes to the network'
   });
   const router = createMemoryRouter([{ path: '/', element: <HomePage /> }]);
   renderWithProviders(<RouterProvider router={router} />);
-  for (const title of ['Weekly Best', 'Freshly Built', 'Hall of Fame']) expect(await screen.findByText(title)).toBeInTheDocument();
+  for (const title of ['Weekly Best', 'Freshly Built', 'Hall of Fame'])
+    expect(await screen.findByText(title)).toBeInTheDocument();
   expect(fetched.filter((url) => url.startsWith('/api/decks/'))).toEqual([]);
 });
 
 test('deck page: the deck comes from the page', async () => {
   const shown = deck(7, 'Embedded Deck');
   const fetched = servePage({ [answerKey(firstRequestsOf('/decks/:deckId', { deckId: shown._id })[0])]: shown });
-  const router = createMemoryRouter([{ path: '/decks/:deckId', element: <DeckRoute /> }], { initialEntries: [`/decks/${shown._id}`] });
+  const router = createMemoryRouter([{ path: '/decks/:deckId', element: <DeckRoute /> }], {
+    initialEntries: [`/decks/${shown._id}`],
+  });
   renderWithProviders(<RouterProvider router={router} />);
   expect(await screen.findByRole('heading', { name: 'Embedded Deck' })).toBeInTheDocument();
   expect(fetched).not.toContain(`/api/decks/onedeck/${shown._id}`);

@@ -5,7 +5,9 @@ const STORAGE_KEY = 'deckhub-theme';
 
 /** The theme switch: dark by default, remembered, applied to <html data-theme> (index.html applies it before paint). */
 export function useTheme(): [Theme, (theme: Theme) => void] {
-  const [theme, setTheme] = useState<Theme>(() => (document.documentElement.dataset.theme === 'light' ? 'light' : 'dark'));
+  const [theme, setTheme] = useState<Theme>(() =>
+    document.documentElement.dataset.theme === 'light' ? 'light' : 'dark',
+  );
   useEffect(() => {
     document.documentElement.dataset.theme = theme;
     try {

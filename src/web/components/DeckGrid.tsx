@@ -21,7 +21,13 @@ export function DeckGrid({ decks, layout = 'grid', onEdit, onDelete }: DeckGridP
         <li key={deck._id} className={`deck-card${deck.isHidden ? ' is-hidden' : ''}`}>
           {/* The title link below names the deck; this image link is a duplicate for pointer users. */}
           <Link to={`/decks/${deck._id}`} className="deck-card-image" tabIndex={-1} aria-hidden="true">
-            <img src={resizedImageUrl(deck.image, isList ? 200 : 400)} alt="" width={isList ? 96 : 300} height={isList ? 134 : 420} loading="lazy" />
+            <img
+              src={resizedImageUrl(deck.image, isList ? 200 : 400)}
+              alt=""
+              width={isList ? 96 : 300}
+              height={isList ? 134 : 420}
+              loading="lazy"
+            />
           </Link>
           <div className="deck-card-body">
             <Link to={`/decks/${deck._id}`} className="deck-card-title">
@@ -34,7 +40,11 @@ export function DeckGrid({ decks, layout = 'grid', onEdit, onDelete }: DeckGridP
                 {deck.user}
               </Link>
               {/* role="img": an aria-label on a plain <span> is not announced; the icon and digits are its picture. */}
-              <span className="deck-card-score" role="img" aria-label={deck.score === 1 ? '1 upvote' : `${deck.score} upvotes`}>
+              <span
+                className="deck-card-score"
+                role="img"
+                aria-label={deck.score === 1 ? '1 upvote' : `${deck.score} upvotes`}
+              >
                 <ThumbsUpIcon size={16} />
                 {deck.score}
               </span>

@@ -19,7 +19,11 @@ function Opener({ fallback }: { fallback?: boolean }) {
         Landing
       </h1>
       {isOpen && (
-        <Dialog title="Settings" onClose={() => setOpen(false)} fallbackFocus={fallback ? () => document.getElementById('landing') : undefined}>
+        <Dialog
+          title="Settings"
+          onClose={() => setOpen(false)}
+          fallbackFocus={fallback ? () => document.getElementById('landing') : undefined}
+        >
           <button type="button" onClick={() => setHasOpener(false)}>
             Remove the opener
           </button>

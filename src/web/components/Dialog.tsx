@@ -2,7 +2,8 @@
 // closes it, Tab cycles inside it, and closing puts the focus back on the control that opened it.
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 
-const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 interface DialogProps {
   title: string;

@@ -48,13 +48,27 @@ const EXCLUSION_PICKERS = [
 ] as const;
 
 /** One picker, behind a read-only placeholder of the same id until the picker code has loaded. */
-function Picker({ inputId, label, Select, value, onChange }: { inputId: string; label: string; Select: (typeof PICKERS)[number]['Select']; value: string[]; onChange(next: string[]): void }) {
+function Picker({
+  inputId,
+  label,
+  Select,
+  value,
+  onChange,
+}: {
+  inputId: string;
+  label: string;
+  Select: (typeof PICKERS)[number]['Select'];
+  value: string[];
+  onChange(next: string[]): void;
+}) {
   return (
     <div className="search-picker">
       <label htmlFor={inputId} className="visually-hidden">
         {label}
       </label>
-      <Suspense fallback={<input id={inputId} className="picker-placeholder" placeholder={label} readOnly aria-busy="true" />}>
+      <Suspense
+        fallback={<input id={inputId} className="picker-placeholder" placeholder={label} readOnly aria-busy="true" />}
+      >
         <Select inputId={inputId} value={value} onChange={onChange} placeholder={label} />
       </Suspense>
     </div>
@@ -72,7 +86,14 @@ export function SearchBar({ initial = EMPTY, onSearch, actions, withExclusions =
     <form className="search-bar" role="search" aria-label="Search decks" onSubmit={submit}>
       <div className="search-pickers">
         {PICKERS.map(({ key, label, Select }) => (
-          <Picker key={key} inputId={`search-${key}`} label={label} Select={Select} value={values[key]} onChange={(next) => setValues((v) => ({ ...v, [key]: next }))} />
+          <Picker
+            key={key}
+            inputId={`search-${key}`}
+            label={label}
+            Select={Select}
+            value={values[key]}
+            onChange={(next) => setValues((v) => ({ ...v, [key]: next }))}
+          />
         ))}
       </div>
       {withExclusions && (
@@ -80,7 +101,14 @@ export function SearchBar({ initial = EMPTY, onSearch, actions, withExclusions =
           <summary>Exclude</summary>
           <div className="search-pickers">
             {EXCLUSION_PICKERS.map(({ key, label, Select }) => (
-              <Picker key={key} inputId={`search-${key}`} label={label} Select={Select} value={values[key] ?? []} onChange={(next) => setValues((v) => ({ ...v, [key]: next }))} />
+              <Picker
+                key={key}
+                inputId={`search-${key}`}
+                label={label}
+                Select={Select}
+                value={values[key] ?? []}
+                onChange={(next) => setValues((v) => ({ ...v, [key]: next }))}
+              />
             ))}
           </div>
         </details>

@@ -6,7 +6,12 @@ import { useToast } from './use-toast';
 function Publisher() {
   const toast = useToast();
   return (
-    <button type="button" onClick={() => toast('Deck uploaded successfully.', 'success', { link: { label: 'View deck', href: '/decks/abc' } })}>
+    <button
+      type="button"
+      onClick={() =>
+        toast('Deck uploaded successfully.', 'success', { link: { label: 'View deck', href: '/decks/abc' } })
+      }
+    >
       Publish
     </button>
   );

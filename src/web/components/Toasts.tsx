@@ -32,7 +32,10 @@ export function ToastProvider({ children, navigate }: ToastProviderProps) {
     (text: string, kind: ToastKind = 'success', options: ToastOptions = {}) => {
       const id = ++nextId.current;
       const durationMs = options.durationMs === undefined ? TOAST_MS : options.durationMs;
-      setToasts((list) => [...list, { id, kind, text, link: options.link, progressMs: options.progress && durationMs !== null ? durationMs : null }]);
+      setToasts((list) => [
+        ...list,
+        { id, kind, text, link: options.link, progressMs: options.progress && durationMs !== null ? durationMs : null },
+      ]);
       if (durationMs === null) return;
       const timer = setTimeout(() => {
         timers.current.delete(timer);
@@ -50,7 +53,8 @@ export function ToastProvider({ children, navigate }: ToastProviderProps) {
   const follow = (event: MouseEvent<HTMLAnchorElement>, t: Toast) => {
     dismiss(t.id);
     // A modified click (new tab, new window) is the browser's to handle.
-    if (!navigate || !t.link || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (!navigate || !t.link || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+      return;
     event.preventDefault();
     navigate(t.link.href);
   };
@@ -66,7 +70,9 @@ export function ToastProvider({ children, navigate }: ToastProviderProps) {
       <button type="button" className="icon-button" aria-label="Dismiss message" onClick={() => dismiss(t.id)}>
         ×
       </button>
-      {t.progressMs !== null && <span className="toast-progress" style={{ animationDuration: `${t.progressMs}ms` }} aria-hidden="true" />}
+      {t.progressMs !== null && (
+        <span className="toast-progress" style={{ animationDuration: `${t.progressMs}ms` }} aria-hidden="true" />
+      )}
     </div>
   );
   return (

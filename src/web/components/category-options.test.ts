@@ -22,7 +22,11 @@ test('the picker is capped at 110px from 5 selected values on', () => {
 test('albums carry their fixed colours; collections the colour of their album', () => {
   expect(ALBUM_OPTIONS).toHaveLength(7);
   expect(ALBUM_OPTIONS.find((o) => o.value === 'Space')?.color).toBe('#a764fd');
-  expect(COLLECTION_OPTIONS.find((o) => o.value === 'ACAL')).toEqual({ value: 'ACAL', label: 'Arthurian Legends', color: '#f792e4' });
+  expect(COLLECTION_OPTIONS.find((o) => o.value === 'ACAL')).toEqual({
+    value: 'ACAL',
+    label: 'Arthurian Legends',
+    color: '#f792e4',
+  });
   expect(TAG_OPTIONS.find((o) => o.value === 'Budget')?.color).toBe('#b3ee4c');
 });
 

@@ -22,14 +22,22 @@ export const MULTI_SELECT_CAP_FROM = 5;
 
 const albumColor = new Map<string, string>(ALBUMS.map((a) => [a.name, a.color]));
 
-export const ALBUM_OPTIONS: readonly ColoredOption[] = ALBUMS.map((a) => ({ value: a.name, label: a.name, color: a.color }));
+export const ALBUM_OPTIONS: readonly ColoredOption[] = ALBUMS.map((a) => ({
+  value: a.name,
+  label: a.name,
+  color: a.color,
+}));
 
 /** Collections take the colour of their album; the API stores their short code. */
 export const COLLECTION_OPTIONS: readonly ColoredOption[] = [...COLLECTIONS]
   .sort((a, b) => a.name.localeCompare(b.name))
   .map((c) => ({ value: c.code, label: c.name, color: albumColor.get(c.album) ?? NEUTRAL_COLOR }));
 
-export const TAG_OPTIONS: readonly ColoredOption[] = TAGS.map((t) => ({ value: t.name, label: t.name, color: t.color }));
+export const TAG_OPTIONS: readonly ColoredOption[] = TAGS.map((t) => ({
+  value: t.name,
+  label: t.name,
+  color: t.color,
+}));
 
 /**
  * Cards are searched by name, coloured by the album their code belongs to. A name

@@ -1,6 +1,7 @@
 import { pageCount, pageItems } from './page-items';
 
-const pages = (current: number, count: number) => pageItems(current, count).map((i) => (i.kind === 'page' ? i.page : '…'));
+const pages = (current: number, count: number) =>
+  pageItems(current, count).map((i) => (i.kind === 'page' ? i.page : '…'));
 
 test('page count rounds up, with at least one page', () => {
   expect(pageCount(0, 12)).toBe(1);

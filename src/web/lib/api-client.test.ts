@@ -9,7 +9,9 @@ test('a 2xx answer that fits the schema is its data', () => {
 });
 
 test("a refusal carries the server's message and status; a body that is not JSON still gives the status", () => {
-  expect(() => readAnswer(400, '{"error":"Bad Request","message":"Unknown tag: Foo"}', schema)).toThrow(new ApiRequestError(400, 'Unknown tag: Foo'));
+  expect(() => readAnswer(400, '{"error":"Bad Request","message":"Unknown tag: Foo"}', schema)).toThrow(
+    new ApiRequestError(400, 'Unknown tag: Foo'),
+  );
   const error = (() => {
     try {
       readAnswer(502, '<html>Bad gateway</html>', schema);

@@ -13,7 +13,8 @@ export class ApiRequestError extends Error {
 }
 
 /** 4xx: the request itself was refused, so asking again gives the same answer. */
-export const isRefusal = (error: unknown): error is ApiRequestError => error instanceof ApiRequestError && error.status >= 400 && error.status < 500;
+export const isRefusal = (error: unknown): error is ApiRequestError =>
+  error instanceof ApiRequestError && error.status >= 400 && error.status < 500;
 
 /**
  * Reads an answer's body, whatever carried it (fetch here, XMLHttpRequest for uploads): the
@@ -81,7 +82,11 @@ export function resetFirstAnswers(): void {
   firstAnswers = undefined;
 }
 
-export async function apiRequest<T>(path: string, schema: z.ZodType<T> | null, options: RequestOptions = {}): Promise<T> {
+export async function apiRequest<T>(
+  path: string,
+  schema: z.ZodType<T> | null,
+  options: RequestOptions = {},
+): Promise<T> {
   const method = options.method ?? (options.body !== undefined ? 'POST' : 'GET');
   if (method === 'GET' || method === 'POST') {
     const answer = takeFirstAnswer({ method, path, body: options.body });

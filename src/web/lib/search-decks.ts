@@ -11,5 +11,8 @@ export function searchDecks(filters: SearchRequest, page: number, limit: number)
 
 /** One page of a search, for useQuery. */
 export function searchDecksQueryOptions(filters: SearchRequest, page: number, limit: number) {
-  return queryOptions({ queryKey: [...DECKS_QUERY_KEY, 'search', filters, page, limit], queryFn: () => searchDecks(filters, page, limit) });
+  return queryOptions({
+    queryKey: [...DECKS_QUERY_KEY, 'search', filters, page, limit],
+    queryFn: () => searchDecks(filters, page, limit),
+  });
 }

@@ -1,7 +1,24 @@
-import { filtersFromState, readSearchParams, searchResultsHref, sortOf, toSearchRequest, withSort, withoutUnknown, writeSearchParams } from './search-url';
+import {
+  filtersFromState,
+  readSearchParams,
+  searchResultsHref,
+  sortOf,
+  toSearchRequest,
+  withSort,
+  withoutUnknown,
+  writeSearchParams,
+} from './search-url';
 
 test('a search survives the round trip through the URL', () => {
-  const filters = { albums: ['Space', 'Science'], collections: ['ACAL'], tags: ['Budget'], cards: ['Moon'], user: 'StarGazer', sortBy: 'score' as const, restricted: true };
+  const filters = {
+    albums: ['Space', 'Science'],
+    collections: ['ACAL'],
+    tags: ['Budget'],
+    cards: ['Moon'],
+    user: 'StarGazer',
+    sortBy: 'score' as const,
+    restricted: true,
+  };
   const params = writeSearchParams(filters, 3);
   expect(readSearchParams(new URLSearchParams(params.toString()))).toEqual({ filters, page: 3 });
 });
@@ -11,7 +28,9 @@ test('the home column links read as their filters', () => {
     filters: { albums: [], collections: [], tags: [], cards: [], sortBy: 'score', restricted: true },
     page: 1,
   });
-  expect(searchResultsHref({ albums: [], collections: [], tags: [], cards: [], sortBy: 'score', restricted: true })).toBe('/deck-search-results?sort=score&restricted=1');
+  expect(
+    searchResultsHref({ albums: [], collections: [], tags: [], cards: [], sortBy: 'score', restricted: true }),
+  ).toBe('/deck-search-results?sort=score&restricted=1');
 });
 
 test('a bad page number falls back to page 1', () => {
@@ -22,12 +41,22 @@ test('a bad page number falls back to page 1', () => {
 test('navigation state is read defensively', () => {
   expect(filtersFromState(null)).toBeNull();
   expect(filtersFromState({ albums: ['Space', 3], sortBy: 'score', restricted: true })).toEqual({
-    albums: ['Space'], collections: [], tags: [], cards: [], sortBy: 'score', restricted: true,
+    albums: ['Space'],
+    collections: [],
+    tags: [],
+    cards: [],
+    sortBy: 'score',
+    restricted: true,
   });
 });
 
 test('the API request leaves out what is not set', () => {
-  expect(toSearchRequest({ albums: [], collections: [], tags: [], cards: [] })).toEqual({ albums: [], collections: [], tags: [], cards: [] });
+  expect(toSearchRequest({ albums: [], collections: [], tags: [], cards: [] })).toEqual({
+    albums: [],
+    collections: [],
+    tags: [],
+    cards: [],
+  });
 });
 
 test('the three orders of the sort control map to the API sort and back', () => {
@@ -40,7 +69,9 @@ test('the three orders of the sort control map to the API sort and back', () => 
 });
 
 test('unknown categories and sorts of a shared address are dropped and reported', () => {
-  const { filters } = readSearchParams(new URLSearchParams('tags=Budget&tags=Nonsense&albums=Mars&collections=ACAL&cards=Moon&sort=weird'));
+  const { filters } = readSearchParams(
+    new URLSearchParams('tags=Budget&tags=Nonsense&albums=Mars&collections=ACAL&cards=Moon&sort=weird'),
+  );
   expect(withoutUnknown(filters)).toEqual({
     filters: { albums: [], collections: ['ACAL'], tags: ['Budget'], cards: ['Moon'] },
     unknown: [
@@ -52,12 +83,39 @@ test('unknown categories and sorts of a shared address are dropped and reported'
 });
 
 test('exclusions and the 30-day window survive the URL and reach the API under their own names', () => {
-  const filters = { albums: ['Space'], collections: [], tags: [], cards: [], excludeAlbums: ['History'], excludeTags: ['Budget'], excludeCards: ['Moon', 'Five Eyes'], window: '30d' };
+  const filters = {
+    albums: ['Space'],
+    collections: [],
+    tags: [],
+    cards: [],
+    excludeAlbums: ['History'],
+    excludeTags: ['Budget'],
+    excludeCards: ['Moon', 'Five Eyes'],
+    window: '30d',
+  };
   const params = writeSearchParams(filters);
-  expect(params.toString()).toBe('albums=Space&excludeAlbums=History&excludeTags=Budget&excludeCards=Moon&excludeCards=Five+Eyes&window=30d');
+  expect(params.toString()).toBe(
+    'albums=Space&excludeAlbums=History&excludeTags=Budget&excludeCards=Moon&excludeCards=Five+Eyes&window=30d',
+  );
   expect(readSearchParams(new URLSearchParams(params.toString())).filters).toEqual(filters);
-  expect(toSearchRequest(filters)).toEqual({ albums: ['Space'], collections: [], tags: [], cards: [], excludeAlbums: ['History'], excludeTags: ['Budget'], excludeCards: ['Moon', 'Five Eyes'], window: '30d' });
-  expect(filtersFromState({ excludeCards: ['Moon', 1], window: '30d' })).toEqual({ albums: [], collections: [], tags: [], cards: [], excludeCards: ['Moon'], window: '30d' });
+  expect(toSearchRequest(filters)).toEqual({
+    albums: ['Space'],
+    collections: [],
+    tags: [],
+    cards: [],
+    excludeAlbums: ['History'],
+    excludeTags: ['Budget'],
+    excludeCards: ['Moon', 'Five Eyes'],
+    window: '30d',
+  });
+  expect(filtersFromState({ excludeCards: ['Moon', 1], window: '30d' })).toEqual({
+    albums: [],
+    collections: [],
+    tags: [],
+    cards: [],
+    excludeCards: ['Moon'],
+    window: '30d',
+  });
 });
 
 test('the date window: this week is the weekly reset, the sort keeps its order', async () => {
@@ -74,8 +132,18 @@ test('the date window: this week is the weekly reset, the sort keeps its order',
 });
 
 test('an unknown excluded album or tag is named and left out', () => {
-  const { filters, unknown } = withoutUnknown({ albums: [], collections: [], tags: [], cards: [], excludeAlbums: ['Atlantis', 'Space'], excludeTags: ['Nope'] });
+  const { filters, unknown } = withoutUnknown({
+    albums: [],
+    collections: [],
+    tags: [],
+    cards: [],
+    excludeAlbums: ['Atlantis', 'Space'],
+    excludeTags: ['Nope'],
+  });
   expect(filters.excludeAlbums).toEqual(['Space']);
   expect(filters.excludeTags).toEqual([]);
-  expect(unknown).toEqual([{ key: 'excludeAlbums', value: 'Atlantis' }, { key: 'excludeTags', value: 'Nope' }]);
+  expect(unknown).toEqual([
+    { key: 'excludeAlbums', value: 'Atlantis' },
+    { key: 'excludeTags', value: 'Nope' },
+  ]);
 });

@@ -99,7 +99,10 @@ export function withoutUnknown(filters: SearchFilters): { filters: SearchFilters
   for (const key of ['albums', 'collections', 'tags'] as const) {
     known[key] = filters[key].filter((value) => KNOWN[key].has(value) || !unknown.push({ key, value }));
   }
-  for (const [key, kind] of [['excludeAlbums', 'albums'], ['excludeTags', 'tags']] as const) {
+  for (const [key, kind] of [
+    ['excludeAlbums', 'albums'],
+    ['excludeTags', 'tags'],
+  ] as const) {
     const values = filters[key];
     if (values) known[key] = values.filter((value) => KNOWN[kind].has(value) || !unknown.push({ key, value }));
   }
@@ -148,7 +151,12 @@ export function filtersFromState(state: unknown): SearchFilters | null {
   if (!state || typeof state !== 'object') return null;
   const s = state as Record<string, unknown>;
   const list = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
-  const filters: SearchFilters = { albums: list(s.albums), collections: list(s.collections), tags: list(s.tags), cards: list(s.cards) };
+  const filters: SearchFilters = {
+    albums: list(s.albums),
+    collections: list(s.collections),
+    tags: list(s.tags),
+    cards: list(s.cards),
+  };
   if (typeof s.user === 'string' && s.user) filters.user = s.user;
   const sort = typeof s.sortBy === 'string' ? s.sortBy : typeof s.sort === 'string' ? s.sort : undefined;
   if (sort) filters.sortBy = sort;
@@ -171,7 +179,12 @@ export function hasAnyFilter(filters: SearchFilters): boolean {
 
 /** The API body; the server treats absent keys as "any". */
 export function toSearchRequest(filters: SearchFilters): SearchRequest {
-  const request: SearchRequest = { albums: filters.albums, collections: filters.collections, tags: filters.tags, cards: filters.cards };
+  const request: SearchRequest = {
+    albums: filters.albums,
+    collections: filters.collections,
+    tags: filters.tags,
+    cards: filters.cards,
+  };
   if (filters.user) request.user = filters.user;
   const sortBy = SORT_KEYS.find((key) => key === filters.sortBy);
   if (sortBy) request.sortBy = sortBy;

@@ -5,11 +5,21 @@ import { apiRequest } from './api-client';
 
 export type SessionUser = PublicUser;
 
-export const sessionQueryOptions = queryOptions({ queryKey: ['session'], queryFn: () => apiRequest('/api/session', sessionSchema), staleTime: 60_000 });
+export const sessionQueryOptions = queryOptions({
+  queryKey: ['session'],
+  queryFn: () => apiRequest('/api/session', sessionSchema),
+  staleTime: 60_000,
+});
 
 /** The signed-in user, or null for a guest (a guest has no e-mail). */
 export function useSession() {
   const query = useQuery(sessionQueryOptions);
   const user = query.data?.user ?? null;
-  return { user, isLoading: query.isLoading, hasEmail: !!user?.email_address, emailVerified: query.data?.emailVerified ?? false, isModerator: query.data?.isModerator === true };
+  return {
+    user,
+    isLoading: query.isLoading,
+    hasEmail: !!user?.email_address,
+    emailVerified: query.data?.emailVerified ?? false,
+    isModerator: query.data?.isModerator === true,
+  };
 }

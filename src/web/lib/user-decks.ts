@@ -11,7 +11,11 @@ export function getUserDecks(username: string, page: number) {
 }
 
 export function userDecksQueryOptions(username: string, page: number) {
-  return queryOptions({ queryKey: [...DECKS_QUERY_KEY, 'user', username, page], queryFn: () => getUserDecks(username, page), retry: retryUnlessRefused });
+  return queryOptions({
+    queryKey: [...DECKS_QUERY_KEY, 'user', username, page],
+    queryFn: () => getUserDecks(username, page),
+    retry: retryUnlessRefused,
+  });
 }
 
 export function useUserDecks(username: string, page: number) {

@@ -101,11 +101,22 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('comments_deck').on('comments').columns(['deck_id', 'created_at']).execute();
-
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const t of ['comments', 'votes', 'deck_cards', 'deck_tags', 'deck_collections', 'deck_albums', 'decks', 'cards', 'password_resets', 'sessions', 'users']) {
+  for (const t of [
+    'comments',
+    'votes',
+    'deck_cards',
+    'deck_tags',
+    'deck_collections',
+    'deck_albums',
+    'decks',
+    'cards',
+    'password_resets',
+    'sessions',
+    'users',
+  ]) {
     await db.schema.dropTable(t).execute();
   }
 }

@@ -6,7 +6,10 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
 // and delete counts, whoever makes it (a cascade from a deleted user, a bulk load). TRUNCATE fires
 // no delete trigger; nothing in the app truncates decks.
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.createTable('deck_count').addColumn('n', 'integer', (c) => c.notNull()).execute();
+  await db.schema
+    .createTable('deck_count')
+    .addColumn('n', 'integer', (c) => c.notNull())
+    .execute();
   await sql`insert into deck_count (n) select count(*) from decks`.execute(db);
   if (db.getExecutor().adapter instanceof PostgresAdapter) {
     // Once per statement with its rows as a table: a bulk insert updates the row once, not per deck.
@@ -21,12 +24,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         )
         .execute(db);
       await sql
-        .raw(`create trigger deck_count_${event} after ${event} on decks referencing ${rows} table as changed_decks for each statement execute function deck_count_${event}()`)
+        .raw(
+          `create trigger deck_count_${event} after ${event} on decks referencing ${rows} table as changed_decks for each statement execute function deck_count_${event}()`,
+        )
         .execute(db);
     }
   } else {
-    await sql`create trigger deck_count_insert after insert on decks begin update deck_count set n = n + 1; end`.execute(db);
-    await sql`create trigger deck_count_delete after delete on decks begin update deck_count set n = n - 1; end`.execute(db);
+    await sql`create trigger deck_count_insert after insert on decks begin update deck_count set n = n + 1; end`.execute(
+      db,
+    );
+    await sql`create trigger deck_count_delete after delete on decks begin update deck_count set n = n - 1; end`.execute(
+      db,
+    );
   }
 }
 

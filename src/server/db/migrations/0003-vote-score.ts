@@ -18,11 +18,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
            begin update decks set score = score ${change} 1 where id = ${row}.deck_id; return null; end $$`,
         )
         .execute(db);
-      await sql.raw(`create trigger vote_score_${event} after ${event} on votes for each row execute function vote_score_${event}()`).execute(db);
+      await sql
+        .raw(
+          `create trigger vote_score_${event} after ${event} on votes for each row execute function vote_score_${event}()`,
+        )
+        .execute(db);
     }
   } else {
-    await sql`create trigger vote_score_insert after insert on votes begin update decks set score = score + 1 where id = new.deck_id; end`.execute(db);
-    await sql`create trigger vote_score_delete after delete on votes begin update decks set score = score - 1 where id = old.deck_id; end`.execute(db);
+    await sql`create trigger vote_score_insert after insert on votes begin update decks set score = score + 1 where id = new.deck_id; end`.execute(
+      db,
+    );
+    await sql`create trigger vote_score_delete after delete on votes begin update decks set score = score - 1 where id = old.deck_id; end`.execute(
+      db,
+    );
   }
 }
 

@@ -13,15 +13,22 @@ const EVENTS = [
 ] as const;
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.createTable('catalog_version').addColumn('n', 'integer', (c) => c.notNull()).execute();
+  await db.schema
+    .createTable('catalog_version')
+    .addColumn('n', 'integer', (c) => c.notNull())
+    .execute();
   await sql`insert into catalog_version (n) values (1)`.execute(db);
   if (db.getExecutor().adapter instanceof PostgresAdapter) {
     await sql
-      .raw(`create function catalog_version_bump() returns trigger language plpgsql as $$ begin update catalog_version set n = n + 1; return null; end $$`)
+      .raw(
+        `create function catalog_version_bump() returns trigger language plpgsql as $$ begin update catalog_version set n = n + 1; return null; end $$`,
+      )
       .execute(db);
     for (const [event, when] of EVENTS) {
       await sql
-        .raw(`create trigger catalog_version_${event} after ${event} on cards for each row ${when ? `when (${when})` : ''} execute function catalog_version_bump()`)
+        .raw(
+          `create trigger catalog_version_${event} after ${event} on cards for each row ${when ? `when (${when})` : ''} execute function catalog_version_bump()`,
+        )
         .execute(db);
     }
   } else {
@@ -29,7 +36,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       // SQLite spells "is distinct from" as "is not".
       const condition = when.replaceAll('is distinct from', 'is not');
       await sql
-        .raw(`create trigger catalog_version_${event} after ${event} on cards for each row ${condition ? `when ${condition}` : ''} begin update catalog_version set n = n + 1; end`)
+        .raw(
+          `create trigger catalog_version_${event} after ${event} on cards for each row ${condition ? `when ${condition}` : ''} begin update catalog_version set n = n + 1; end`,
+        )
         .execute(db);
     }
   }
@@ -37,7 +46,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-  for (const [event] of EVENTS) await sql.raw(`drop trigger catalog_version_${event}${postgres ? ' on cards' : ''}`).execute(db);
+  for (const [event] of EVENTS)
+    await sql.raw(`drop trigger catalog_version_${event}${postgres ? ' on cards' : ''}`).execute(db);
   if (postgres) await sql`drop function catalog_version_bump()`.execute(db);
   await db.schema.dropTable('catalog_version').execute();
 }

@@ -9,7 +9,9 @@ import { sql, type Kysely } from 'kysely';
 // following a verification mail, by resetting the password, or by linking the provider while signed in.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('users').addColumn('email_verified_at', 'varchar(32)').execute();
-  await sql`update users set email_verified_at = created_at where password_hash is null and email is not null`.execute(db);
+  await sql`update users set email_verified_at = created_at where password_hash is null and email is not null`.execute(
+    db,
+  );
 
   await db.schema
     .createTable('email_verifications')

@@ -97,16 +97,37 @@ interface TriggerSpec {
 
 /** The triggers that keep the statistics, written once for both databases. */
 const TRIGGERS: TriggerSpec[] = [
-  { name: 'public_decks_enter', table: 'public_decks', event: 'insert', body: (rows) => countDecks(rows({ deck_id: 'deck_id', week: 'week' }), '+') },
-  { name: 'public_decks_leave', table: 'public_decks', event: 'delete', body: (rows) => countDecks(rows({ deck_id: 'deck_id', week: 'week' }), '-') },
-  { name: 'deck_cards_stats_insert', table: 'deck_cards', event: 'insert', body: (rows) => countCards(rows({ deck_id: 'deck_id', card_code: 'card_code' }), '+') },
-  { name: 'deck_cards_stats_delete', table: 'deck_cards', event: 'delete', body: (rows) => countCards(rows({ deck_id: 'deck_id', card_code: 'card_code' }), '-') },
+  {
+    name: 'public_decks_enter',
+    table: 'public_decks',
+    event: 'insert',
+    body: (rows) => countDecks(rows({ deck_id: 'deck_id', week: 'week' }), '+'),
+  },
+  {
+    name: 'public_decks_leave',
+    table: 'public_decks',
+    event: 'delete',
+    body: (rows) => countDecks(rows({ deck_id: 'deck_id', week: 'week' }), '-'),
+  },
+  {
+    name: 'deck_cards_stats_insert',
+    table: 'deck_cards',
+    event: 'insert',
+    body: (rows) => countCards(rows({ deck_id: 'deck_id', card_code: 'card_code' }), '+'),
+  },
+  {
+    name: 'deck_cards_stats_delete',
+    table: 'deck_cards',
+    event: 'delete',
+    body: (rows) => countCards(rows({ deck_id: 'deck_id', card_code: 'card_code' }), '-'),
+  },
   ...CATEGORY_TABLES.flatMap(([table, column, kind]) =>
     (['insert', 'delete'] as const).map((event) => ({
       name: `${table}_stats_${event}`,
       table,
       event,
-      body: (rows: (columns: Record<string, string>) => string) => countCategory(kind, rows({ deck_id: 'deck_id', value: column }), event === 'insert' ? '+' : '-'),
+      body: (rows: (columns: Record<string, string>) => string) =>
+        countCategory(kind, rows({ deck_id: 'deck_id', value: column }), event === 'insert' ? '+' : '-'),
     })),
   ),
 ];
@@ -120,7 +141,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('deck_id', 'varchar(24)', (c) => c.primaryKey())
     .addColumn('week', 'integer', (c) => c.notNull())
     .execute();
-  await db.schema.createTable('week_stats').addColumn('week', 'integer', (c) => c.primaryKey()).addColumn('decks', 'integer', (c) => c.notNull()).execute();
+  await db.schema
+    .createTable('week_stats')
+    .addColumn('week', 'integer', (c) => c.primaryKey())
+    .addColumn('decks', 'integer', (c) => c.notNull())
+    .execute();
   await db.schema
     .createTable('card_stats')
     .addColumn('code', 'varchar(16)', (c) => c.primaryKey())
@@ -147,8 +172,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   if (postgres) {
     for (const trigger of TRIGGERS) {
-      const body = trigger.body((columns) => `(select ${Object.entries(columns).map(([as, column]) => `${column} as ${as}`).join(', ')} from changed_rows)`);
-      await run(`create function ${trigger.name}() returns trigger language plpgsql as $$ begin ${body.join('; ')}; return null; end $$`);
+      const body = trigger.body(
+        (columns) =>
+          `(select ${Object.entries(columns)
+            .map(([as, column]) => `${column} as ${as}`)
+            .join(', ')} from changed_rows)`,
+      );
+      await run(
+        `create function ${trigger.name}() returns trigger language plpgsql as $$ begin ${body.join('; ')}; return null; end $$`,
+      );
       await run(
         `create trigger ${trigger.name} after ${trigger.event} on ${trigger.table} referencing ${trigger.event === 'insert' ? 'new' : 'old'} table as changed_rows for each statement execute function ${trigger.name}()`,
       );
@@ -156,37 +188,68 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     await run(
       `create function decks_enter_public() returns trigger language plpgsql as $$ begin insert into public_decks (deck_id, week) select id, ${weekOf(true, 'created_at')} from changed_rows; return null; end $$`,
     );
-    await run(`create trigger decks_enter_public after insert on decks referencing new table as changed_rows for each statement execute function decks_enter_public()`);
+    await run(
+      `create trigger decks_enter_public after insert on decks referencing new table as changed_rows for each statement execute function decks_enter_public()`,
+    );
     // Before the row goes, while its cards and categories are still there to be subtracted.
-    await run(`create function decks_leave_public() returns trigger language plpgsql as $$ begin delete from public_decks where deck_id = old.id; return old; end $$`);
-    await run(`create trigger decks_leave_public before delete on decks for each row execute function decks_leave_public()`);
-    await run(`create function decks_score_stats() returns trigger language plpgsql as $$ begin ${SCORE_CHANGE}; return null; end $$`);
-    await run(`create trigger decks_score_stats after update of score on decks for each row when (old.score is distinct from new.score) execute function decks_score_stats()`);
+    await run(
+      `create function decks_leave_public() returns trigger language plpgsql as $$ begin delete from public_decks where deck_id = old.id; return old; end $$`,
+    );
+    await run(
+      `create trigger decks_leave_public before delete on decks for each row execute function decks_leave_public()`,
+    );
+    await run(
+      `create function decks_score_stats() returns trigger language plpgsql as $$ begin ${SCORE_CHANGE}; return null; end $$`,
+    );
+    await run(
+      `create trigger decks_score_stats after update of score on decks for each row when (old.score is distinct from new.score) execute function decks_score_stats()`,
+    );
   } else {
     for (const trigger of TRIGGERS) {
       const row = trigger.event === 'insert' ? 'new' : 'old';
-      const body = trigger.body((columns) => `(select ${Object.entries(columns).map(([as, column]) => `${row}.${column} as ${as}`).join(', ')})`);
-      await run(`create trigger ${trigger.name} after ${trigger.event} on ${trigger.table} for each row begin ${body.join('; ')}; end`);
+      const body = trigger.body(
+        (columns) =>
+          `(select ${Object.entries(columns)
+            .map(([as, column]) => `${row}.${column} as ${as}`)
+            .join(', ')})`,
+      );
+      await run(
+        `create trigger ${trigger.name} after ${trigger.event} on ${trigger.table} for each row begin ${body.join('; ')}; end`,
+      );
     }
-    await run(`create trigger decks_enter_public after insert on decks begin insert into public_decks (deck_id, week) values (new.id, ${weekOf(false, 'new.created_at')}); end`);
-    await run(`create trigger decks_leave_public before delete on decks begin delete from public_decks where deck_id = old.id; end`);
-    await run(`create trigger decks_score_stats after update of score on decks when old.score is not new.score begin ${SCORE_CHANGE}; end`);
+    await run(
+      `create trigger decks_enter_public after insert on decks begin insert into public_decks (deck_id, week) values (new.id, ${weekOf(false, 'new.created_at')}); end`,
+    );
+    await run(
+      `create trigger decks_leave_public before delete on decks begin delete from public_decks where deck_id = old.id; end`,
+    );
+    await run(
+      `create trigger decks_score_stats after update of score on decks when old.score is not new.score begin ${SCORE_CHANGE}; end`,
+    );
   }
 
   // Decks published before card codes were kept name their cards only: each gets the lowest code
   // of its name, the card the name has always stood for (the card lookup's rule).
-  await run(`update deck_cards set card_code = (select min(code) from cards where cards.name = deck_cards.card_name) where card_code is null`);
+  await run(
+    `update deck_cards set card_code = (select min(code) from cards where cards.name = deck_cards.card_name) where card_code is null`,
+  );
   // Every existing deck enters the public set, which counts it everywhere.
   await run(`insert into public_decks (deck_id, week) select id, ${weekOf(postgres, 'created_at')} from decks`);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-  const triggers = [...TRIGGERS, { name: 'decks_enter_public', table: 'decks' }, { name: 'decks_leave_public', table: 'decks' }, { name: 'decks_score_stats', table: 'decks' }];
+  const triggers = [
+    ...TRIGGERS,
+    { name: 'decks_enter_public', table: 'decks' },
+    { name: 'decks_leave_public', table: 'decks' },
+    { name: 'decks_score_stats', table: 'decks' },
+  ];
   for (const { name, table } of triggers) {
     await sql.raw(`drop trigger ${name}${postgres ? ` on ${table}` : ''}`).execute(db);
     if (postgres) await sql.raw(`drop function ${name}()`).execute(db);
   }
   await db.schema.dropIndex('deck_cards_code').execute();
-  for (const table of ['category_stats', 'card_week_stats', 'card_stats', 'week_stats', 'public_decks']) await db.schema.dropTable(table).execute();
+  for (const table of ['category_stats', 'card_week_stats', 'card_stats', 'week_stats', 'public_decks'])
+    await db.schema.dropTable(table).execute();
 }

@@ -10,7 +10,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('decks').addColumn('hidden_at', 'varchar(32)').execute();
   await db.schema.alterTable('comments').addColumn('hidden_at', 'varchar(32)').execute();
   // Hidden decks are few: this index lists them without reading the visible ones (the counts subtract them).
-  await db.schema.createIndex('decks_hidden').on('decks').column('hidden_at').where(sql.ref('hidden_at'), 'is not', null).execute();
+  await db.schema
+    .createIndex('decks_hidden')
+    .on('decks')
+    .column('hidden_at')
+    .where(sql.ref('hidden_at'), 'is not', null)
+    .execute();
 
   await db.schema
     .createTable('reports')
@@ -24,7 +29,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('resolved_at', 'varchar(32)')
     .execute();
   // One report per user and item; a second is refused (409) by this index, whatever the race.
-  await db.schema.createIndex('reports_once').on('reports').columns(['item_type', 'item_id', 'user_id']).unique().execute();
+  await db.schema
+    .createIndex('reports_once')
+    .on('reports')
+    .columns(['item_type', 'item_id', 'user_id'])
+    .unique()
+    .execute();
   await db.schema.createIndex('reports_open').on('reports').columns(['resolved_at', 'created_at']).execute();
 
   // Who did what, and when. The item may be deleted later; its log lines stay.

@@ -9,12 +9,25 @@ import { migrateToLatest, type Db } from '../connect';
 async function oldDeck(db: Db, userId: string): Promise<string> {
   const id = newId();
   const at = '2024-05-02T10:00:00.000Z';
-  await db.insertInto('decks').values({ id, user_id: userId, title: 'Old', deckcode: 'ABC123', image: '/upload/x.webp', description: '', created_at: at, updated_at: at }).execute();
+  await db
+    .insertInto('decks')
+    .values({
+      id,
+      user_id: userId,
+      title: 'Old',
+      deckcode: 'ABC123',
+      image: '/upload/x.webp',
+      description: '',
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
   return id;
 }
 
 const count = async (db: Db) => Number((await db.selectFrom('deck_count').select('n').executeTakeFirstOrThrow()).n);
-const hide = (db: Db, ids: string[], hiddenAt: string | null) => db.updateTable('decks').set({ hidden_at: hiddenAt }).where('id', 'in', ids).execute();
+const hide = (db: Db, ids: string[], hiddenAt: string | null) =>
+  db.updateTable('decks').set({ hidden_at: hiddenAt }).where('id', 'in', ids).execute();
 
 for (const database of testDatabases()) {
   test(`migrations 0008-0009: the deck count leaves hidden decks out [${database.name}]`, async () => {
@@ -23,7 +36,17 @@ for (const database of testDatabases()) {
       await migrateToLatest(handle.db, '0005-email-verification');
       const userId = 'a0000000000000000000000a';
       // Inserted without the columns 0008 adds: the tables are as 0005 left them.
-      await handle.db.insertInto('users').values({ id: userId, username: 'old', username_lower: 'old', email: null, password_hash: null, created_at: '2024-05-01T10:00:00.000Z' }).execute();
+      await handle.db
+        .insertInto('users')
+        .values({
+          id: userId,
+          username: 'old',
+          username_lower: 'old',
+          email: null,
+          password_hash: null,
+          created_at: '2024-05-01T10:00:00.000Z',
+        })
+        .execute();
       const ids = [];
       for (let i = 0; i < 4; i++) ids.push(await oldDeck(handle.db, userId));
       await migrateToLatest(handle.db);

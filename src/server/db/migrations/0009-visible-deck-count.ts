@@ -19,7 +19,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         )
         .execute(db);
       await sql
-        .raw(`create trigger deck_count_${event} after ${event} on decks referencing ${rows} table as changed_decks for each statement execute function deck_count_${event}()`)
+        .raw(
+          `create trigger deck_count_${event} after ${event} on decks referencing ${rows} table as changed_decks for each statement execute function deck_count_${event}()`,
+        )
         .execute(db);
     }
     await sql
@@ -29,11 +31,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       )
       .execute(db);
     await sql
-      .raw(`create trigger deck_count_update after update on decks referencing old table as old_decks new table as new_decks for each statement execute function deck_count_update()`)
+      .raw(
+        `create trigger deck_count_update after update on decks referencing old table as old_decks new table as new_decks for each statement execute function deck_count_update()`,
+      )
       .execute(db);
   } else {
-    await sql`create trigger deck_count_insert after insert on decks when new.hidden_at is null begin update deck_count set n = n + 1; end`.execute(db);
-    await sql`create trigger deck_count_delete after delete on decks when old.hidden_at is null begin update deck_count set n = n - 1; end`.execute(db);
+    await sql`create trigger deck_count_insert after insert on decks when new.hidden_at is null begin update deck_count set n = n + 1; end`.execute(
+      db,
+    );
+    await sql`create trigger deck_count_delete after delete on decks when old.hidden_at is null begin update deck_count set n = n - 1; end`.execute(
+      db,
+    );
     await sql`create trigger deck_count_update after update of hidden_at on decks when (old.hidden_at is null) <> (new.hidden_at is null)
       begin update deck_count set n = n + (case when new.hidden_at is null then 1 else -1 end); end`.execute(db);
   }
@@ -56,12 +64,22 @@ export async function down(db: Kysely<unknown>): Promise<void> {
       ['delete', '-', 'old'],
     ] as const) {
       await sql
-        .raw(`create function deck_count_${event}() returns trigger language plpgsql as $$ begin update deck_count set n = n ${change} (select count(*) from changed_decks); return null; end $$`)
+        .raw(
+          `create function deck_count_${event}() returns trigger language plpgsql as $$ begin update deck_count set n = n ${change} (select count(*) from changed_decks); return null; end $$`,
+        )
         .execute(db);
-      await sql.raw(`create trigger deck_count_${event} after ${event} on decks referencing ${rows} table as changed_decks for each statement execute function deck_count_${event}()`).execute(db);
+      await sql
+        .raw(
+          `create trigger deck_count_${event} after ${event} on decks referencing ${rows} table as changed_decks for each statement execute function deck_count_${event}()`,
+        )
+        .execute(db);
     }
   } else {
-    await sql`create trigger deck_count_insert after insert on decks begin update deck_count set n = n + 1; end`.execute(db);
-    await sql`create trigger deck_count_delete after delete on decks begin update deck_count set n = n - 1; end`.execute(db);
+    await sql`create trigger deck_count_insert after insert on decks begin update deck_count set n = n + 1; end`.execute(
+      db,
+    );
+    await sql`create trigger deck_count_delete after delete on decks begin update deck_count set n = n - 1; end`.execute(
+      db,
+    );
   }
 }

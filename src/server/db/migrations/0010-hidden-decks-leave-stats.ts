@@ -47,5 +47,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     await run('drop trigger decks_hide_stats');
     await run('drop trigger decks_restore_stats');
   }
-  await run(`insert into public_decks (deck_id, week) select id, ${weekOf(postgres, 'created_at')} from decks where hidden_at is not null`);
+  await run(
+    `insert into public_decks (deck_id, week) select id, ${weekOf(postgres, 'created_at')} from decks where hidden_at is not null`,
+  );
 }

@@ -5,7 +5,11 @@ import type { Kysely } from 'kysely';
 // PostgreSQL read the whole table twice for it: 75 ms at 100,000 decks (260,000 rows). Keyed by
 // week too, with the count in the index, each week is one range read from the index alone.
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.createIndex('card_week_stats_week').on('card_week_stats').columns(['week', 'code', 'decks']).execute();
+  await db.schema
+    .createIndex('card_week_stats_week')
+    .on('card_week_stats')
+    .columns(['week', 'code', 'decks'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

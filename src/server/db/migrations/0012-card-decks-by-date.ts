@@ -8,8 +8,14 @@ import { sql, type Kysely } from 'kysely';
 // it is published, so the copy cannot go stale.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('deck_cards').addColumn('deck_created_at', 'varchar(32)').execute();
-  await sql`update deck_cards set deck_created_at = (select created_at from decks where decks.id = deck_cards.deck_id)`.execute(db);
-  await db.schema.createIndex('deck_cards_code_date').on('deck_cards').columns(['card_code', 'deck_created_at', 'deck_id']).execute();
+  await sql`update deck_cards set deck_created_at = (select created_at from decks where decks.id = deck_cards.deck_id)`.execute(
+    db,
+  );
+  await db.schema
+    .createIndex('deck_cards_code_date')
+    .on('deck_cards')
+    .columns(['card_code', 'deck_created_at', 'deck_id'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -9,7 +9,12 @@ for (const database of testDatabases()) {
     try {
       await migrateToLatest(handle.db, '0012-card-decks-by-date');
       const created_at = '2024-05-01T10:00:00.000Z';
-      const row = (id: string, password_hash: string | null, email: string | null, email_verified_at: string | null) => ({
+      const row = (
+        id: string,
+        password_hash: string | null,
+        email: string | null,
+        email_verified_at: string | null,
+      ) => ({
         id,
         username: id,
         username_lower: id,

@@ -9,7 +9,9 @@ import { sql, type Kysely } from 'kysely';
 // they start linked. Password accounts ask for their password at their next provider sign-in.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('users').addColumn('provider_linked_at', 'varchar(32)').execute();
-  await sql`update users set provider_linked_at = created_at where password_hash is null and email is not null`.execute(db);
+  await sql`update users set provider_linked_at = created_at where password_hash is null and email is not null`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -13,18 +13,40 @@ for (const database of testDatabases()) {
       const deckId = await buildDeck(handle.db, user.id);
       await handle.db
         .insertInto('cards')
-        .values({ code: 'MIG0013', name: 'Five Eyes', name_norm: 'five eyes', rarity: 'Rare', type: 'Normal', album: 'History', collection: 'MIG' })
+        .values({
+          code: 'MIG0013',
+          name: 'Five Eyes',
+          name_norm: 'five eyes',
+          rarity: 'Rare',
+          type: 'Normal',
+          album: 'History',
+          collection: 'MIG',
+        })
         .execute();
       // As 0012 left the table: no HTML column. Hex ids, so the batches (by id) are walked in order.
       const bodies = ['**bold** [[Five Eyes]]', '<script>alert(1)</script>', '[[Nobody Knows]]'];
       for (const [i, body] of bodies.entries()) {
         await handle.db
           .insertInto('comments')
-          .values({ id: `c00000000000000000000${i}00`, deck_id: deckId, user_id: user.id, body, created_at: '2024-01-01T00:00:00.000Z', hidden_at: null } as never)
+          .values({
+            id: `c00000000000000000000${i}00`,
+            deck_id: deckId,
+            user_id: user.id,
+            body,
+            created_at: '2024-01-01T00:00:00.000Z',
+            hidden_at: null,
+          } as never)
           .execute();
       }
       await migrateToLatest(handle.db);
-      const html = (await findComments(handle.db, bodies.map((_, i) => `c00000000000000000000${i}00`))).sort((a, b) => a._id.localeCompare(b._id)).map((c) => c.html);
+      const html = (
+        await findComments(
+          handle.db,
+          bodies.map((_, i) => `c00000000000000000000${i}00`),
+        )
+      )
+        .sort((a, b) => a._id.localeCompare(b._id))
+        .map((c) => c.html);
       expect(html).toEqual([
         '<p><strong>bold</strong> <a href="/cards/MIG0013" class="card-mention">Five Eyes</a></p>',
         '<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>',

@@ -10,14 +10,27 @@ import { renderComments } from '../../comments/comment-markdown';
 const BATCH = 500;
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable('comments').addColumn('body_html', 'text', (col) => col.notNull().defaultTo('')).execute();
+  await db.schema
+    .alterTable('comments')
+    .addColumn('body_html', 'text', (col) => col.notNull().defaultTo(''))
+    .execute();
   const typed = db as unknown as Db;
   let after = '';
   for (;;) {
-    const rows = await typed.selectFrom('comments').select(['id', 'body']).where('id', '>', after).orderBy('id').limit(BATCH).execute();
+    const rows = await typed
+      .selectFrom('comments')
+      .select(['id', 'body'])
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(BATCH)
+      .execute();
     if (rows.length === 0) break;
-    const html = await renderComments(typed, rows.map((row) => row.body));
-    for (const [i, row] of rows.entries()) await typed.updateTable('comments').set({ body_html: html[i] }).where('id', '=', row.id).execute();
+    const html = await renderComments(
+      typed,
+      rows.map((row) => row.body),
+    );
+    for (const [i, row] of rows.entries())
+      await typed.updateTable('comments').set({ body_html: html[i] }).where('id', '=', row.id).execute();
     after = rows[rows.length - 1].id;
   }
 }

@@ -16,14 +16,19 @@ export default function DeckRoute() {
       deckId={deckId}
       renderVote={(deck) => <VoteButton deck={deck} username={username} canVote={hasEmail} />}
       // Signed-in users report what others wrote; their own items need no report.
-      renderReport={(deck) => hasEmail && deck.user !== username && <ReportButton itemType="deck" itemId={deck._id} label="Report deck" />}
+      renderReport={(deck) =>
+        hasEmail && deck.user !== username && <ReportButton itemType="deck" itemId={deck._id} label="Report deck" />
+      }
       comments={
         <CommentSection
           deckId={deckId}
           username={username}
           canComment={hasEmail}
           renderActions={(comment) =>
-            hasEmail && comment.Username !== username && <ReportButton itemType="comment" itemId={comment._id} label={`Report comment by ${comment.Username}`} />
+            hasEmail &&
+            comment.Username !== username && (
+              <ReportButton itemType="comment" itemId={comment._id} label={`Report comment by ${comment.Username}`} />
+            )
           }
         />
       }

@@ -7,7 +7,12 @@ export function listCards() {
 }
 
 /** The card catalog changes only when cards are imported, so it is kept for the session. */
-export const cardsQueryOptions = queryOptions({ queryKey: ['cards'], queryFn: listCards, staleTime: Infinity, gcTime: Infinity });
+export const cardsQueryOptions = queryOptions({
+  queryKey: ['cards'],
+  queryFn: listCards,
+  staleTime: Infinity,
+  gcTime: Infinity,
+});
 
 /** The card catalog, for the card pickers. */
 export function useCards() {

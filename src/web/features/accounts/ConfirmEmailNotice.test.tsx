@@ -7,7 +7,9 @@ import { ConfirmEmailNotice } from './ConfirmEmailNotice';
 afterEach(() => vi.unstubAllGlobals());
 
 function answer(status: number, body: unknown) {
-  const fetch = vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+  const fetch = vi.fn(
+    async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
+  );
   vi.stubGlobal('fetch', fetch);
   return fetch;
 }

@@ -70,13 +70,23 @@ export function EditDeckModal({ deck, onClose }: { deck: Deck; onClose(): void }
           <AlbumSelect inputId={`${id}-albums`} value={values.albums} onChange={(albums) => update({ albums })} />
         </LabelledField>
         <LabelledField id={`${id}-collections`} label="Collections">
-          <CollectionSelect inputId={`${id}-collections`} value={values.collections} onChange={(collections) => update({ collections })} />
+          <CollectionSelect
+            inputId={`${id}-collections`}
+            value={values.collections}
+            onChange={(collections) => update({ collections })}
+          />
         </LabelledField>
         <LabelledField id={`${id}-tags`} label="Tags">
           <TagSelect inputId={`${id}-tags`} value={values.tags} onChange={(tags) => update({ tags })} />
         </LabelledField>
         <LabelledField id={`${id}-description`} label="Description">
-          <textarea id={`${id}-description`} rows={4} maxLength={5000} value={values.description} onChange={(e) => update({ description: e.target.value })} />
+          <textarea
+            id={`${id}-description`}
+            rows={4}
+            maxLength={5000}
+            value={values.description}
+            onChange={(e) => update({ description: e.target.value })}
+          />
         </LabelledField>
         <div className="dialog-actions">
           <button type="button" onClick={onClose}>

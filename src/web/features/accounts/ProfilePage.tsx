@@ -85,7 +85,9 @@ function OwnProfile({ username }: { username: string }) {
   return (
     <section className="page profile-page" aria-labelledby="profile-title">
       <div className="profile-head">
-        <h1 id="profile-title" tabIndex={-1}>{username}</h1>
+        <h1 id="profile-title" tabIndex={-1}>
+          {username}
+        </h1>
         <button type="button" onClick={doSignOut} disabled={signingOut}>
           Sign out
         </button>

@@ -31,7 +31,14 @@ export default function ResetPasswordPage() {
     <section className="page reset-page" aria-labelledby="reset-title">
       <h1 id="reset-title">Reset Password</h1>
       <form className="account-form" noValidate onSubmit={submit}>
-        <Field label="New Password" type="password" value={password} onChange={setPassword} error={errors.password} autoComplete="new-password" />
+        <Field
+          label="New Password"
+          type="password"
+          value={password}
+          onChange={setPassword}
+          error={errors.password}
+          autoComplete="new-password"
+        />
         <div className="account-actions">
           <span />
           <button type="submit" className="primary" disabled={busy}>

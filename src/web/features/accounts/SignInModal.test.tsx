@@ -28,7 +28,8 @@ test('register: every field required with its own text, then the password rules,
   renderModal();
   await userEvent.click(screen.getByRole('tab', { name: 'Register' }));
   await userEvent.click(screen.getByRole('button', { name: 'Register' }));
-  for (const text of [REG.emailRequired, REG.usernameRequired, REG.passwordRequired, REG.confirmRequired]) expect(screen.getByText(text)).toBeInTheDocument();
+  for (const text of [REG.emailRequired, REG.usernameRequired, REG.passwordRequired, REG.confirmRequired])
+    expect(screen.getByText(text)).toBeInTheDocument();
 
   await userEvent.type(screen.getByLabelText('Email Address'), 'not-an-address');
   await userEvent.type(screen.getByLabelText('Username'), 'new_player');
@@ -78,7 +79,9 @@ test('login: required fields, then the server texts; success closes the modal', 
   await userEvent.click(screen.getByRole('button', { name: 'Login' }));
   expect(await screen.findByText(MESSAGES.login.unknownUser)).toBeInTheDocument();
 
-  stubApi({ '/api/users/passwordlogin/': { status: 200, body: { username: 'ghost', email_address: 'g@example.test' } } });
+  stubApi({
+    '/api/users/passwordlogin/': { status: 200, body: { username: 'ghost', email_address: 'g@example.test' } },
+  });
   await userEvent.click(screen.getByRole('button', { name: 'Login' }));
   await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
 });
@@ -94,7 +97,10 @@ test('the provider button shows only when the server reports a provider', async 
 test('the provider button links to the server-side start of the code flow', async () => {
   stubApi({ '/api/auth/providers': { status: 200, body: { oidc: true } } });
   renderModal();
-  expect(await screen.findByRole('link', { name: 'Sign in with single sign-on' })).toHaveAttribute('href', '/api/auth/oidc/start');
+  expect(await screen.findByRole('link', { name: 'Sign in with single sign-on' })).toHaveAttribute(
+    'href',
+    '/api/auth/oidc/start',
+  );
 });
 
 test('forgot password: toasts the success and failure texts', async () => {
@@ -108,7 +114,12 @@ test('forgot password: toasts the success and failure texts', async () => {
   await userEvent.click(screen.getByRole('button', { name: 'Send Reset Link' }));
   expect(await screen.findByText(MESSAGES.passwordReset.emailSent)).toBeInTheDocument();
 
-  stubApi({ '/api/request-password-reset/': { status: 429, body: { error: 'Too Many Requests', message: 'Too many password reset requests.' } } });
+  stubApi({
+    '/api/request-password-reset/': {
+      status: 429,
+      body: { error: 'Too Many Requests', message: 'Too many password reset requests.' },
+    },
+  });
   await userEvent.click(screen.getByRole('button', { name: 'Forgot password?' }));
   await userEvent.type(screen.getByLabelText('Email Address'), 'me@example.test');
   await userEvent.click(screen.getByRole('button', { name: 'Send Reset Link' }));

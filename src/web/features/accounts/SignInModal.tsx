@@ -49,7 +49,13 @@ function forgetProviderStepParams() {
 }
 
 /** Sign-in modal: Login and Register tabs, provider sign-in, forgot password, username choice, linking an account. */
-export function SignInModal({ onClose, fallbackFocus }: { onClose: () => void; fallbackFocus?: () => HTMLElement | null }) {
+export function SignInModal({
+  onClose,
+  fallbackFocus,
+}: {
+  onClose: () => void;
+  fallbackFocus?: () => HTMLElement | null;
+}) {
   const [panel, setPanel] = useState<Panel>(() => providerStepOfAddress() ?? 'login');
   const refreshSession = useRefreshSession();
   const close = () => {
@@ -71,7 +77,11 @@ export function SignInModal({ onClose, fallbackFocus }: { onClose: () => void; f
   if (panel === 'link-account') {
     return (
       <Dialog title="Link Your Account" onClose={close} className="signin-dialog" fallbackFocus={fallbackFocus}>
-        <LinkAccountPanel onSignedIn={signedIn} onForgot={() => setPanel('forgot')} onRestart={() => setPanel('login')} />
+        <LinkAccountPanel
+          onSignedIn={signedIn}
+          onForgot={() => setPanel('forgot')}
+          onRestart={() => setPanel('login')}
+        />
       </Dialog>
     );
   }
@@ -97,7 +107,15 @@ export function SignInModal({ onClose, fallbackFocus }: { onClose: () => void; f
   );
 }
 
-function Tabs<K extends string>({ selected, onSelect, tabs }: { selected: K; onSelect(key: K): void; tabs: Partial<Record<K, { label: string; content: ReactNode }>> }) {
+function Tabs<K extends string>({
+  selected,
+  onSelect,
+  tabs,
+}: {
+  selected: K;
+  onSelect(key: K): void;
+  tabs: Partial<Record<K, { label: string; content: ReactNode }>>;
+}) {
   const id = useId();
   const keys = Object.keys(tabs) as K[];
   return (
@@ -157,8 +175,22 @@ function LoginPanel({ onSignedIn, onForgot }: { onSignedIn(): void; onForgot(): 
 
   return (
     <form className="account-form" noValidate onSubmit={submit} aria-label="Login">
-      <Field label="Username" value={username} onChange={setUsername} error={errors.username} autoComplete="username" data-autofocus />
-      <Field label="Password" type="password" value={password} onChange={setPassword} error={errors.password} autoComplete="current-password" />
+      <Field
+        label="Username"
+        value={username}
+        onChange={setUsername}
+        error={errors.username}
+        autoComplete="username"
+        data-autofocus
+      />
+      <Field
+        label="Password"
+        type="password"
+        value={password}
+        onChange={setPassword}
+        error={errors.password}
+        autoComplete="current-password"
+      />
       <FormError text={errors.form} />
       <div className="account-actions">
         <button type="button" className="link-button" onClick={onForgot}>
@@ -178,17 +210,49 @@ function RegisterPanel({ onSignedIn }: { onSignedIn(): void }) {
   const { errors, busy, submit } = useAccountForm(
     () => registrationFormErrors(form),
     async () => {
-      await register({ email_address: form.email_address.trim(), username: form.username.trim(), password: form.password });
+      await register({
+        email_address: form.email_address.trim(),
+        username: form.username.trim(),
+        password: form.password,
+      });
       onSignedIn();
     },
   );
 
   return (
     <form className="account-form" noValidate onSubmit={submit} aria-label="Register">
-      <Field data-autofocus label="Email Address" type="email" value={form.email_address} onChange={set('email_address')} error={errors.email_address} autoComplete="email" />
-      <Field label="Username" value={form.username} onChange={set('username')} error={errors.username} autoComplete="username" />
-      <Field label="Password" type="password" value={form.password} onChange={set('password')} error={errors.password} autoComplete="new-password" />
-      <Field label="Confirm Password" type="password" value={form.confirm} onChange={set('confirm')} error={errors.confirm} autoComplete="new-password" />
+      <Field
+        data-autofocus
+        label="Email Address"
+        type="email"
+        value={form.email_address}
+        onChange={set('email_address')}
+        error={errors.email_address}
+        autoComplete="email"
+      />
+      <Field
+        label="Username"
+        value={form.username}
+        onChange={set('username')}
+        error={errors.username}
+        autoComplete="username"
+      />
+      <Field
+        label="Password"
+        type="password"
+        value={form.password}
+        onChange={set('password')}
+        error={errors.password}
+        autoComplete="new-password"
+      />
+      <Field
+        label="Confirm Password"
+        type="password"
+        value={form.confirm}
+        onChange={set('confirm')}
+        error={errors.confirm}
+        autoComplete="new-password"
+      />
       <FormError text={errors.form} />
       <div className="account-actions">
         <span />
@@ -226,13 +290,24 @@ function ForgotPasswordPanel({ onDone }: { onDone(): void }) {
       toast(MESSAGES.passwordReset.emailSent, 'success');
       onDone();
     },
-    resetRefusal(toast, 'email', { failed: MESSAGES.passwordReset.emailFailed, error: MESSAGES.passwordReset.emailError }),
+    resetRefusal(toast, 'email', {
+      failed: MESSAGES.passwordReset.emailFailed,
+      error: MESSAGES.passwordReset.emailError,
+    }),
   );
 
   return (
     <form className="account-form" noValidate onSubmit={submit} aria-label="Forgot password">
       <p>Enter the e-mail address of your account and we will send you a link to choose a new password.</p>
-      <Field data-autofocus label="Email Address" type="email" value={email} onChange={setEmail} error={errors.email} autoComplete="email" />
+      <Field
+        data-autofocus
+        label="Email Address"
+        type="email"
+        value={email}
+        onChange={setEmail}
+        error={errors.email}
+        autoComplete="email"
+      />
       <div className="account-actions">
         <button type="button" className="link-button" onClick={onDone}>
           Back to login
@@ -275,7 +350,14 @@ function ChooseUsernamePanel({ onSignedIn, onRestart }: { onSignedIn(): void; on
   return (
     <form className="account-form" noValidate onSubmit={submit} aria-label="Choose a username">
       <p>{pendingEmail ? `Signed in as ${pendingEmail}. ` : ''}Choose a username to finish creating your account.</p>
-      <Field label="Username" value={username} onChange={setUsername} error={errors.username} autoComplete="username" data-autofocus />
+      <Field
+        label="Username"
+        value={username}
+        onChange={setUsername}
+        error={errors.username}
+        autoComplete="username"
+        data-autofocus
+      />
       <FormError text={errors.form} />
       <div className="account-actions">
         <span />
@@ -305,7 +387,15 @@ function ProviderSignInExpired({ onRestart }: { onRestart(): void }) {
  * The provider vouched for an address that a password account already has: whoever registered it
  * may be someone else, so the provider is linked only once that account's password is entered here.
  */
-function LinkAccountPanel({ onSignedIn, onForgot, onRestart }: { onSignedIn(): void; onForgot(): void; onRestart(): void }) {
+function LinkAccountPanel({
+  onSignedIn,
+  onForgot,
+  onRestart,
+}: {
+  onSignedIn(): void;
+  onForgot(): void;
+  onRestart(): void;
+}) {
   const [username, setUsername] = useState<string | null>();
   const [password, setPassword] = useState('');
 
@@ -332,7 +422,15 @@ function LinkAccountPanel({ onSignedIn, onForgot, onRestart }: { onSignedIn(): v
   return (
     <form className="account-form" noValidate onSubmit={submit} aria-label="Link your account">
       {username && <p>{MESSAGES.providerSignIn.linkPrompt(username)}</p>}
-      <Field label="Password" type="password" value={password} onChange={setPassword} error={errors.password} autoComplete="current-password" data-autofocus />
+      <Field
+        label="Password"
+        type="password"
+        value={password}
+        onChange={setPassword}
+        error={errors.password}
+        autoComplete="current-password"
+        data-autofocus
+      />
       <FormError text={errors.form} />
       <div className="account-actions">
         <button type="button" className="link-button" onClick={onForgot}>

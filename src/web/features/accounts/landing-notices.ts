@@ -19,12 +19,18 @@ export function landingNotice(search: URLSearchParams): Notice | null {
   const signInError = search.get('signin-error');
   if (signInError === 'email-unverified') {
     // Several sentences of steps to follow: it stays until dismissed.
-    return { param: 'signin-error', text: MESSAGES.emailVerification.providerNeedsVerifiedEmail, kind: 'error', options: { durationMs: null } };
+    return {
+      param: 'signin-error',
+      text: MESSAGES.emailVerification.providerNeedsVerifiedEmail,
+      kind: 'error',
+      options: { durationMs: null },
+    };
   }
   if (signInError !== null) return { param: 'signin-error', text: MESSAGES.providerSignIn.failed, kind: 'error' };
   const verified = search.get('email-verified');
   if (verified === '1') return { param: 'email-verified', text: MESSAGES.emailVerification.confirmed, kind: 'success' };
-  if (verified !== null) return { param: 'email-verified', text: MESSAGES.emailVerification.linkInvalid, kind: 'error' };
+  if (verified !== null)
+    return { param: 'email-verified', text: MESSAGES.emailVerification.linkInvalid, kind: 'error' };
   return null;
 }
 

@@ -38,7 +38,11 @@ export function resetRefusal(toast: ShowToast, field: string, texts: { failed: s
  * Submit handling: `check` the input (its errors are shown at once and stop the submit), then
  * `send` it with `busy` set (the submit button disabled); a failure's errors come from `refused`.
  */
-export function useAccountForm(check: () => Errors, send: () => Promise<void>, refused: (error: unknown) => Errors = fieldErrorOf) {
+export function useAccountForm(
+  check: () => Errors,
+  send: () => Promise<void>,
+  refused: (error: unknown) => Errors = fieldErrorOf,
+) {
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
   const submit = async (event: FormEvent) => {

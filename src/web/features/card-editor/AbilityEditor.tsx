@@ -35,8 +35,18 @@ export function AbilityEditor({ abilities, onAdd, onUpdate, onRemove, onError }:
             <li key={ability.id} className="ce-ability-item" data-testid="ability-row" data-ability-type={ability.type}>
               <label htmlFor={fieldId}>{ABILITY_LABELS[ability.type]} ability text</label>
               <div className="ce-row">
-                <textarea id={fieldId} rows={2} value={ability.text} onChange={(e) => onUpdate(ability.id, e.target.value)} />
-                <button type="button" className="ce-danger" aria-label={`Remove ${ABILITY_LABELS[ability.type]} ability`} onClick={() => setRemoving(ability)}>
+                <textarea
+                  id={fieldId}
+                  rows={2}
+                  value={ability.text}
+                  onChange={(e) => onUpdate(ability.id, e.target.value)}
+                />
+                <button
+                  type="button"
+                  className="ce-danger"
+                  aria-label={`Remove ${ABILITY_LABELS[ability.type]} ability`}
+                  onClick={() => setRemoving(ability)}
+                >
                   Remove
                 </button>
               </div>
@@ -49,16 +59,16 @@ export function AbilityEditor({ abilities, onAdd, onUpdate, onRemove, onError }:
       </button>
 
       {picking && (
-      <Dialog title="Choose an ability" onClose={() => setPicking(false)}>
-        <div className="ce-choice-grid" data-testid="ability-picker">
-          {ABILITY_TYPES.map((type) => (
-            <button key={type} type="button" value={type} onClick={pick}>
-              <strong>{type}</strong>
-              <span>{ABILITY_LABELS[type]}</span>
-            </button>
-          ))}
-        </div>
-      </Dialog>
+        <Dialog title="Choose an ability" onClose={() => setPicking(false)}>
+          <div className="ce-choice-grid" data-testid="ability-picker">
+            {ABILITY_TYPES.map((type) => (
+              <button key={type} type="button" value={type} onClick={pick}>
+                <strong>{type}</strong>
+                <span>{ABILITY_LABELS[type]}</span>
+              </button>
+            ))}
+          </div>
+        </Dialog>
       )}
 
       {removing && (

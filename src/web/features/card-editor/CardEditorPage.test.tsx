@@ -39,8 +39,17 @@ describe('CardEditorPage', () => {
 
     await user.click(screen.getByRole('button', { name: 'Add ability' }));
     const picker = screen.getByRole('dialog', { name: 'Choose an ability' });
-    expect(within(picker).getAllByRole('button').map((b) => b.textContent)).toEqual(
-      expect.arrayContaining([expect.stringContaining('Draw'), expect.stringContaining('Play'), expect.stringContaining('Start'), expect.stringContaining('Return')]),
+    expect(
+      within(picker)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining('Draw'),
+        expect.stringContaining('Play'),
+        expect.stringContaining('Start'),
+        expect.stringContaining('Return'),
+      ]),
     );
     await user.click(within(picker).getByRole('button', { name: /^Play/ }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -154,7 +163,9 @@ describe('CardEditorPage', () => {
     const user = userEvent.setup();
     renderWithProviders(<CardEditorPage />);
     await user.click(screen.getByRole('button', { name: 'Choose icon' }));
-    await user.click(within(screen.getByRole('dialog', { name: 'Choose a foreground icon' })).getByRole('button', { name: 'Rocket' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Choose a foreground icon' })).getByRole('button', { name: 'Rocket' }),
+    );
     expect(screen.getByTestId('foreground-icon')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Remove icon' }));
     expect(screen.queryByTestId('foreground-icon')).not.toBeInTheDocument();

@@ -4,7 +4,14 @@ import { useId, useReducer, useRef, useState } from 'react';
 import './card-editor.css';
 import { AbilityEditor } from './AbilityEditor';
 import { CardPreview } from './CardPreview';
-import { editorReducer, INITIAL_STATE, loadState, saveState, type BackgroundImage, type TextField } from './editor-state';
+import {
+  editorReducer,
+  INITIAL_STATE,
+  loadState,
+  saveState,
+  type BackgroundImage,
+  type TextField,
+} from './editor-state';
 import { downloadBlob, renderCardPng } from './export-png';
 import { EXPORT_FILE_NAME, exportScale } from './export-scale';
 import { ConfirmDialog } from '../../components/Dialog';
@@ -27,7 +34,8 @@ function storage(): Storage | undefined {
 function readAsDataUrl(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
-    reader.onload = () => (typeof reader.result === 'string' ? resolve(reader.result) : reject(new Error('Unreadable image')));
+    reader.onload = () =>
+      typeof reader.result === 'string' ? resolve(reader.result) : reject(new Error('Unreadable image'));
     reader.onerror = () => reject(reader.error ?? new Error('Unreadable image'));
     reader.readAsDataURL(file);
   });
@@ -56,7 +64,8 @@ export default function CardEditorPage() {
           ? { src: await readAsDataUrl(file), persistable: true }
           : { src: URL.createObjectURL(file), persistable: false };
       dispatch({ type: 'background', background: next });
-      if (!next.persistable) notify('This image is too large to be kept after a reload; everything else will be.', 'info');
+      if (!next.persistable)
+        notify('This image is too large to be kept after a reload; everything else will be.', 'info');
     } catch {
       notify('That image could not be read.', 'error');
     }
@@ -77,10 +86,22 @@ export default function CardEditorPage() {
     }
   };
 
-  const text = (field: TextField, id: string, label: string, extra: { inputMode?: 'numeric'; maxLength?: number } = {}) => (
+  const text = (
+    field: TextField,
+    id: string,
+    label: string,
+    extra: { inputMode?: 'numeric'; maxLength?: number } = {},
+  ) => (
     <div className="ce-field">
       <label htmlFor={id}>{label}</label>
-      <input id={id} type="text" value={state[field]} onChange={(e) => setField(field)(e.target.value)} autoComplete="off" {...extra} />
+      <input
+        id={id}
+        type="text"
+        value={state[field]}
+        onChange={(e) => setField(field)(e.target.value)}
+        autoComplete="off"
+        {...extra}
+      />
     </div>
   );
 
@@ -102,7 +123,11 @@ export default function CardEditorPage() {
 
       <div className="ce-layout">
         <section className="ce-preview" aria-label="Card preview">
-          <CardPreview ref={cardRef} state={state} onTransform={(transform) => dispatch({ type: 'transform', transform })} />
+          <CardPreview
+            ref={cardRef}
+            state={state}
+            onTransform={(transform) => dispatch({ type: 'transform', transform })}
+          />
         </section>
 
         <form className="ce-controls" onSubmit={(e) => e.preventDefault()} aria-label="Card fields">

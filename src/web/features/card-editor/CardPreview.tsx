@@ -51,7 +51,10 @@ interface CardPreviewProps {
   onTransform: (next: Partial<ImageTransform>) => void;
 }
 
-export const CardPreview = forwardRef<HTMLDivElement, CardPreviewProps>(function CardPreview({ state, onTransform }, ref) {
+export const CardPreview = forwardRef<HTMLDivElement, CardPreviewProps>(function CardPreview(
+  { state, onTransform },
+  ref,
+) {
   const template = resolveTemplate(state);
   const artRef = useRef<HTMLDivElement>(null);
   const hasImage = state.background !== null;
@@ -84,7 +87,11 @@ export const CardPreview = forwardRef<HTMLDivElement, CardPreviewProps>(function
         data-testid="art-window"
         tabIndex={hasImage ? 0 : -1}
         role={hasImage ? 'group' : undefined}
-        aria-label={hasImage ? 'Background image. Drag to move, scroll or pinch to zoom; arrow keys move, plus and minus zoom.' : undefined}
+        aria-label={
+          hasImage
+            ? 'Background image. Drag to move, scroll or pinch to zoom; arrow keys move, plus and minus zoom.'
+            : undefined
+        }
         {...gestures}
       >
         {state.background && (
@@ -115,10 +122,20 @@ export const CardPreview = forwardRef<HTMLDivElement, CardPreviewProps>(function
       <div className="ce-stat" style={{ ...place(LAYOUT.power), fontSize: STAT_FONT_SIZE }} data-testid="card-power">
         {state.power}
       </div>
-      <div className="ce-name" style={{ ...place(LAYOUT.name), fontSize: nameSize, lineHeight: LINE_HEIGHT }} data-testid="card-name" data-font-size={nameSize}>
+      <div
+        className="ce-name"
+        style={{ ...place(LAYOUT.name), fontSize: nameSize, lineHeight: LINE_HEIGHT }}
+        data-testid="card-name"
+        data-font-size={nameSize}
+      >
         {state.name}
       </div>
-      <div className="ce-ability" style={{ ...place(LAYOUT.ability), fontSize: abilitySize, lineHeight: LINE_HEIGHT }} data-testid="card-ability" data-font-size={abilitySize}>
+      <div
+        className="ce-ability"
+        style={{ ...place(LAYOUT.ability), fontSize: abilitySize, lineHeight: LINE_HEIGHT }}
+        data-testid="card-ability"
+        data-font-size={abilitySize}
+      >
         {state.abilityTitle.trim() && <div className="ce-ability-title">{state.abilityTitle}</div>}
         {state.abilityText.trim() && (
           <div>

@@ -3,7 +3,13 @@
 import { useId, useState, type ChangeEvent } from 'react';
 import { MESSAGES } from '../../../common/messages';
 import { Dialog } from '../../components/Dialog';
-import { COLLECTION_BADGES, FOREGROUND_ICONS, type CollectionBadge, type EditorState, type ForegroundIcon } from './editor-state';
+import {
+  COLLECTION_BADGES,
+  FOREGROUND_ICONS,
+  type CollectionBadge,
+  type EditorState,
+  type ForegroundIcon,
+} from './editor-state';
 import { CollectionBadgeSvg, collectionBadgeLabel, ForegroundIconSvg, foregroundIconLabel } from './icons';
 import { MAX_ZOOM, MIN_ZOOM, type ImageTransform } from './image-transform';
 
@@ -88,7 +94,12 @@ export function ImageControls(props: ImageControlsProps) {
         {!collectionAllowed && <p className="ce-hint">Mythic and Ultra Fusion cards have no collection icon.</p>}
         <div className="ce-badges" role="radiogroup" aria-label="Collection icon">
           <label className="ce-badge-option">
-            <input type="radio" name="ce-collection" checked={state.collectionIcon === null} onChange={() => props.onCollection(null)} />
+            <input
+              type="radio"
+              name="ce-collection"
+              checked={state.collectionIcon === null}
+              onChange={() => props.onCollection(null)}
+            />
             <span>None</span>
           </label>
           {COLLECTION_BADGES.map((badge) => (
@@ -101,31 +112,45 @@ export function ImageControls(props: ImageControlsProps) {
                 checked={state.collectionIcon === badge}
                 onChange={() => props.onCollection(badge)}
               />
-              <CollectionBadgeSvg name={badge} width={28} height={28} aria-hidden="true" role={undefined} aria-label={undefined} />
+              <CollectionBadgeSvg
+                name={badge}
+                width={28}
+                height={28}
+                aria-hidden="true"
+                role={undefined}
+                aria-label={undefined}
+              />
             </label>
           ))}
         </div>
       </fieldset>
 
       {choosingIcon && (
-      <Dialog title="Choose a foreground icon" onClose={() => setChoosingIcon(false)}>
-        <div className="ce-choice-grid ce-icon-grid">
-          {FOREGROUND_ICONS.map((icon) => (
-            <button
-              key={icon}
-              type="button"
-              aria-pressed={state.foregroundIcon === icon}
-              onClick={() => {
-                props.onForeground(icon);
-                setChoosingIcon(false);
-              }}
-            >
-              <ForegroundIconSvg name={icon} width={56} height={56} aria-hidden="true" role={undefined} aria-label={undefined} />
-              <span>{foregroundIconLabel(icon)}</span>
-            </button>
-          ))}
-        </div>
-      </Dialog>
+        <Dialog title="Choose a foreground icon" onClose={() => setChoosingIcon(false)}>
+          <div className="ce-choice-grid ce-icon-grid">
+            {FOREGROUND_ICONS.map((icon) => (
+              <button
+                key={icon}
+                type="button"
+                aria-pressed={state.foregroundIcon === icon}
+                onClick={() => {
+                  props.onForeground(icon);
+                  setChoosingIcon(false);
+                }}
+              >
+                <ForegroundIconSvg
+                  name={icon}
+                  width={56}
+                  height={56}
+                  aria-hidden="true"
+                  role={undefined}
+                  aria-label={undefined}
+                />
+                <span>{foregroundIconLabel(icon)}</span>
+              </button>
+            ))}
+          </div>
+        </Dialog>
       )}
     </>
   );

@@ -35,7 +35,10 @@ describe('editor state', () => {
 
   it('switching to Limited from a non-limited rarity lands on a real frame', () => {
     const mythic = editorReducer(INITIAL_STATE, { type: 'template', choice: { rarity: 'Mythic' } });
-    expect(editorReducer(mythic, { type: 'template', choice: { limited: 'Limited' } })).toMatchObject({ limited: 'Limited', rarity: 'Common' });
+    expect(editorReducer(mythic, { type: 'template', choice: { limited: 'Limited' } })).toMatchObject({
+      limited: 'Limited',
+      rarity: 'Common',
+    });
   });
 
   it('keeps stats to two digits and clamps the zoom', () => {
@@ -74,7 +77,10 @@ describe('editor state', () => {
   it('does not store session-only or oversized backgrounds', () => {
     const objectUrl = { ...INITIAL_STATE, background: { src: 'blob:http://x/1', persistable: false } };
     expect(JSON.parse(serializeState(objectUrl)).background).toBeNull();
-    const huge = { ...INITIAL_STATE, background: { src: `data:image/png;base64,${'A'.repeat(MAX_STORED_IMAGE_CHARS)}`, persistable: true } };
+    const huge = {
+      ...INITIAL_STATE,
+      background: { src: `data:image/png;base64,${'A'.repeat(MAX_STORED_IMAGE_CHARS)}`, persistable: true },
+    };
     expect(JSON.parse(serializeState(huge)).background).toBeNull();
   });
 
@@ -102,7 +108,14 @@ describe('editor state', () => {
       transform: { zoom: 99 },
       energy: 'abc12',
     });
-    expect(restored).toMatchObject({ album: 'Space', rarity: 'Mythic', collectionIcon: null, abilities: [], background: null, energy: '12' });
+    expect(restored).toMatchObject({
+      album: 'Space',
+      rarity: 'Mythic',
+      collectionIcon: null,
+      abilities: [],
+      background: null,
+      energy: '12',
+    });
     expect(STORAGE_KEY).toMatch(/cardEditor/);
   });
 });

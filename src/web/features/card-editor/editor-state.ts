@@ -16,7 +16,18 @@ import {
 export const COLLECTION_BADGES = ['star', 'shield', 'gem', 'crown', 'comet', 'leaf'] as const;
 export type CollectionBadge = (typeof COLLECTION_BADGES)[number];
 
-export const FOREGROUND_ICONS = ['rocket', 'flask', 'dino', 'fish', 'tree', 'castle', 'palette', 'planet', 'atom', 'bolt'] as const;
+export const FOREGROUND_ICONS = [
+  'rocket',
+  'flask',
+  'dino',
+  'fish',
+  'tree',
+  'castle',
+  'palette',
+  'planet',
+  'atom',
+  'bolt',
+] as const;
 export type ForegroundIcon = (typeof FOREGROUND_ICONS)[number];
 
 export interface BackgroundImage {
@@ -76,7 +87,12 @@ export function sanitizeStat(value: string): string {
 export function editorReducer(state: EditorState, action: EditorAction): EditorState {
   switch (action.type) {
     case 'template': {
-      const template = resolveTemplate({ album: state.album, limited: state.limited, rarity: state.rarity, ...action.choice });
+      const template = resolveTemplate({
+        album: state.album,
+        limited: state.limited,
+        rarity: state.rarity,
+        ...action.choice,
+      });
       // Mythic and Ultra Fusion cards have no collection badge.
       const collectionIcon = allowsCollectionIcon(template.rarity) ? state.collectionIcon : null;
       return { ...state, album: template.album, limited: template.limited, rarity: template.rarity, collectionIcon };
@@ -86,9 +102,15 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       return { ...state, [action.field]: value };
     }
     case 'addAbility':
-      return { ...state, abilities: [...state.abilities, { id: action.id ?? newAbilityId(), type: action.ability, text: '' }] };
+      return {
+        ...state,
+        abilities: [...state.abilities, { id: action.id ?? newAbilityId(), type: action.ability, text: '' }],
+      };
     case 'updateAbility':
-      return { ...state, abilities: state.abilities.map((a) => (a.id === action.id ? { ...a, text: action.text } : a)) };
+      return {
+        ...state,
+        abilities: state.abilities.map((a) => (a.id === action.id ? { ...a, text: action.text } : a)),
+      };
     case 'removeAbility':
       return { ...state, abilities: state.abilities.filter((a) => a.id !== action.id) };
     case 'background':
@@ -137,18 +159,25 @@ export function restoreState(raw: unknown): EditorState {
   const rarity = pick<Rarity>(r.rarity, RARITIES, INITIAL_STATE.rarity);
   const template = resolveTemplate({ album, limited, rarity });
   const t = (typeof r.transform === 'object' && r.transform !== null ? r.transform : {}) as Record<string, unknown>;
-  const bg = (typeof r.background === 'object' && r.background !== null ? r.background : null) as Record<string, unknown> | null;
+  const bg = (typeof r.background === 'object' && r.background !== null ? r.background : null) as Record<
+    string,
+    unknown
+  > | null;
   const abilities = Array.isArray(r.abilities)
     ? r.abilities.flatMap((a: unknown): AbilityRow[] => {
         if (typeof a !== 'object' || a === null) return [];
         const row = a as Record<string, unknown>;
-        return isAbilityType(row.type) ? [{ id: text(row.id, newAbilityId(), 100), type: row.type, text: text(row.text, '') }] : [];
+        return isAbilityType(row.type)
+          ? [{ id: text(row.id, newAbilityId(), 100), type: row.type, text: text(row.text, '') }]
+          : [];
       })
     : [];
   const background =
     bg && typeof bg.src === 'string' && bg.src.startsWith('data:image/') ? { src: bg.src, persistable: true } : null;
-  const collection = r.collectionIcon === null ? null : pick<CollectionBadge | 'none'>(r.collectionIcon, COLLECTION_BADGES, 'none');
-  const foreground = r.foregroundIcon === null ? null : pick<ForegroundIcon | 'none'>(r.foregroundIcon, FOREGROUND_ICONS, 'none');
+  const collection =
+    r.collectionIcon === null ? null : pick<CollectionBadge | 'none'>(r.collectionIcon, COLLECTION_BADGES, 'none');
+  const foreground =
+    r.foregroundIcon === null ? null : pick<ForegroundIcon | 'none'>(r.foregroundIcon, FOREGROUND_ICONS, 'none');
   return {
     album: template.album,
     limited: template.limited,

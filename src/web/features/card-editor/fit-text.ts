@@ -27,7 +27,12 @@ export const estimateWidth: MeasureText = (text, fontSize) => text.length * font
  * Number of lines `text` wraps to within `width`: words wrap greedily, explicit newlines
  * always break, and a word longer than a whole line is split (as CSS `overflow-wrap: anywhere`).
  */
-export function countLines(text: string, width: number, fontSize: number, measure: MeasureText = estimateWidth): number {
+export function countLines(
+  text: string,
+  width: number,
+  fontSize: number,
+  measure: MeasureText = estimateWidth,
+): number {
   let lines = 0;
   for (const paragraph of text.split('\n')) {
     lines += 1;

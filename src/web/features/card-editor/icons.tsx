@@ -77,7 +77,15 @@ export function inlineIconLabel(name: InlineIconName): string {
 /** An icon sized to the surrounding text (1.1em), for the ability text. */
 export function InlineIcon({ name, ...props }: { name: InlineIconName } & SvgProps) {
   return (
-    <svg viewBox="0 0 24 24" width="1.1em" height="1.1em" role="img" aria-label={INLINE[name].label} className="ce-inline-icon" {...props}>
+    <svg
+      viewBox="0 0 24 24"
+      width="1.1em"
+      height="1.1em"
+      role="img"
+      aria-label={INLINE[name].label}
+      className="ce-inline-icon"
+      {...props}
+    >
       {INLINE[name].body}
     </svg>
   );
@@ -90,7 +98,13 @@ const FOREGROUND: Record<ForegroundIcon, { label: string; body: ReactElement }> 
       <>
         <path d="M50 8c16 12 22 34 16 58H34C28 42 34 20 50 8z" fill="#eef1f7" stroke="#2b2f3a" strokeWidth="3" />
         <circle cx="50" cy="38" r="9" fill="#4fb3ff" stroke="#2b2f3a" strokeWidth="3" />
-        <path d="M34 56 20 74l16-4zM66 56l14 18-16-4z" fill="#e8453c" stroke="#2b2f3a" strokeWidth="3" strokeLinejoin="round" />
+        <path
+          d="M34 56 20 74l16-4zM66 56l14 18-16-4z"
+          fill="#e8453c"
+          stroke="#2b2f3a"
+          strokeWidth="3"
+          strokeLinejoin="round"
+        />
         <path d="M40 68q10 26 20 0z" fill="#ffb627" stroke="#2b2f3a" strokeWidth="3" strokeLinejoin="round" />
       </>
     ),
@@ -99,7 +113,13 @@ const FOREGROUND: Record<ForegroundIcon, { label: string; body: ReactElement }> 
     label: 'Flask',
     body: (
       <>
-        <path d="M40 10h20M43 10v26L20 80a7 7 0 0 0 6 10h48a7 7 0 0 0 6-10L57 36V10" fill="#eef9f6" stroke="#2b2f3a" strokeWidth="3" strokeLinejoin="round" />
+        <path
+          d="M40 10h20M43 10v26L20 80a7 7 0 0 0 6 10h48a7 7 0 0 0 6-10L57 36V10"
+          fill="#eef9f6"
+          stroke="#2b2f3a"
+          strokeWidth="3"
+          strokeLinejoin="round"
+        />
         <path d="M30 62h40l9 18a5 5 0 0 1-4.5 7h-49A5 5 0 0 1 21 80z" fill="#1dd8a8" />
         <circle cx="45" cy="72" r="4" fill="#fff" />
         <circle cx="58" cy="66" r="3" fill="#fff" />
@@ -122,7 +142,13 @@ const FOREGROUND: Record<ForegroundIcon, { label: string; body: ReactElement }> 
     label: 'Fish',
     body: (
       <>
-        <path d="M12 50c14-22 44-26 62 0-18 26-48 22-62 0zM74 50l16-16v32z" fill="#0090fe" stroke="#2b2f3a" strokeWidth="3" strokeLinejoin="round" />
+        <path
+          d="M12 50c14-22 44-26 62 0-18 26-48 22-62 0zM74 50l16-16v32z"
+          fill="#0090fe"
+          stroke="#2b2f3a"
+          strokeWidth="3"
+          strokeLinejoin="round"
+        />
         <circle cx="30" cy="46" r="4" fill="#fff" stroke="#2b2f3a" strokeWidth="2" />
         <path d="M46 36q6 14 0 28" fill="none" stroke="#bfe3ff" strokeWidth="3" />
       </>
@@ -154,7 +180,12 @@ const FOREGROUND: Record<ForegroundIcon, { label: string; body: ReactElement }> 
     label: 'Palette',
     body: (
       <>
-        <path d="M50 12C26 12 10 30 10 50s16 38 36 38c8 0 8-8 4-12s-2-12 8-12h12c14 0 20-8 20-18C90 28 72 12 50 12z" fill="#f7e7d0" stroke="#2b2f3a" strokeWidth="3" />
+        <path
+          d="M50 12C26 12 10 30 10 50s16 38 36 38c8 0 8-8 4-12s-2-12 8-12h12c14 0 20-8 20-18C90 28 72 12 50 12z"
+          fill="#f7e7d0"
+          stroke="#2b2f3a"
+          strokeWidth="3"
+        />
         <circle cx="30" cy="46" r="7" fill="#f792e4" />
         <circle cx="40" cy="28" r="7" fill="#0090fe" />
         <circle cx="62" cy="26" r="7" fill="#fbe22b" />
@@ -167,7 +198,16 @@ const FOREGROUND: Record<ForegroundIcon, { label: string; body: ReactElement }> 
     body: (
       <>
         <circle cx="50" cy="50" r="24" fill="#a764fd" stroke="#2b2f3a" strokeWidth="3" />
-        <ellipse cx="50" cy="50" rx="44" ry="12" fill="none" stroke="#ffd36b" strokeWidth="5" transform="rotate(-20 50 50)" />
+        <ellipse
+          cx="50"
+          cy="50"
+          rx="44"
+          ry="12"
+          fill="none"
+          stroke="#ffd36b"
+          strokeWidth="5"
+          transform="rotate(-20 50 50)"
+        />
         <circle cx="42" cy="42" r="5" fill="#c9a4ff" />
       </>
     ),
@@ -185,7 +225,9 @@ const FOREGROUND: Record<ForegroundIcon, { label: string; body: ReactElement }> 
   },
   bolt: {
     label: 'Lightning',
-    body: <path d="M58 6 20 56h24l-8 38 44-54H56z" fill="#ffd23f" stroke="#2b2f3a" strokeWidth="3" strokeLinejoin="round" />,
+    body: (
+      <path d="M58 6 20 56h24l-8 38 44-54H56z" fill="#ffd23f" stroke="#2b2f3a" strokeWidth="3" strokeLinejoin="round" />
+    ),
   },
 };
 
@@ -203,7 +245,11 @@ export function ForegroundIconSvg({ name, ...props }: { name: ForegroundIcon } &
 
 const BADGES: Record<CollectionBadge, { label: string; fill: string; body: ReactElement }> = {
   star: { label: 'Star collection', fill: '#ffcf3f', body: <path d={STAR} transform="translate(8 8)" fill="#fff" /> },
-  shield: { label: 'Shield collection', fill: '#4f7cff', body: <path d="M20 9l9 3v7c0 6-4 10-9 12-5-2-9-6-9-12v-7z" fill="#fff" /> },
+  shield: {
+    label: 'Shield collection',
+    fill: '#4f7cff',
+    body: <path d="M20 9l9 3v7c0 6-4 10-9 12-5-2-9-6-9-12v-7z" fill="#fff" />,
+  },
   gem: { label: 'Gem collection', fill: '#2fc6a8', body: <path d="M13 15l3-5h8l3 5-7 14z" fill="#fff" /> },
   crown: { label: 'Crown collection', fill: '#c25bff', body: <path d="M10 27V13l5 5 5-8 5 8 5-5v14z" fill="#fff" /> },
   comet: {
@@ -216,7 +262,11 @@ const BADGES: Record<CollectionBadge, { label: string; fill: string; body: React
       </>
     ),
   },
-  leaf: { label: 'Leaf collection', fill: '#58b947', body: <path d="M11 29C11 17 18 10 30 10c0 12-7 19-19 19zm0 0 9-9" fill="#fff" stroke="#fff" strokeWidth="1.5" /> },
+  leaf: {
+    label: 'Leaf collection',
+    fill: '#58b947',
+    body: <path d="M11 29C11 17 18 10 30 10c0 12-7 19-19 19zm0 0 9-9" fill="#fff" stroke="#fff" strokeWidth="1.5" />,
+  },
 };
 
 export function collectionBadgeLabel(name: CollectionBadge): string {

@@ -5,8 +5,7 @@ export const INLINE_ICONS = ['power', 'energy', 'ppt', 'ept', 'lock', 'burn'] as
 export type InlineIconName = (typeof INLINE_ICONS)[number];
 
 export type RichSegment =
-  | { kind: 'text'; text: string; bold: boolean }
-  | { kind: 'icon'; icon: InlineIconName; bold: boolean };
+  { kind: 'text'; text: string; bold: boolean } | { kind: 'icon'; icon: InlineIconName; bold: boolean };
 
 const TOKEN = /\*\*|\{(power|energy|ppt|ept|lock|burn)\}/g;
 
@@ -48,8 +47,16 @@ export function insertAt(text: string, start: number, end: number, insert: strin
 }
 
 /** Wraps the selection in `**`; with an empty selection inserts a bold pair with the caret inside. */
-export function toggleBold(text: string, start: number, end: number): { text: string; selectionStart: number; selectionEnd: number } {
+export function toggleBold(
+  text: string,
+  start: number,
+  end: number,
+): { text: string; selectionStart: number; selectionEnd: number } {
   const selected = text.slice(start, end);
   const wrapped = `**${selected}**`;
-  return { text: text.slice(0, start) + wrapped + text.slice(end), selectionStart: start + 2, selectionEnd: start + 2 + selected.length };
+  return {
+    text: text.slice(0, start) + wrapped + text.slice(end),
+    selectionStart: start + 2,
+    selectionEnd: start + 2 + selected.length,
+  };
 }

@@ -91,7 +91,16 @@ export function CardFrame({ template, layer }: FrameProps) {
         <rect x="7" y="7" width={CARD_WIDTH - 14} height={CARD_HEIGHT - 14} rx="13" fill={`url(#${ids.body})`} />
         {isFusion && (
           // Fusion frames: a second, inner trim line in the gradient, as two cards fused.
-          <rect x="11" y="11" width={CARD_WIDTH - 22} height={CARD_HEIGHT - 22} rx="10" fill="none" stroke={`url(#${ids.trim})`} strokeWidth="2.5" />
+          <rect
+            x="11"
+            y="11"
+            width={CARD_WIDTH - 22}
+            height={CARD_HEIGHT - 22}
+            rx="10"
+            fill="none"
+            stroke={`url(#${ids.trim})`}
+            strokeWidth="2.5"
+          />
         )}
         {/* Placeholder behind the art: a soft diagonal pattern, visible until an image is chosen. */}
         <rect x={art.x} y={art.y} width={art.width} height={art.height} rx="8" fill={shade(template.color, -0.55)} />
@@ -100,10 +109,38 @@ export function CardFrame({ template, layer }: FrameProps) {
             <path key={i} d={`M${art.x + i * 36 - 40} ${art.y + art.height}l${art.height * 0.6} -${art.height}`} />
           ))}
         </g>
-        <rect x={nameBanner.x} y={nameBanner.y} width={nameBanner.width} height={nameBanner.height} rx="10" fill={shade(body, -0.55)} stroke={trim.accent} strokeWidth="2" />
-        <rect x={abilityBox.x} y={abilityBox.y} width={abilityBox.width} height={abilityBox.height} rx="9" fill="#fbfaf7" stroke={shade(template.color, -0.45)} strokeWidth="2.5" />
-        <StatBadge cx={energy.x + energy.width / 2} cy={energy.y + energy.height / 2} fill="#1f8fe0" ring={`url(#${ids.trim})`} />
-        <StatBadge cx={power.x + power.width / 2} cy={power.y + power.height / 2} fill="#e8453c" ring={`url(#${ids.trim})`} />
+        <rect
+          x={nameBanner.x}
+          y={nameBanner.y}
+          width={nameBanner.width}
+          height={nameBanner.height}
+          rx="10"
+          fill={shade(body, -0.55)}
+          stroke={trim.accent}
+          strokeWidth="2"
+        />
+        <rect
+          x={abilityBox.x}
+          y={abilityBox.y}
+          width={abilityBox.width}
+          height={abilityBox.height}
+          rx="9"
+          fill="#fbfaf7"
+          stroke={shade(template.color, -0.45)}
+          strokeWidth="2.5"
+        />
+        <StatBadge
+          cx={energy.x + energy.width / 2}
+          cy={energy.y + energy.height / 2}
+          fill="#1f8fe0"
+          ring={`url(#${ids.trim})`}
+        />
+        <StatBadge
+          cx={power.x + power.width / 2}
+          cy={power.y + power.height / 2}
+          fill="#e8453c"
+          ring={`url(#${ids.trim})`}
+        />
         <RarityGem rarity={template.rarity} accent={trim.accent} />
       </svg>
     );
@@ -122,13 +159,39 @@ export function CardFrame({ template, layer }: FrameProps) {
           <rect x={art.x} y={art.y} width={art.width} height={art.height} rx="8" />
         </clipPath>
       </defs>
-      <rect x={art.x} y={art.y} width={art.width} height={art.height} rx="8" fill="none" stroke={`url(#${ids.trim})`} strokeWidth="3" />
+      <rect
+        x={art.x}
+        y={art.y}
+        width={art.width}
+        height={art.height}
+        rx="8"
+        fill="none"
+        stroke={`url(#${ids.trim})`}
+        strokeWidth="3"
+      />
       {template.limited === 'Limited' && (
         // Limited: a diagonal ribbon across the art's top-right corner.
         <g clipPath={`url(#${ids.clip})`} data-testid="limited-ribbon">
           <g transform={`translate(${art.x + art.width - 38} ${art.y + 38}) rotate(45)`}>
-            <rect x="-70" y="-11" width="140" height="22" fill={`url(#${ids.ribbon})`} stroke={trim.accent} strokeWidth="1.5" />
-            <text x="0" y="4.5" textAnchor="middle" fontFamily="Arial, 'Liberation Sans', sans-serif" fontWeight="700" fontSize="12" letterSpacing="2" fill="#fff">
+            <rect
+              x="-70"
+              y="-11"
+              width="140"
+              height="22"
+              fill={`url(#${ids.ribbon})`}
+              stroke={trim.accent}
+              strokeWidth="1.5"
+            />
+            <text
+              x="0"
+              y="4.5"
+              textAnchor="middle"
+              fontFamily="Arial, 'Liberation Sans', sans-serif"
+              fontWeight="700"
+              fontSize="12"
+              letterSpacing="2"
+              fill="#fff"
+            >
               LIMITED
             </text>
           </g>
@@ -158,7 +221,9 @@ function RarityGem({ rarity, accent }: { rarity: Rarity; accent: string }) {
     <g>
       {Array.from({ length: count }, (_, i) => {
         const x = cx + (i - (count - 1) / 2) * 14;
-        return <path key={i} d={`M${x} ${cy - 6}l6 6-6 6-6-6z`} fill={accent} stroke="rgba(0,0,0,.45)" strokeWidth="1" />;
+        return (
+          <path key={i} d={`M${x} ${cy - 6}l6 6-6 6-6-6z`} fill={accent} stroke="rgba(0,0,0,.45)" strokeWidth="1" />
+        );
       })}
     </g>
   );
@@ -166,7 +231,14 @@ function RarityGem({ rarity, accent }: { rarity: Rarity; accent: string }) {
 
 function MythicOrnaments({ accent }: { accent: string }) {
   const corner = (x: number, y: number, sx: number, sy: number, key: string) => (
-    <path key={key} transform={`translate(${x} ${y}) scale(${sx} ${sy})`} d="M0 0h26l-6 6H6v14l-6 6z" fill={accent} stroke="#5a0d24" strokeWidth="1" />
+    <path
+      key={key}
+      transform={`translate(${x} ${y}) scale(${sx} ${sy})`}
+      d="M0 0h26l-6 6H6v14l-6 6z"
+      fill={accent}
+      stroke="#5a0d24"
+      strokeWidth="1"
+    />
   );
   return (
     <g>
@@ -174,7 +246,16 @@ function MythicOrnaments({ accent }: { accent: string }) {
       {corner(CARD_WIDTH - 4, 4, -1, 1, 'tr')}
       {corner(4, CARD_HEIGHT - 4, 1, -1, 'bl')}
       {corner(CARD_WIDTH - 4, CARD_HEIGHT - 4, -1, -1, 'br')}
-      <rect x="5" y="5" width={CARD_WIDTH - 10} height={CARD_HEIGHT - 10} rx="15" fill="none" stroke={accent} strokeWidth="1.5" />
+      <rect
+        x="5"
+        y="5"
+        width={CARD_WIDTH - 10}
+        height={CARD_HEIGHT - 10}
+        rx="15"
+        fill="none"
+        stroke={accent}
+        strokeWidth="1.5"
+      />
     </g>
   );
 }
@@ -191,7 +272,10 @@ function Sparkles() {
   return (
     <g fill="#fff" stroke="rgba(0,0,0,.25)" strokeWidth=".6">
       {spots.map(([x, y, r]) => (
-        <path key={`${x}-${y}`} d={`M${x} ${y - r}Q${x} ${y} ${x + r} ${y}Q${x} ${y} ${x} ${y + r}Q${x} ${y} ${x - r} ${y}Q${x} ${y} ${x} ${y - r}z`} />
+        <path
+          key={`${x}-${y}`}
+          d={`M${x} ${y - r}Q${x} ${y} ${x + r} ${y}Q${x} ${y} ${x} ${y + r}Q${x} ${y} ${x - r} ${y}Q${x} ${y} ${x} ${y - r}z`}
+        />
       ))}
     </g>
   );

@@ -84,7 +84,12 @@ export function useImageGestures(
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (!enabled) return;
-    const moves: Record<string, Point> = { ArrowLeft: { x: -1, y: 0 }, ArrowRight: { x: 1, y: 0 }, ArrowUp: { x: 0, y: -1 }, ArrowDown: { x: 0, y: 1 } };
+    const moves: Record<string, Point> = {
+      ArrowLeft: { x: -1, y: 0 },
+      ArrowRight: { x: 1, y: 0 },
+      ArrowUp: { x: 0, y: -1 },
+      ArrowDown: { x: 0, y: 1 },
+    };
     const step = event.shiftKey ? KEY_STEP * 4 : KEY_STEP;
     if (moves[event.key]) {
       event.preventDefault();

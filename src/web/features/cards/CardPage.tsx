@@ -27,7 +27,8 @@ function WeeklyShare({ card }: { card: CardPageData }) {
         <div key={name}>
           <dt>{name}</dt>
           <dd>
-            <strong>{formatPercent(share.rate)}</strong> <Bar value={share.rate} max={top} label={`${name}: ${formatPercent(share.rate)} of decks`} />{' '}
+            <strong>{formatPercent(share.rate)}</strong>{' '}
+            <Bar value={share.rate} max={top} label={`${name}: ${formatPercent(share.rate)} of decks`} />{' '}
             <span className="muted">
               {share.decks} of {share.totalDecks} decks
             </span>
@@ -75,7 +76,14 @@ function TopDecks({ code, name }: { code: string; name: string }) {
       ) : (
         <DeckGrid decks={data.decks} />
       )}
-      {data && <Pagination page={page} pageCount={pageCount(data.totalDecks, DECKS_PER_PAGE)} onPageChange={goToPage} label={`Pages of decks with ${name}`} />}
+      {data && (
+        <Pagination
+          page={page}
+          pageCount={pageCount(data.totalDecks, DECKS_PER_PAGE)}
+          onPageChange={goToPage}
+          label={`Pages of decks with ${name}`}
+        />
+      )}
     </section>
   );
 }
@@ -111,7 +119,8 @@ export default function CardPage() {
         <TagPills kind="collection" values={[card.collection.code]} label="Collection" />
       </div>
       <p className="card-total">
-        In <strong>{card.decks}</strong> of {card.totalDecks} decks ({formatPercent(card.totalDecks > 0 ? card.decks / card.totalDecks : 0)}).
+        In <strong>{card.decks}</strong> of {card.totalDecks} decks (
+        {formatPercent(card.totalDecks > 0 ? card.decks / card.totalDecks : 0)}).
       </p>
       <WeeklyShare card={card} />
       <PlayedWith card={card} />

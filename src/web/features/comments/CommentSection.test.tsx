@@ -5,7 +5,13 @@ import { renderWithProviders } from '../../test/render';
 import { MemoryRouter } from 'react-router';
 import { COMMENT_BANNER_MS, CommentSection } from './CommentSection';
 
-const COMMENT = { _id: 'c1', Username: 'StarGazer', Comment: 'Nice', html: '<p>Nice</p>', createdAt: '2026-01-01T00:00:00.000Z' };
+const COMMENT = {
+  _id: 'c1',
+  Username: 'StarGazer',
+  Comment: 'Nice',
+  html: '<p>Nice</p>',
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -42,12 +48,24 @@ test("a posted comment shows 'Comment added!' as the app's toast, with a progres
 
 test("comments show the server's HTML (Markdown rendered and sanitised there); a hidden one is marked for its author", async () => {
   const list = [
-    { _id: 'c2', Username: 'StarGazer', Comment: '**Play** [[Five Eyes]]', html: '<p><strong>Play</strong> <a href="/cards/SAS001" class="card-mention">Five Eyes</a></p>', createdAt: '2026-01-01T00:00:00.000Z', isHidden: true },
+    {
+      _id: 'c2',
+      Username: 'StarGazer',
+      Comment: '**Play** [[Five Eyes]]',
+      html: '<p><strong>Play</strong> <a href="/cards/SAS001" class="card-mention">Five Eyes</a></p>',
+      createdAt: '2026-01-01T00:00:00.000Z',
+      isHidden: true,
+    },
   ];
   vi.stubGlobal('fetch', async () => new Response(JSON.stringify(list), { status: 200 }));
   renderWithProviders(
     <MemoryRouter>
-      <CommentSection deckId="d1" username="StarGazer" canComment renderActions={(comment) => <button type="button">Report {comment._id}</button>} />
+      <CommentSection
+        deckId="d1"
+        username="StarGazer"
+        canComment
+        renderActions={(comment) => <button type="button">Report {comment._id}</button>}
+      />
     </MemoryRouter>,
   );
   expect(await screen.findByRole('link', { name: 'Five Eyes' })).toHaveAttribute('href', '/cards/SAS001');

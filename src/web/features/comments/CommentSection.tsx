@@ -59,7 +59,16 @@ function CommentForm({ deckId, username }: { deckId: string; username: string })
       <p className="field-hint" id={`${fieldId}-hint`}>
         Markdown: *emphasis*, **bold**, [links](https://…), lists, `code`, and [[Card Name]] to link a card.
       </p>
-      <textarea ref={box} id={fieldId} aria-describedby={`${fieldId}-hint`} value={text} onChange={(e) => setText(e.target.value)} maxLength={MAX_COMMENT_LENGTH} rows={3} required />
+      <textarea
+        ref={box}
+        id={fieldId}
+        aria-describedby={`${fieldId}-hint`}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        maxLength={MAX_COMMENT_LENGTH}
+        rows={3}
+        required
+      />
       <div className="comment-form-actions">
         <button type="submit" className="primary" disabled={create.isPending || !text.trim()}>
           {create.isPending ? 'Posting…' : 'Post Comment'}
@@ -89,7 +98,9 @@ export function CommentSection({ deckId, username, canComment, renderActions }: 
   };
   return (
     <section className="comments" aria-labelledby="comments-title">
-      <h2 id="comments-title" tabIndex={-1}>Comments{comments ? ` (${comments.length})` : ''}</h2>
+      <h2 id="comments-title" tabIndex={-1}>
+        Comments{comments ? ` (${comments.length})` : ''}
+      </h2>
       {isLoading ? (
         <p className="loading">Loading comments...</p>
       ) : comments && comments.length > 0 ? (
@@ -100,11 +111,18 @@ export function CommentSection({ deckId, username, canComment, renderActions }: 
                 <Link to={`/users/${encodeURIComponent(comment.Username)}`} className="comment-author">
                   {comment.Username}
                 </Link>
-                <time dateTime={comment.createdAt}>{new Date(comment.createdAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}</time>
+                <time dateTime={comment.createdAt}>
+                  {new Date(comment.createdAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}
+                </time>
                 {comment.isHidden && <span className="hidden-badge">Hidden</span>}
                 {renderActions?.(comment)}
                 {username === comment.Username && (
-                  <button type="button" className="icon-button comment-delete" aria-label="Delete comment" onClick={() => setPending(comment)}>
+                  <button
+                    type="button"
+                    className="icon-button comment-delete"
+                    aria-label="Delete comment"
+                    onClick={() => setPending(comment)}
+                  >
                     <TrashIcon />
                   </button>
                 )}
@@ -118,7 +136,11 @@ export function CommentSection({ deckId, username, canComment, renderActions }: 
       ) : (
         <p className="empty">No comments yet.</p>
       )}
-      {canComment && username ? <CommentForm deckId={deckId} username={username} /> : <p className="muted">Sign in to comment.</p>}
+      {canComment && username ? (
+        <CommentForm deckId={deckId} username={username} />
+      ) : (
+        <p className="muted">Sign in to comment.</p>
+      )}
       {pending && (
         <ConfirmDialog
           title="Delete comment?"

@@ -5,13 +5,27 @@ import { renderWithProviders } from '../../test/render';
 import { DeckPage } from './DeckPage';
 
 const DECK: Deck = {
-  _id: '65f0a1b2c3d4e5f6a7b8c9d0', title: 'Space Race', deckcode: 'UH42XD', user: 'StarGazer', image: '/upload/1.webp', description: '',
-  cards: [], albums: ['Space'], collections: [], tags: [], score: 3, voters: [], createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z',
+  _id: '65f0a1b2c3d4e5f6a7b8c9d0',
+  title: 'Space Race',
+  deckcode: 'UH42XD',
+  user: 'StarGazer',
+  image: '/upload/1.webp',
+  description: '',
+  cards: [],
+  albums: ['Space'],
+  collections: [],
+  tags: [],
+  score: 3,
+  voters: [],
+  createdAt: '2026-01-01T00:00:00Z',
+  updatedAt: '2026-01-01T00:00:00Z',
 };
 
 beforeEach(() =>
   vi.stubGlobal('fetch', async (url: string) =>
-    url.startsWith('/api/decks/onedeck/') ? new Response(JSON.stringify(DECK), { status: 200 }) : new Response('[]', { status: 200 }),
+    url.startsWith('/api/decks/onedeck/')
+      ? new Response(JSON.stringify(DECK), { status: 200 })
+      : new Response('[]', { status: 200 }),
   ),
 );
 afterEach(() => vi.unstubAllGlobals());

@@ -82,7 +82,10 @@ export function DeckPage({ deckId, renderVote, comments, renderReport }: DeckPag
           <h1 id="deck-title">{deck.title}</h1>
           <p className="deck-byline">
             by <Link to={`/users/${encodeURIComponent(deck.user)}`}>{deck.user}</Link>
-            <span className="deck-date"> · {new Date(deck.createdAt).toLocaleDateString(undefined, { dateStyle: 'long' })}</span>
+            <span className="deck-date">
+              {' '}
+              · {new Date(deck.createdAt).toLocaleDateString(undefined, { dateStyle: 'long' })}
+            </span>
             {report ? <> · {report}</> : null}
           </p>
           {renderVote(deck)}
@@ -114,11 +117,15 @@ export function DeckPage({ deckId, renderVote, comments, renderReport }: DeckPag
           <SimilarDecks deckId={deck._id} />
         </div>
         <div className="deck-image">
-          <img src={resizedImageUrl(deck.image, DECK_IMAGE_WIDTH)} alt={`Deck list of ${deck.title}`} width={DECK_IMAGE_WIDTH} fetchPriority="high" />
+          <img
+            src={resizedImageUrl(deck.image, DECK_IMAGE_WIDTH)}
+            alt={`Deck list of ${deck.title}`}
+            width={DECK_IMAGE_WIDTH}
+            fetchPriority="high"
+          />
         </div>
       </div>
       {comments}
     </article>
   );
 }
-

@@ -15,7 +15,8 @@ export function SimilarDecks({ deckId }: { deckId: string }) {
           <li key={deck._id}>
             <Link to={`/decks/${deck._id}`}>{deck.title}</Link> <span className="muted">by {deck.user}</span>{' '}
             <span className="similar-shared">
-              <Bar value={deck.shared} max={data.cardCount} width={54} /> {MESSAGES.decks.sharedCards(deck.shared, data.cardCount)}
+              <Bar value={deck.shared} max={data.cardCount} width={54} />{' '}
+              {MESSAGES.decks.sharedCards(deck.shared, data.cardCount)}
             </span>
           </li>
         ))}

@@ -104,7 +104,10 @@ function Tile({ title, images, isStill, isEager, children }: TileProps) {
 export function LandingGallery() {
   const isStill = usePrefersReducedMotion();
   const { data } = useGalleryDecks();
-  const deckImages = useMemo(() => shuffle((data?.decks ?? []).map((d) => resizedImageUrl(d.image, IMAGE_WIDTH))), [data]);
+  const deckImages = useMemo(
+    () => shuffle((data?.decks ?? []).map((d) => resizedImageUrl(d.image, IMAGE_WIDTH))),
+    [data],
+  );
   const artImages = useMemo(() => shuffle(CARD_TOOL_ART), []);
   return (
     <nav className="gallery" aria-label="Explore Deckhub">

@@ -14,7 +14,11 @@ interface Column {
 
 /** The three home columns; 'Top Decks This Week' shows only at width ≥ 850 (CSS). */
 const COLUMNS: Column[] = [
-  { title: 'Top Decks This Week', filters: { ...EMPTY_FILTERS, sortBy: 'score', restricted: true }, className: 'wide-only' },
+  {
+    title: 'Top Decks This Week',
+    filters: { ...EMPTY_FILTERS, sortBy: 'score', restricted: true },
+    className: 'wide-only',
+  },
   { title: 'Newest Decks', filters: EMPTY_FILTERS },
   { title: 'Top Decks All Time', filters: { ...EMPTY_FILTERS, sortBy: 'score' } },
 ];

@@ -23,7 +23,8 @@ export function FacetFilter({ facet, title, values, checked, onChange }: FacetFi
   const text = query.trim().toLowerCase();
   // Checked values stay visible whatever the search, so they can always be unchecked.
   const shown = options.filter((o) => !text || o.label.toLowerCase().includes(text) || checked.includes(o.value));
-  const toggle = (value: string, isOn: boolean) => onChange(isOn ? [...checked, value] : checked.filter((v) => v !== value));
+  const toggle = (value: string, isOn: boolean) =>
+    onChange(isOn ? [...checked, value] : checked.filter((v) => v !== value));
   return (
     <fieldset className="facet">
       <legend>
@@ -33,12 +34,22 @@ export function FacetFilter({ facet, title, values, checked, onChange }: FacetFi
       <label htmlFor={searchId} className="visually-hidden">
         Search {title.toLowerCase()}
       </label>
-      <input id={searchId} type="search" placeholder={`Search ${title.toLowerCase()}`} value={query} onChange={(e) => setQuery(e.target.value)} />
+      <input
+        id={searchId}
+        type="search"
+        placeholder={`Search ${title.toLowerCase()}`}
+        value={query}
+        onChange={(e) => setQuery(e.target.value)}
+      />
       <ul className="facet-options">
         {shown.map((option) => (
           <li key={option.value}>
             <label>
-              <input type="checkbox" checked={checked.includes(option.value)} onChange={(e) => toggle(option.value, e.target.checked)} />
+              <input
+                type="checkbox"
+                checked={checked.includes(option.value)}
+                onChange={(e) => toggle(option.value, e.target.checked)}
+              />
               <span className="facet-swatch" style={{ background: option.color }} aria-hidden="true" />
               {option.label} <span className="muted">({option.count})</span>
             </label>

@@ -3,7 +3,16 @@ import { Link, useSearchParams } from 'react-router';
 import { MESSAGES } from '../../../common/messages';
 import { TagPills } from '../../components/TagPills';
 import { useCuratedDecks } from './api/get-curated-decks';
-import { facetValues, filterDecks, nextSort, NO_FILTERS, sortDecks, type FacetKey, type SortKey, type TableFilters } from './curated-table';
+import {
+  facetValues,
+  filterDecks,
+  nextSort,
+  NO_FILTERS,
+  sortDecks,
+  type FacetKey,
+  type SortKey,
+  type TableFilters,
+} from './curated-table';
 import { deckCodeOf } from '../../lib/deck-code';
 import { FacetFilter } from './FacetFilter';
 import { readTableParams, writeTableParams, type TableSort } from './table-url';
@@ -16,7 +25,17 @@ const FACETS: { key: FacetKey; title: string }[] = [
 
 const longDate = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { dateStyle: 'long' });
 
-function SortHeader({ label, column, sort, onSort }: { label: string; column: SortKey; sort: TableSort; onSort(key: SortKey): void }) {
+function SortHeader({
+  label,
+  column,
+  sort,
+  onSort,
+}: {
+  label: string;
+  column: SortKey;
+  sort: TableSort;
+  onSort(key: SortKey): void;
+}) {
   const isActive = sort.key === column;
   return (
     <th scope="col" aria-sort={isActive ? sort.direction : 'none'}>
@@ -38,7 +57,8 @@ export default function InnkeeperPage() {
   // transition, and a text field or checkbox waiting on one loses keystrokes and clicks.
   const [view, setView] = useState(() => readTableParams(params));
   const { filters, sort } = view;
-  const show = (next: { filters?: TableFilters; sort?: TableSort }) => setView({ filters: next.filters ?? filters, sort: next.sort ?? sort });
+  const show = (next: { filters?: TableFilters; sort?: TableSort }) =>
+    setView({ filters: next.filters ?? filters, sort: next.sort ?? sort });
   // The address follows, so Back from a deck finds the table as it was left. It replaces the
   // entry rather than adding one: Back then leaves the table instead of undoing each keystroke.
   const query = writeTableParams(filters, sort).toString();
@@ -61,8 +81,19 @@ export default function InnkeeperPage() {
       <div className="innkeeper-layout">
         <aside className="innkeeper-filters" aria-label="Filters">
           <label htmlFor="innkeeper-title-search">Search titles</label>
-          <input id="innkeeper-title-search" type="search" value={filters.title} onChange={(e) => setFilters({ title: e.target.value })} />
-          <button type="button" className="facets-toggle" aria-expanded={areFacetsOpen} aria-controls={facetsId} onClick={() => setFacetsOpen((open) => !open)}>
+          <input
+            id="innkeeper-title-search"
+            type="search"
+            value={filters.title}
+            onChange={(e) => setFilters({ title: e.target.value })}
+          />
+          <button
+            type="button"
+            className="facets-toggle"
+            aria-expanded={areFacetsOpen}
+            aria-controls={facetsId}
+            onClick={() => setFacetsOpen((open) => !open)}
+          >
             Albums, collections and tags
             {checkedCount > 0 && ` (${checkedCount})`}
           </button>
@@ -109,7 +140,9 @@ export default function InnkeeperPage() {
                     <td data-label="Title">
                       <Link to={`/decks/${deck._id}`}>{deck.title}</Link>
                     </td>
-                    <td data-label="Deck Code">{deckCodeOf(deck) ? <code>{deckCodeOf(deck)}</code> : <span className="muted">—</span>}</td>
+                    <td data-label="Deck Code">
+                      {deckCodeOf(deck) ? <code>{deckCodeOf(deck)}</code> : <span className="muted">—</span>}
+                    </td>
                     <td data-label="Albums">
                       <TagPills kind="album" values={deck.albums} />
                     </td>

@@ -21,7 +21,9 @@ export function filterDecks(decks: readonly Deck[], filters: TableFilters): Deck
   return decks.filter(
     (deck) =>
       (!text || deck.title.toLowerCase().includes(text)) &&
-      (['albums', 'collections', 'tags'] as const).every((key) => filters[key].every((value) => deck[key].includes(value))),
+      (['albums', 'collections', 'tags'] as const).every((key) =>
+        filters[key].every((value) => deck[key].includes(value)),
+      ),
   );
 }
 
@@ -45,7 +47,10 @@ export function facetValues(decks: readonly Deck[], key: FacetKey): { value: str
 }
 
 /** The next sort after a click on a header: a new column starts ascending, the same one flips. */
-export function nextSort(current: { key: SortKey; direction: SortDirection }, key: SortKey): { key: SortKey; direction: SortDirection } {
+export function nextSort(
+  current: { key: SortKey; direction: SortDirection },
+  key: SortKey,
+): { key: SortKey; direction: SortDirection } {
   if (current.key !== key) return { key, direction: key === 'updatedAt' ? 'descending' : 'ascending' };
   return { key, direction: current.direction === 'ascending' ? 'descending' : 'ascending' };
 }

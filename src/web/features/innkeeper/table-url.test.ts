@@ -11,5 +11,8 @@ test('filters and sort survive the round trip through the address', () => {
 
 test('the defaults leave the address empty, and a bad sort falls back to them', () => {
   expect(writeTableParams(NO_FILTERS, DEFAULT_SORT).toString()).toBe('');
-  expect(readTableParams(new URLSearchParams('sort=score&dir=up'))).toEqual({ filters: NO_FILTERS, sort: DEFAULT_SORT });
+  expect(readTableParams(new URLSearchParams('sort=score&dir=up'))).toEqual({
+    filters: NO_FILTERS,
+    sort: DEFAULT_SORT,
+  });
 });

@@ -20,10 +20,22 @@ const COLUMNS: { sort: MetaSort; label: string; numeric: boolean }[] = [
   { sort: 'score', label: 'Avg. score', numeric: true },
 ];
 
-function SortHeader({ column, view, onSort }: { column: (typeof COLUMNS)[number]; view: MetaView; onSort(sort: MetaSort): void }) {
+function SortHeader({
+  column,
+  view,
+  onSort,
+}: {
+  column: (typeof COLUMNS)[number];
+  view: MetaView;
+  onSort(sort: MetaSort): void;
+}) {
   const isSorted = view.sort === column.sort;
   return (
-    <th scope="col" aria-sort={isSorted ? (view.order === 'asc' ? 'ascending' : 'descending') : 'none'} className={column.numeric ? 'numeric' : undefined}>
+    <th
+      scope="col"
+      aria-sort={isSorted ? (view.order === 'asc' ? 'ascending' : 'descending') : 'none'}
+      className={column.numeric ? 'numeric' : undefined}
+    >
       <button type="button" className="sort-button" onClick={() => onSort(column.sort)}>
         {column.label}
         <span aria-hidden="true" className="sort-mark">
@@ -48,17 +60,23 @@ function CardRow({ card }: { card: MetaCard }) {
         {card.decks} <span className="muted">({formatPercent(card.rate)})</span>
       </td>
       <td className="numeric">{formatPercent(card.thisWeek)}</td>
-      <td className={`numeric ${card.change > 0 ? 'is-up' : card.change < 0 ? 'is-down' : ''}`}>{formatPointChange(card.change)}</td>
+      <td className={`numeric ${card.change > 0 ? 'is-up' : card.change < 0 ? 'is-down' : ''}`}>
+        {formatPointChange(card.change)}
+      </td>
       <td className="numeric">{card.averageScore.toFixed(1)}</td>
       <td>
-        <Sparkline values={card.trend} label={`Share of decks over the last ${META_TREND_WEEKS} weeks: ${card.trend.map(formatPercent).join(', ')}`} />
+        <Sparkline
+          values={card.trend}
+          label={`Share of decks over the last ${META_TREND_WEEKS} weeks: ${card.trend.map(formatPercent).join(', ')}`}
+        />
       </td>
     </tr>
   );
 }
 
 function Filters({ view, onChange }: { view: MetaView; onChange(view: MetaView): void }) {
-  const set = (key: 'album' | 'collection' | 'rarity') => (event: React.ChangeEvent<HTMLSelectElement>) => onChange({ ...view, [key]: event.target.value || undefined, page: 1 });
+  const set = (key: 'album' | 'collection' | 'rarity') => (event: React.ChangeEvent<HTMLSelectElement>) =>
+    onChange({ ...view, [key]: event.target.value || undefined, page: 1 });
   const collections = COLLECTIONS.filter((c) => !view.album || c.album === view.album);
   return (
     <div className="meta-filters" role="group" aria-label="Filter the cards">
@@ -96,7 +114,17 @@ function Filters({ view, onChange }: { view: MetaView; onChange(view: MetaView):
 }
 
 /** One kind of category as bars in the game's colours. */
-function CategoryBars({ title, kind, counts, totalDecks }: { title: string; kind: 'album' | 'collection' | 'tag'; counts: MetaCategories['albums']; totalDecks: number }) {
+function CategoryBars({
+  title,
+  kind,
+  counts,
+  totalDecks,
+}: {
+  title: string;
+  kind: 'album' | 'collection' | 'tag';
+  counts: MetaCategories['albums'];
+  totalDecks: number;
+}) {
   const top = Math.max(...counts.map((c) => c.decks), 1);
   return (
     <section className="meta-categories-group" aria-labelledby={`meta-${kind}-title`}>
@@ -151,8 +179,8 @@ export default function MetaPage() {
     <section className="page meta-page" aria-labelledby="meta-title">
       <h1 id="meta-title">The meta</h1>
       <p className="muted">
-        The most played cards across {data ? data.totalDecks : '…'} decks. &ldquo;This week&rdquo; is the share of the decks published since the weekly reset (Monday 11:00 UTC); the change compares it
-        with last week.
+        The most played cards across {data ? data.totalDecks : '…'} decks. &ldquo;This week&rdquo; is the share of the
+        decks published since the weekly reset (Monday 11:00 UTC); the change compares it with last week.
       </p>
       <Filters view={view} onChange={show} />
       {isLoading ? (
@@ -168,7 +196,12 @@ export default function MetaPage() {
             <thead>
               <tr>
                 {COLUMNS.map((column) => (
-                  <SortHeader key={column.sort} column={column} view={view} onSort={(sort) => show(sortedBy(view, sort))} />
+                  <SortHeader
+                    key={column.sort}
+                    column={column}
+                    view={view}
+                    onSort={(sort) => show(sortedBy(view, sort))}
+                  />
                 ))}
                 <th scope="col">{META_TREND_WEEKS} weeks</th>
               </tr>
@@ -181,7 +214,14 @@ export default function MetaPage() {
           </table>
         </div>
       )}
-      {data && <Pagination page={view.page} pageCount={pageCount(data.totalCards, META_CARDS_PER_PAGE)} onPageChange={(page) => show({ ...view, page })} label="Pages of cards" />}
+      {data && (
+        <Pagination
+          page={view.page}
+          pageCount={pageCount(data.totalCards, META_CARDS_PER_PAGE)}
+          onPageChange={(page) => show({ ...view, page })}
+          label="Pages of cards"
+        />
+      )}
       <Categories />
     </section>
   );

@@ -8,7 +8,11 @@ test('a view survives the address, defaults left out', () => {
 });
 
 test('unknown values fall back to the defaults', () => {
-  expect(readMetaView(new URLSearchParams('sort=bogus&order=up&album=Mars&rarity=Shiny&page=-4'))).toEqual({ sort: 'decks', order: 'desc', page: 1 });
+  expect(readMetaView(new URLSearchParams('sort=bogus&order=up&album=Mars&rarity=Shiny&page=-4'))).toEqual({
+    sort: 'decks',
+    order: 'desc',
+    page: 1,
+  });
 });
 
 test('sorting a new column starts from the top, the same column flips, and goes back to page 1', () => {

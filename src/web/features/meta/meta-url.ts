@@ -11,7 +11,8 @@ export interface MetaView {
   page: number;
 }
 
-const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined => (values as readonly string[]).includes(value ?? '') ? (value as T) : undefined;
+const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined =>
+  (values as readonly string[]).includes(value ?? '') ? (value as T) : undefined;
 
 /** The view an address asks for; unknown values fall back to the defaults (most played first). */
 export function readMetaView(params: URLSearchParams): MetaView {
@@ -43,5 +44,12 @@ export function sortedBy(view: MetaView, sort: MetaSort): MetaView {
 
 /** The API query of a view. */
 export function metaQuery(view: MetaView): Partial<MetaCardsQuery> {
-  return { sort: view.sort, order: view.order, album: view.album, collection: view.collection, rarity: view.rarity as MetaCardsQuery['rarity'], page: view.page };
+  return {
+    sort: view.sort,
+    order: view.order,
+    album: view.album,
+    collection: view.collection,
+    rarity: view.rarity as MetaCardsQuery['rarity'],
+    page: view.page,
+  };
 }

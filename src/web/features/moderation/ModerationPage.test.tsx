@@ -30,7 +30,17 @@ test('the queue shows one page of items with their report counts, new accounts m
     const page = Number(new URL(url, 'http://x').searchParams.get('page'));
     const items =
       page === 1
-        ? [item(0, { text: 'Really copied', reportCount: 1, establishedReportCount: 1, reports: [{ username: 'Reader', reason: 'Copied', createdAt: '2026-01-01T00:00:00.000Z', isNewAccount: false }] }), ...Array.from({ length: QUEUE_ITEMS_PER_PAGE - 1 }, (_, i) => item(i + 1))]
+        ? [
+            item(0, {
+              text: 'Really copied',
+              reportCount: 1,
+              establishedReportCount: 1,
+              reports: [
+                { username: 'Reader', reason: 'Copied', createdAt: '2026-01-01T00:00:00.000Z', isNewAccount: false },
+              ],
+            }),
+            ...Array.from({ length: QUEUE_ITEMS_PER_PAGE - 1 }, (_, i) => item(i + 1)),
+          ]
         : [item(99, { text: 'Last flooded' })];
     const answer: ModerationQueue = { items, page, totalItems: QUEUE_ITEMS_PER_PAGE + 1, log: [] };
     return new Response(JSON.stringify(answer), { status: 200 });

@@ -8,10 +8,15 @@ import { ApiRequestError } from '../../lib/api-client';
 import { useModerate, useModerationQueue } from './api/moderation-queue';
 import './moderation.css';
 
-const formatTime = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const formatTime = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** Past tense of each action, for the log. */
-const DONE: Record<ModerationAction, string> = { hide: 'hid', restore: 'restored', dismiss: 'dismissed the reports of' };
+const DONE: Record<ModerationAction, string> = {
+  hide: 'hid',
+  restore: 'restored',
+  dismiss: 'dismissed the reports of',
+};
 
 function QueueEntry({ item }: { item: QueueItem }) {
   const moderate = useModerate();
@@ -19,7 +24,14 @@ function QueueEntry({ item }: { item: QueueItem }) {
   const run = (action: ModerationAction) =>
     moderate.mutate(
       { itemType: item.itemType, itemId: item.itemId, action },
-      { onSuccess: () => toast(`The ${item.itemType} was ${action === 'hide' ? 'hidden' : action === 'restore' ? 'restored' : 'left as it is'}.`, 'success'), onError: (error) => toast(error.message, 'error') },
+      {
+        onSuccess: () =>
+          toast(
+            `The ${item.itemType} was ${action === 'hide' ? 'hidden' : action === 'restore' ? 'restored' : 'left as it is'}.`,
+            'success',
+          ),
+        onError: (error) => toast(error.message, 'error'),
+      },
     );
   const headingId = `queue-${item.itemType}-${item.itemId}`;
   return (
@@ -27,11 +39,17 @@ function QueueEntry({ item }: { item: QueueItem }) {
       <div className="queue-item-head">
         <span className="queue-kind">{item.itemType === 'deck' ? 'Deck' : 'Comment'}</span>
         <h3 id={headingId}>
-          <Link to={`/decks/${item.itemId === item.deckId ? item.itemId : item.deckId}`}>{item.itemType === 'deck' ? item.text : `Comment by ${item.author}`}</Link>
+          <Link to={`/decks/${item.itemId === item.deckId ? item.itemId : item.deckId}`}>
+            {item.itemType === 'deck' ? item.text : `Comment by ${item.author}`}
+          </Link>
         </h3>
         {item.isHidden && <span className="hidden-badge">Hidden</span>}
       </div>
-      {item.itemType === 'deck' ? <p className="muted">by {item.author}</p> : <div className="comment-text" dangerouslySetInnerHTML={{ __html: item.html ?? '' }} />}
+      {item.itemType === 'deck' ? (
+        <p className="muted">by {item.author}</p>
+      ) : (
+        <div className="comment-text" dangerouslySetInnerHTML={{ __html: item.html ?? '' }} />
+      )}
       {item.reportCount > 0 && (
         <p className="queue-counts muted">
           {reportCounts(item)}
@@ -48,7 +66,8 @@ function QueueEntry({ item }: { item: QueueItem }) {
           {item.reports.map((report) => (
             <li key={`${report.username}-${report.createdAt}`}>
               <strong>{report.username}</strong>
-              {report.isNewAccount && <span className="new-account"> (new account)</span>}: {report.reason} <time dateTime={report.createdAt}>{formatTime(report.createdAt)}</time>
+              {report.isNewAccount && <span className="new-account"> (new account)</span>}: {report.reason}{' '}
+              <time dateTime={report.createdAt}>{formatTime(report.createdAt)}</time>
             </li>
           ))}
         </ul>
@@ -111,14 +130,20 @@ export default function ModerationPage() {
       ) : (
         <>
           <p className="muted">
-            {data.totalItems} item{data.totalItems === 1 ? '' : 's'}: reported by established accounts first, then by new accounts only, oldest report first; then hidden items.
+            {data.totalItems} item{data.totalItems === 1 ? '' : 's'}: reported by established accounts first, then by
+            new accounts only, oldest report first; then hidden items.
           </p>
           <ul className="queue">
             {data.items.map((item) => (
               <QueueEntry key={`${item.itemType}-${item.itemId}`} item={item} />
             ))}
           </ul>
-          <Pagination page={page} pageCount={pageCount} onPageChange={(next) => setParams(next === 1 ? {} : { page: String(next) })} label="Queue pages" />
+          <Pagination
+            page={page}
+            pageCount={pageCount}
+            onPageChange={(next) => setParams(next === 1 ? {} : { page: String(next) })}
+            label="Queue pages"
+          />
         </>
       )}
       <h2>Log</h2>
@@ -126,7 +151,8 @@ export default function ModerationPage() {
         <ol className="moderation-log" aria-label="Moderation log">
           {data.log.map((entry, i) => (
             <li key={`${entry.createdAt}-${i}`}>
-              <time dateTime={entry.createdAt}>{formatTime(entry.createdAt)}</time> {entry.moderator ?? 'A former moderator'} {DONE[entry.action]} {entry.itemType}{' '}
+              <time dateTime={entry.createdAt}>{formatTime(entry.createdAt)}</time>{' '}
+              {entry.moderator ?? 'A former moderator'} {DONE[entry.action]} {entry.itemType}{' '}
               <code>{entry.itemId}</code>
             </li>
           ))}

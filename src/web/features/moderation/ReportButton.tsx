@@ -40,14 +40,27 @@ export function ReportButton({ itemType, itemId, label }: ReportButtonProps) {
   };
   return (
     <>
-      <button type="button" className="link-button report-button" onClick={() => setOpen(true)} aria-label={label ?? `Report ${itemType}`}>
+      <button
+        type="button"
+        className="link-button report-button"
+        onClick={() => setOpen(true)}
+        aria-label={label ?? `Report ${itemType}`}
+      >
         Report
       </button>
       {isOpen && (
         <Dialog title={`Report this ${itemType}`} onClose={() => setOpen(false)}>
           <form className="report-form" onSubmit={submit}>
             <label htmlFor={fieldId}>What is wrong with it?</label>
-            <textarea id={fieldId} data-autofocus value={reason} onChange={(e) => setReason(e.target.value)} maxLength={MAX_REPORT_REASON_LENGTH} rows={3} required />
+            <textarea
+              id={fieldId}
+              data-autofocus
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+              maxLength={MAX_REPORT_REASON_LENGTH}
+              rows={3}
+              required
+            />
             <div className="dialog-actions">
               <button type="button" onClick={() => setOpen(false)}>
                 Cancel

@@ -20,7 +20,13 @@ export function ChoiceGroup<K extends string>({
       <legend>{legend}</legend>
       {choices.map((choice) => (
         <label key={choice.key} className={choice.key === value ? 'is-selected' : undefined}>
-          <input type="radio" name={name} value={choice.key} checked={choice.key === value} onChange={() => onChange(choice.key)} />
+          <input
+            type="radio"
+            name={name}
+            value={choice.key}
+            checked={choice.key === value}
+            onChange={() => onChange(choice.key)}
+          />
           {choice.label}
         </label>
       ))}

@@ -6,8 +6,20 @@ import { renderWithProviders } from '../../test/render';
 import SearchResultsPage from './SearchResultsPage';
 
 const deck = (i: number): Deck => ({
-  _id: i.toString(16).padStart(24, '0'), title: `Deck ${i}`, deckcode: 'null', user: 'StarGazer', image: `/upload/${i}.webp`, description: '',
-  cards: [], albums: ['Space'], collections: [], tags: [], score: i, voters: [], createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z',
+  _id: i.toString(16).padStart(24, '0'),
+  title: `Deck ${i}`,
+  deckcode: 'null',
+  user: 'StarGazer',
+  image: `/upload/${i}.webp`,
+  description: '',
+  cards: [],
+  albums: ['Space'],
+  collections: [],
+  tags: [],
+  score: i,
+  voters: [],
+  createdAt: '2026-01-01T00:00:00Z',
+  updatedAt: '2026-01-01T00:00:00Z',
 });
 
 /** A fake search API over `total` decks; records each request so the test can check what was asked. */
@@ -27,7 +39,9 @@ function stubApi(total: number) {
 }
 
 function renderAt(url: string, state?: unknown) {
-  const router = createMemoryRouter([{ path: '/deck-search-results', element: <SearchResultsPage /> }], { initialEntries: [{ pathname: url.split('?')[0], search: url.includes('?') ? `?${url.split('?')[1]}` : '', state }] });
+  const router = createMemoryRouter([{ path: '/deck-search-results', element: <SearchResultsPage /> }], {
+    initialEntries: [{ pathname: url.split('?')[0], search: url.includes('?') ? `?${url.split('?')[1]}` : '', state }],
+  });
   renderWithProviders(<RouterProvider router={router} />);
   return router;
 }
@@ -41,7 +55,10 @@ test('the filters of the URL are searched, 12 per page, and the page buttons mov
   expect(screen.getByText('Loading decks...')).toBeInTheDocument();
   expect(await screen.findByRole('link', { name: 'Deck 1' })).toBeInTheDocument();
   expect(screen.getAllByRole('listitem').filter((li) => li.classList.contains('deck-card'))).toHaveLength(12);
-  expect(requests[0]).toEqual({ url: '/api/decks/search-decks?page=1&limit=12', body: { albums: ['Space'], collections: [], tags: [], cards: [], sortBy: 'score' } });
+  expect(requests[0]).toEqual({
+    url: '/api/decks/search-decks?page=1&limit=12',
+    body: { albums: ['Space'], collections: [], tags: [], cards: [], sortBy: 'score' },
+  });
 
   const pager = screen.getByRole('navigation', { name: 'Search results pages' });
   expect(within(pager).getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
@@ -55,7 +72,14 @@ test('filters handed over as navigation state are searched and written into the 
   const requests = stubApi(1);
   const router = renderAt('/deck-search-results', { tags: ['Budget'], sortBy: 'score', restricted: true });
   expect(await screen.findByRole('link', { name: 'Deck 1' })).toBeInTheDocument();
-  expect(requests.at(-1)?.body).toEqual({ albums: [], collections: [], tags: ['Budget'], cards: [], sortBy: 'score', restricted: true });
+  expect(requests.at(-1)?.body).toEqual({
+    albums: [],
+    collections: [],
+    tags: ['Budget'],
+    cards: [],
+    sortBy: 'score',
+    restricted: true,
+  });
   expect(router.state.location.search).toBe('?tags=Budget&sort=score&restricted=1');
   expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Top Decks This Week');
   expect(screen.queryByRole('navigation', { name: 'Search results pages' })).not.toBeInTheDocument();
@@ -86,7 +110,14 @@ test('the sort control orders the results and keeps the order in the URL', async
   await userEvent.click(within(sort).getByRole('radio', { name: 'Top this week' }));
   expect(router.state.location.search).toBe('?albums=Space&sort=score&restricted=1');
   expect(await screen.findByRole('heading', { level: 1, name: /Top Decks This Week/ })).toBeInTheDocument();
-  expect(requests.at(-1)?.body).toEqual({ albums: ['Space'], collections: [], tags: [], cards: [], sortBy: 'score', restricted: true });
+  expect(requests.at(-1)?.body).toEqual({
+    albums: ['Space'],
+    collections: [],
+    tags: [],
+    cards: [],
+    sortBy: 'score',
+    restricted: true,
+  });
   await userEvent.click(within(sort).getByRole('radio', { name: 'Top all time' }));
   expect(router.state.location.search).toBe('?albums=Space&sort=score');
   await userEvent.click(within(sort).getByRole('radio', { name: 'Newest' }));
@@ -114,7 +145,9 @@ test('a server error is shown as an error too', async () => {
     return new Response('<html>oops</html>', { status: 500 });
   });
   renderAt('/deck-search-results');
-  expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent('The search failed: Request failed (500)');
+  expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent(
+    'The search failed: Request failed (500)',
+  );
   expect(screen.queryByText('No decks found!')).not.toBeInTheDocument();
 });
 
@@ -122,7 +155,9 @@ test('an unknown tag of a shared address is left out of the search and named', a
   const requests = stubApi(2);
   renderAt('/deck-search-results?albums=Space&tags=Nonsense');
   expect(await screen.findByRole('link', { name: 'Deck 1' })).toBeInTheDocument();
-  expect(screen.getByRole('note')).toHaveTextContent('Left out of this search, as this site does not know it: tag "Nonsense".');
+  expect(screen.getByRole('note')).toHaveTextContent(
+    'Left out of this search, as this site does not know it: tag "Nonsense".',
+  );
   expect(requests[0].body).toEqual({ albums: ['Space'], collections: [], tags: [], cards: [] });
 });
 
@@ -135,7 +170,16 @@ test('the date window beside the sort narrows the search and stays in the URL', 
   expect(within(window).getByRole('radio', { name: 'All time' })).toBeChecked();
   await userEvent.click(within(window).getByRole('radio', { name: 'Last 30 days' }));
   expect(router.state.location.search).toBe('?albums=Space&excludeCards=Moon&window=30d');
-  await vi.waitFor(() => expect(requests.at(-1)?.body).toEqual({ albums: ['Space'], collections: [], tags: [], cards: [], excludeCards: ['Moon'], window: '30d' }));
+  await vi.waitFor(() =>
+    expect(requests.at(-1)?.body).toEqual({
+      albums: ['Space'],
+      collections: [],
+      tags: [],
+      cards: [],
+      excludeCards: ['Moon'],
+      window: '30d',
+    }),
+  );
   await userEvent.click(within(window).getByRole('radio', { name: 'This week' }));
   expect(router.state.location.search).toBe('?albums=Space&restricted=1&excludeCards=Moon');
   // The exclusions of the URL open the Exclude section of the bar.

@@ -47,7 +47,10 @@ export default function SearchResultsPage() {
   useEffect(() => {
     if (needsUrl) navigate(searchResultsHref(fromState, 1), { replace: true, state: location.state });
   }, [needsUrl, fromState, navigate, location.state]);
-  const { filters, unknown } = useMemo(() => withoutUnknown(needsUrl ? fromState : fromUrl.filters), [needsUrl, fromState, fromUrl.filters]);
+  const { filters, unknown } = useMemo(
+    () => withoutUnknown(needsUrl ? fromState : fromUrl.filters),
+    [needsUrl, fromState, fromUrl.filters],
+  );
   const page = fromUrl.page;
   const request = useMemo(() => toSearchRequest(filters), [filters]);
   const { data, isLoading, isError, error, refetch, isPlaceholderData } = useSearchDecks(request, page, DECKS_PER_PAGE);
@@ -69,7 +72,15 @@ export default function SearchResultsPage() {
     window.scrollTo({ top: 0 });
   };
   // The bar starts over when the URL's selection changes (back button, a new search).
-  const barKey = JSON.stringify([filters.albums, filters.collections, filters.tags, filters.cards, filters.excludeAlbums, filters.excludeTags, filters.excludeCards]);
+  const barKey = JSON.stringify([
+    filters.albums,
+    filters.collections,
+    filters.tags,
+    filters.cards,
+    filters.excludeAlbums,
+    filters.excludeTags,
+    filters.excludeCards,
+  ]);
 
   return (
     <section className="page search-page" aria-labelledby="search-title">
@@ -111,7 +122,14 @@ export default function SearchResultsPage() {
           <DeckGrid decks={data.decks} />
         )}
       </div>
-      {data && !isError && <Pagination page={page} pageCount={pageCount(data.totalDecks, DECKS_PER_PAGE)} onPageChange={goToPage} label="Search results pages" />}
+      {data && !isError && (
+        <Pagination
+          page={page}
+          pageCount={pageCount(data.totalDecks, DECKS_PER_PAGE)}
+          onPageChange={goToPage}
+          label="Search results pages"
+        />
+      )}
     </section>
   );
 }

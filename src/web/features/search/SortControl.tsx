@@ -6,5 +6,7 @@ import { ChoiceGroup } from './ChoiceGroup';
  * "Top this week" even though home hides that column below 850 px.
  */
 export function SortControl({ value, onChange }: { value: SearchSort; onChange(sort: SearchSort): void }) {
-  return <ChoiceGroup legend="Sort" className="sort-control" choices={SEARCH_SORTS} value={value} onChange={onChange} />;
+  return (
+    <ChoiceGroup legend="Sort" className="sort-control" choices={SEARCH_SORTS} value={value} onChange={onChange} />
+  );
 }

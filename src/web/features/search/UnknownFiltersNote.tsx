@@ -1,6 +1,13 @@
 import type { UnknownFilter } from '../../lib/search-url';
 
-const NOUN: Record<UnknownFilter['key'], string> = { albums: 'album', collections: 'collection', tags: 'tag', excludeAlbums: 'excluded album', excludeTags: 'excluded tag', sort: 'sort' };
+const NOUN: Record<UnknownFilter['key'], string> = {
+  albums: 'album',
+  collections: 'collection',
+  tags: 'tag',
+  excludeAlbums: 'excluded album',
+  excludeTags: 'excluded tag',
+  sort: 'sort',
+};
 
 /** Says which values of the address were left out of the search, so a shared link that aged is not silently different. */
 export function UnknownFiltersNote({ unknown }: { unknown: UnknownFilter[] }) {

@@ -74,8 +74,12 @@ export function CardNameInput({ label, actionLabel, onPick, onCancel, autoFocus 
           setText(event.target.value);
           setError(null);
           // Picking a suggestion from the list is a choice made: no extra click needed.
-          if ((event.nativeEvent as InputEvent).inputType === 'insertReplacementText' || !('inputType' in event.nativeEvent)) {
-            if (byKey.has(normalizeName(event.target.value)) && suggestions.some((s) => s.name === event.target.value)) commit(event.target.value);
+          if (
+            (event.nativeEvent as InputEvent).inputType === 'insertReplacementText' ||
+            !('inputType' in event.nativeEvent)
+          ) {
+            if (byKey.has(normalizeName(event.target.value)) && suggestions.some((s) => s.name === event.target.value))
+              commit(event.target.value);
           }
         }}
         onKeyDown={onKeyDown}

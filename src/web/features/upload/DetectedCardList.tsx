@@ -15,7 +15,17 @@ interface DetectedCardListProps {
 /** The reader's confidence in words: a bare "95%" after a card name says nothing of what it measures. */
 const sureness = (confidence: number) => `${Math.round(confidence * 100)}% sure`;
 
-function CardRow({ card, position, onReplace, onRemove }: { card: ReviewCard; position: number; onReplace(card: ReviewCard): void; onRemove(): void }) {
+function CardRow({
+  card,
+  position,
+  onReplace,
+  onRemove,
+}: {
+  card: ReviewCard;
+  position: number;
+  onReplace(card: ReviewCard): void;
+  onRemove(): void;
+}) {
   const [isEditing, setEditing] = useState(false);
   const isUnsure = card.confidence !== null && card.confidence < LOW_CONFIDENCE;
   return (
@@ -25,12 +35,20 @@ function CardRow({ card, position, onReplace, onRemove }: { card: ReviewCard; po
           {position}.
         </span>
         {/* A new tab, so the review in this dialog stays as it is. */}
-        <a className="detected-card-name" href={`/cards/${encodeURIComponent(card.code)}`} target="_blank" rel="noopener" title={`${card.name}: its card page, in a new tab`}>
+        <a
+          className="detected-card-name"
+          href={`/cards/${encodeURIComponent(card.code)}`}
+          target="_blank"
+          rel="noopener"
+          title={`${card.name}: its card page, in a new tab`}
+        >
           {card.name}
         </a>
         <span className="detected-card-code">{card.code}</span>
         <span className="detected-card-confidence" title="How sure the card reader is that it read this card right">
-          {card.confidence === null ? 'chosen by you' : `Reader: ${sureness(card.confidence)}${isUnsure ? ' – please check' : ''}`}
+          {card.confidence === null
+            ? 'chosen by you'
+            : `Reader: ${sureness(card.confidence)}${isUnsure ? ' – please check' : ''}`}
         </span>
       </div>
       <div className="detected-card-actions">
@@ -92,7 +110,11 @@ export function DetectedCardList({ cards, onChange, errorId }: DetectedCardListP
         ))}
       </ol>
       {cards.length < DECK_SIZE ? (
-        <CardNameInput label="Add a card" actionLabel="Add card" onPick={(choice) => onChange([...cards, newReviewCard(choice)])} />
+        <CardNameInput
+          label="Add a card"
+          actionLabel="Add card"
+          onPick={(choice) => onChange([...cards, newReviewCard(choice)])}
+        />
       ) : (
         <p className="muted">The list is full: a deck has {DECK_SIZE} cards. Remove one to add another.</p>
       )}

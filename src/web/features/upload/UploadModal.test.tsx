@@ -22,7 +22,12 @@ const CATALOG = [
 const detected = (names: string[]): UploadImageResult => {
   const cards = names.map((name) => {
     const card = CATALOG.find((c) => c.Name === name)!;
-    return { code: card.Code, name, confidence: 0.95, alternatives: [{ code: 'ORR014', name: 'Caño Cristales', confidence: 0.4 }] };
+    return {
+      code: card.Code,
+      name,
+      confidence: 0.95,
+      alternatives: [{ code: 'ORR014', name: 'Caño Cristales', confidence: 0.4 }],
+    };
   });
   return { cards: names, deck_code: 'UH42XD', detected: cards };
 };
@@ -64,7 +69,12 @@ describe('UploadModal', () => {
   it('shows every validation text when Submit is pressed on an empty form', async () => {
     const { user } = setup();
     await user.click(screen.getByRole('button', { name: 'Submit' }));
-    for (const text of [MESSAGES.upload.imageRequired, MESSAGES.upload.titleRequired, MESSAGES.upload.tooFewCards, MESSAGES.upload.categoryRequired]) {
+    for (const text of [
+      MESSAGES.upload.imageRequired,
+      MESSAGES.upload.titleRequired,
+      MESSAGES.upload.tooFewCards,
+      MESSAGES.upload.categoryRequired,
+    ]) {
       expect(screen.getByText(text)).toBeInTheDocument();
     }
     expect(screen.getByLabelText('Title')).toHaveAttribute('aria-invalid', 'true');
@@ -96,7 +106,9 @@ describe('UploadModal', () => {
   });
 
   it('reads the sample screenshot like a picked file', async () => {
-    vi.mocked(readDeckImage).mockResolvedValue(detected(['Heimdall', 'Hypernova', 'Sand Cat', 'Five Eyes', 'Virginia Hall']));
+    vi.mocked(readDeckImage).mockResolvedValue(
+      detected(['Heimdall', 'Hypernova', 'Sand Cat', 'Five Eyes', 'Virginia Hall']),
+    );
     const { user } = setup({ sample: 'available' });
     await user.click(screen.getByRole('button', { name: MESSAGES.upload.trySample }));
     const list = await screen.findByRole('list', { name: 'Cards Detected' });
@@ -108,7 +120,9 @@ describe('UploadModal', () => {
   });
 
   it('shows the screenshot large beside the card list on demand', async () => {
-    vi.mocked(readDeckImage).mockResolvedValue(detected(['Heimdall', 'Hypernova', 'Sand Cat', 'Five Eyes', 'Virginia Hall']));
+    vi.mocked(readDeckImage).mockResolvedValue(
+      detected(['Heimdall', 'Hypernova', 'Sand Cat', 'Five Eyes', 'Virginia Hall']),
+    );
     const { user } = setup();
     await user.upload(screen.getByLabelText('Deck image'), png());
     await screen.findByRole('list', { name: 'Cards Detected' });
@@ -131,7 +145,9 @@ describe('UploadModal', () => {
   });
 
   it('clears the stale card-count error once a chosen image is read after a failed Submit', async () => {
-    vi.mocked(readDeckImage).mockResolvedValue(detected(['Heimdall', 'Hypernova', 'Sand Cat', 'Five Eyes', 'Virginia Hall']));
+    vi.mocked(readDeckImage).mockResolvedValue(
+      detected(['Heimdall', 'Hypernova', 'Sand Cat', 'Five Eyes', 'Virginia Hall']),
+    );
     const { user } = setup();
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(screen.getByText(MESSAGES.upload.tooFewCards)).toBeInTheDocument();
@@ -145,14 +161,18 @@ describe('UploadModal', () => {
   });
 
   it('shows the reader being busy', async () => {
-    vi.mocked(readDeckImage).mockRejectedValue(new ApiRequestError(429, 'The card reader is busy right now. Please try again in a minute.'));
+    vi.mocked(readDeckImage).mockRejectedValue(
+      new ApiRequestError(429, 'The card reader is busy right now. Please try again in a minute.'),
+    );
     const { user } = setup();
     await user.upload(screen.getByLabelText('Deck image'), png());
     expect(await screen.findByRole('alert')).toHaveTextContent('The card reader is busy right now.');
   });
 
   it('reads the cards, lets one be fixed, and publishes the deck', async () => {
-    vi.mocked(readDeckImage).mockResolvedValue(detected(['Heimdall', 'Hypernova', 'Sand Cat', 'Five Eyes', 'Virginia Hall']));
+    vi.mocked(readDeckImage).mockResolvedValue(
+      detected(['Heimdall', 'Hypernova', 'Sand Cat', 'Five Eyes', 'Virginia Hall']),
+    );
     vi.mocked(postDeck).mockResolvedValue({ _id: '65f0a1b2c3d4e5f6a7b8c9d0' } as never);
     const { user, onClose, invalidate } = setup();
 
@@ -184,7 +204,12 @@ describe('UploadModal', () => {
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(postDeck).toHaveBeenCalledWith(
       expect.any(File),
-      expect.objectContaining({ title: 'My deck', albums: ['Space'], cards: ['Heimdall', 'Hypernova', 'Sir Lancelot', 'Five Eyes', 'Virginia Hall'], deckcode: 'UH42XD' }),
+      expect.objectContaining({
+        title: 'My deck',
+        albums: ['Space'],
+        cards: ['Heimdall', 'Hypernova', 'Sir Lancelot', 'Five Eyes', 'Virginia Hall'],
+        deckcode: 'UH42XD',
+      }),
       expect.anything(),
     );
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['decks'] });
@@ -193,7 +218,9 @@ describe('UploadModal', () => {
   });
 
   it('tells the user when publishing fails', async () => {
-    vi.mocked(readDeckImage).mockResolvedValue(detected(['Heimdall', 'Hypernova', 'Sand Cat', 'Five Eyes', 'Virginia Hall']));
+    vi.mocked(readDeckImage).mockResolvedValue(
+      detected(['Heimdall', 'Hypernova', 'Sand Cat', 'Five Eyes', 'Virginia Hall']),
+    );
     vi.mocked(postDeck).mockRejectedValue(new ApiRequestError(500, 'Something went wrong on our side.'));
     const { user, onClose } = setup();
     await user.upload(screen.getByLabelText('Deck image'), png());
@@ -206,7 +233,9 @@ describe('UploadModal', () => {
   });
 
   it('does not publish on Enter in a picker that has no option for the typed text', async () => {
-    vi.mocked(readDeckImage).mockResolvedValue(detected(['Heimdall', 'Hypernova', 'Sand Cat', 'Five Eyes', 'Virginia Hall']));
+    vi.mocked(readDeckImage).mockResolvedValue(
+      detected(['Heimdall', 'Hypernova', 'Sand Cat', 'Five Eyes', 'Virginia Hall']),
+    );
     vi.mocked(postDeck).mockResolvedValue({} as never);
     const { user, onClose } = setup();
     await user.upload(screen.getByLabelText('Deck image'), png());
@@ -227,7 +256,9 @@ describe('UploadModal', () => {
   });
 
   it('asks before Escape, Cancel or × throw away a reviewed deck, and not before anything is read', async () => {
-    vi.mocked(readDeckImage).mockResolvedValue(detected(['Heimdall', 'Hypernova', 'Sand Cat', 'Five Eyes', 'Virginia Hall']));
+    vi.mocked(readDeckImage).mockResolvedValue(
+      detected(['Heimdall', 'Hypernova', 'Sand Cat', 'Five Eyes', 'Virginia Hall']),
+    );
     const { user, onClose } = setup();
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(onClose).toHaveBeenCalledTimes(1);

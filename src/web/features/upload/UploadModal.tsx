@@ -14,7 +14,14 @@ import { postDeck, readDeckImage } from './api/upload-deck';
 import { fetchSampleScreenshot } from './api/sample-screenshot';
 import { DetectedCardList } from './DetectedCardList';
 import { SimilarDeckWarning } from './SimilarDeckWarning';
-import { EMPTY_FORM, imageFileError, reviewCardsOf, validateDeckForm, type DeckFormValues, type FormErrors } from './deck-form';
+import {
+  EMPTY_FORM,
+  imageFileError,
+  reviewCardsOf,
+  validateDeckForm,
+  type DeckFormValues,
+  type FormErrors,
+} from './deck-form';
 import './upload.css';
 
 /** Where the chosen image is in its trip to the reader. */
@@ -48,7 +55,15 @@ function FieldError({ id, text }: { id: string; text?: string }) {
 }
 
 export default function UploadModal({ onClose }: { onClose(): void }) {
-  const ids = { file: useId(), title: useId(), albums: useId(), collections: useId(), tags: useId(), description: useId(), errors: useId() };
+  const ids = {
+    file: useId(),
+    title: useId(),
+    albums: useId(),
+    collections: useId(),
+    tags: useId(),
+    description: useId(),
+    errors: useId(),
+  };
   const errorId = (field: keyof FormErrors) => `${ids.errors}-${field}`;
   const toast = useToast();
   const queryClient = useQueryClient();
@@ -74,7 +89,11 @@ export default function UploadModal({ onClose }: { onClose(): void }) {
   useEffect(() => (preview ? () => URL.revokeObjectURL(preview) : undefined), [preview]);
 
   const isReading = reading.stage === 'uploading' || reading.stage === 'reading';
-  const errors: FormErrors = wasSubmitted ? validateDeckForm(image, values).errors : pickError ? { image: pickError } : {};
+  const errors: FormErrors = wasSubmitted
+    ? validateDeckForm(image, values).errors
+    : pickError
+      ? { image: pickError }
+      : {};
   // The card count is not wrong yet while the image is still being read.
   if (isReading) delete errors.cards;
 
@@ -107,7 +126,10 @@ export default function UploadModal({ onClose }: { onClose(): void }) {
       setReading({ stage: 'read', count: cards.length, unmatched: result.unmatchedNames ?? 0 });
     } catch (error) {
       if (isAbort(error)) return;
-      setReading({ stage: 'failed', message: error instanceof ApiRequestError ? error.message : MESSAGES.upload.failure });
+      setReading({
+        stage: 'failed',
+        message: error instanceof ApiRequestError ? error.message : MESSAGES.upload.failure,
+      });
     } finally {
       if (inFlight.current === controller) inFlight.current = null;
     }
@@ -144,9 +166,15 @@ export default function UploadModal({ onClose }: { onClose(): void }) {
     const controller = new AbortController();
     inFlight.current = controller;
     try {
-      const published = await postDeck(image, deck, { signal: controller.signal, onUploadProgress: (sent) => setSubmitting({ sent }) });
+      const published = await postDeck(image, deck, {
+        signal: controller.signal,
+        onUploadProgress: (sent) => setSubmitting({ sent }),
+      });
       // Longer than the usual 4 s: the toast now holds a link to reach for.
-      toast(MESSAGES.upload.success, 'success', { durationMs: 10_000, link: { label: 'View deck', href: `/decks/${published._id}` } });
+      toast(MESSAGES.upload.success, 'success', {
+        durationMs: 10_000,
+        link: { label: 'View deck', href: `/decks/${published._id}` },
+      });
       await queryClient.invalidateQueries({ queryKey: DECKS_QUERY_KEY });
       onClose();
     } catch (error) {
@@ -173,7 +201,11 @@ export default function UploadModal({ onClose }: { onClose(): void }) {
   // In a portal: the button that opens the modal lives inside the search bar's <form>, and forms
   // must not nest in the DOM.
   return createPortal(
-    <Dialog title="Upload a deck" onClose={requestClose} className={`upload-dialog${showBeside && preview ? ' upload-dialog-wide' : ''}`}>
+    <Dialog
+      title="Upload a deck"
+      onClose={requestClose}
+      className={`upload-dialog${showBeside && preview ? ' upload-dialog-wide' : ''}`}
+    >
       <form className="upload-form" noValidate onSubmit={submit}>
         <div className="upload-field">
           <label htmlFor={ids.file}>Deck image</label>
@@ -209,7 +241,9 @@ export default function UploadModal({ onClose }: { onClose(): void }) {
           {reading.stage === 'read' && reading.count === 0 && (
             <p className="field-error" role="alert">
               {/* Names were read but the catalog knows none of them: the image is fine, the card list is not. */}
-              {reading.unmatched > 0 ? MESSAGES.upload.noCatalogMatch(reading.unmatched) : MESSAGES.upload.noCardsDetected}
+              {reading.unmatched > 0
+                ? MESSAGES.upload.noCatalogMatch(reading.unmatched)
+                : MESSAGES.upload.noCardsDetected}
             </p>
           )}
         </div>
@@ -232,7 +266,11 @@ export default function UploadModal({ onClose }: { onClose(): void }) {
           <label htmlFor={ids.albums}>Albums</label>
           <AlbumSelect inputId={ids.albums} value={values.albums} onChange={(albums) => update({ albums })} />
           <label htmlFor={ids.collections}>Collections</label>
-          <CollectionSelect inputId={ids.collections} value={values.collections} onChange={(collections) => update({ collections })} />
+          <CollectionSelect
+            inputId={ids.collections}
+            value={values.collections}
+            onChange={(collections) => update({ collections })}
+          />
           <label htmlFor={ids.tags}>Tags</label>
           <TagSelect inputId={ids.tags} value={values.tags} onChange={(tags) => update({ tags })} />
           <FieldError id={errorId('categories')} text={errors.categories} />
@@ -240,7 +278,13 @@ export default function UploadModal({ onClose }: { onClose(): void }) {
 
         <div className="upload-field">
           <label htmlFor={ids.description}>Description</label>
-          <textarea id={ids.description} rows={3} maxLength={5000} value={values.description} onChange={(event) => update({ description: event.target.value })} />
+          <textarea
+            id={ids.description}
+            rows={3}
+            maxLength={5000}
+            value={values.description}
+            onChange={(event) => update({ description: event.target.value })}
+          />
         </div>
 
         <section className="upload-cards" aria-labelledby={`${ids.errors}-cards-heading`}>
@@ -254,7 +298,11 @@ export default function UploadModal({ onClose }: { onClose(): void }) {
           </div>
           <div className={showBeside && preview ? 'upload-review upload-review-beside' : 'upload-review'}>
             <div>
-              <DetectedCardList cards={values.cards} onChange={(cards) => update({ cards })} errorId={describedBy('cards')} />
+              <DetectedCardList
+                cards={values.cards}
+                onChange={(cards) => update({ cards })}
+                errorId={describedBy('cards')}
+              />
               <FieldError id={errorId('cards')} text={errors.cards} />
             </div>
             {showBeside && preview && (
@@ -271,7 +319,9 @@ export default function UploadModal({ onClose }: { onClose(): void }) {
             {serverError}
           </p>
         )}
-        {submitting && <ProgressLine label="Publishing deck…" value={submitting.sent < 1 ? submitting.sent : undefined} />}
+        {submitting && (
+          <ProgressLine label="Publishing deck…" value={submitting.sent < 1 ? submitting.sent : undefined} />
+        )}
         <div className="dialog-actions">
           <button type="button" onClick={requestClose}>
             Cancel
@@ -282,7 +332,12 @@ export default function UploadModal({ onClose }: { onClose(): void }) {
         </div>
       </form>
       {askDiscard && (
-        <ConfirmDialog title="Discard this deck?" confirmLabel="Discard" onConfirm={onClose} onCancel={() => setAskDiscard(false)}>
+        <ConfirmDialog
+          title="Discard this deck?"
+          confirmLabel="Discard"
+          onConfirm={onClose}
+          onCancel={() => setAskDiscard(false)}
+        >
           <p>The cards read and the fields typed will be lost.</p>
         </ConfirmDialog>
       )}

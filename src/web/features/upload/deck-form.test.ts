@@ -1,8 +1,20 @@
 import { MESSAGES } from '../../../common/messages';
-import { EMPTY_FORM, chooseCard, imageFileError, reviewCardsOf, validateDeckForm, type DeckFormValues } from './deck-form';
+import {
+  EMPTY_FORM,
+  chooseCard,
+  imageFileError,
+  reviewCardsOf,
+  validateDeckForm,
+  type DeckFormValues,
+} from './deck-form';
 
 const png = new File([new Uint8Array(4)], 'deck.png', { type: 'image/png' });
-const card = (name: string, code: string) => ({ code, name, confidence: 0.9, alternatives: [{ code: 'ALT1', name: 'Alt One', confidence: 0.5 }] });
+const card = (name: string, code: string) => ({
+  code,
+  name,
+  confidence: 0.9,
+  alternatives: [{ code: 'ALT1', name: 'Alt One', confidence: 0.5 }],
+});
 const fiveCards = reviewCardsOf(['A', 'B', 'C', 'D', 'E'].map((n, i) => card(n, `C${i}`)));
 
 describe('validateDeckForm', () => {
@@ -16,17 +28,30 @@ describe('validateDeckForm', () => {
   });
 
   it('gives the deck to post when the form is complete', () => {
-    const values: DeckFormValues = { ...EMPTY_FORM, title: ' Deck ', tags: ['Budget'], cards: fiveCards, deckcode: 'UH42XD' };
+    const values: DeckFormValues = {
+      ...EMPTY_FORM,
+      title: ' Deck ',
+      tags: ['Budget'],
+      cards: fiveCards,
+      deckcode: 'UH42XD',
+    };
     const { errors, deck } = validateDeckForm(png, values);
     expect(errors).toEqual({});
-    expect(deck).toMatchObject({ title: 'Deck', tags: ['Budget'], cards: ['A', 'B', 'C', 'D', 'E'], deckcode: 'UH42XD' });
+    expect(deck).toMatchObject({
+      title: 'Deck',
+      tags: ['Budget'],
+      cards: ['A', 'B', 'C', 'D', 'E'],
+      deckcode: 'UH42XD',
+    });
     // The exact cards go along with their names.
     expect(deck?.cardCodes).toEqual(['C0', 'C1', 'C2', 'C3', 'C4']);
   });
 
   it('refuses files that are not images, and images over 10 MB', () => {
     expect(imageFileError(new File(['x'], 'a.png', { type: 'text/plain' }))).toBe(MESSAGES.upload.invalidImage);
-    expect(imageFileError(new File([new Uint8Array(10 * 1024 * 1024 + 1)], 'a.png', { type: 'image/png' }))).toMatch(/too large/);
+    expect(imageFileError(new File([new Uint8Array(10 * 1024 * 1024 + 1)], 'a.png', { type: 'image/png' }))).toMatch(
+      /too large/,
+    );
     expect(imageFileError(png)).toBeNull();
   });
 });

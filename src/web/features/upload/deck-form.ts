@@ -2,7 +2,13 @@
 // edits of the review step, kept free of React so they can be tested on their own.
 import { DECK_SIZE } from '../../../common/game';
 import { MESSAGES } from '../../../common/messages';
-import { MAX_IMAGE_BYTES, createDeckSchema, type CardCandidate, type CreateDeck, type DetectedCard } from '../../../common/api/uploads';
+import {
+  MAX_IMAGE_BYTES,
+  createDeckSchema,
+  type CardCandidate,
+  type CreateDeck,
+  type DetectedCard,
+} from '../../../common/api/uploads';
 
 /** One card of the 'Cards Detected' list. */
 export interface ReviewCard {
@@ -30,7 +36,15 @@ export interface DeckFormValues {
 export type FormField = 'image' | 'title' | 'cards' | 'categories';
 export type FormErrors = Partial<Record<FormField, string>>;
 
-export const EMPTY_FORM: DeckFormValues = { title: '', description: '', albums: [], collections: [], tags: [], cards: [], deckcode: '' };
+export const EMPTY_FORM: DeckFormValues = {
+  title: '',
+  description: '',
+  albums: [],
+  collections: [],
+  tags: [],
+  cards: [],
+  deckcode: '',
+};
 
 /** Below this the reader's guess is flagged for the user to check. */
 export const LOW_CONFIDENCE = 0.8;
@@ -50,7 +64,10 @@ export function imageFileError(file: File | null): string | null {
  * Checks the whole form at once (an error map filled on submit) and gives the deck to
  * post when nothing is wrong. The rules and texts are the server's own schema.
  */
-export function validateDeckForm(image: File | null, values: DeckFormValues): { errors: FormErrors; deck: CreateDeck | null } {
+export function validateDeckForm(
+  image: File | null,
+  values: DeckFormValues,
+): { errors: FormErrors; deck: CreateDeck | null } {
   const errors: FormErrors = {};
   const imageError = imageFileError(image);
   if (imageError) errors.image = imageError;

@@ -33,7 +33,14 @@ export default function UserPage() {
           <DeckGrid decks={data.decks} />
         </>
       )}
-      {data && <Pagination page={page} pageCount={pageCount(data.totalDecks, DECKS_PER_PAGE)} onPageChange={goToPage} label={`Pages of ${username}'s decks`} />}
+      {data && (
+        <Pagination
+          page={page}
+          pageCount={pageCount(data.totalDecks, DECKS_PER_PAGE)}
+          onPageChange={goToPage}
+          label={`Pages of ${username}'s decks`}
+        />
+      )}
     </section>
   );
 }

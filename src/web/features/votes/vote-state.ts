@@ -21,13 +21,23 @@ export function hasVoted(deck: Pick<Deck, 'voters'>, username: string | null | u
  */
 export function toggleVote(deck: VoteState, username: string): VoteState & { change: VoteChange } {
   if (deck.voters.includes(username)) {
-    return { _id: deck._id, voters: deck.voters.filter((v) => v !== username), score: Math.max(0, deck.score - 1), change: 'decrease' };
+    return {
+      _id: deck._id,
+      voters: deck.voters.filter((v) => v !== username),
+      score: Math.max(0, deck.score - 1),
+      change: 'decrease',
+    };
   }
   return { _id: deck._id, voters: [...deck.voters, username], score: deck.score + 1, change: 'increase' };
 }
 
 function isDeckLike(value: unknown): value is VoteState {
-  return !!value && typeof value === 'object' && typeof (value as VoteState)._id === 'string' && Array.isArray((value as VoteState).voters);
+  return (
+    !!value &&
+    typeof value === 'object' &&
+    typeof (value as VoteState)._id === 'string' &&
+    Array.isArray((value as VoteState).voters)
+  );
 }
 
 function patchDeck<T extends VoteState>(deck: T, vote: VoteState): T {

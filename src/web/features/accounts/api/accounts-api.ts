@@ -1,7 +1,13 @@
 // The account calls, typed by the same schemas the server validates with.
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { messageSchema, pendingLinkSchema, providersSchema, userSchema, type Registration } from '../../../../common/api/users';
+import {
+  messageSchema,
+  pendingLinkSchema,
+  providersSchema,
+  userSchema,
+  type Registration,
+} from '../../../../common/api/users';
 import { apiRequest } from '../../../lib/api-client';
 import { sessionQueryOptions } from '../../../lib/use-session';
 
@@ -57,7 +63,11 @@ export function linkProviderWithPassword(password: string) {
 export const PROVIDER_SIGN_IN_URL = '/api/auth/oidc/start';
 
 /** Which providers the server has configured; the button shows only for these. */
-export const providersQueryOptions = queryOptions({ queryKey: ['auth-providers'], queryFn: () => apiRequest('/api/auth/providers', providersSchema), staleTime: Infinity });
+export const providersQueryOptions = queryOptions({
+  queryKey: ['auth-providers'],
+  queryFn: () => apiRequest('/api/auth/providers', providersSchema),
+  staleTime: Infinity,
+});
 
 export function useProviders() {
   return useQuery(providersQueryOptions);

@@ -8,7 +8,8 @@ import { DECKS_QUERY_KEY } from '../../../lib/deck-cache';
 export function useEditDeck() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, values }: { id: string; values: EditDeck }) => apiRequest(`/api/decks/editdeck/${id}`, deckSchema, { body: values }),
+    mutationFn: ({ id, values }: { id: string; values: EditDeck }) =>
+      apiRequest(`/api/decks/editdeck/${id}`, deckSchema, { body: values }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: DECKS_QUERY_KEY }),
   });
 }
@@ -17,7 +18,8 @@ export function useEditDeck() {
 export function useDeleteDeck() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiRequest(`/api/decks/deleteone/${id}`, z.object({ _id: z.string() }), { method: 'DELETE' }),
+    mutationFn: (id: string) =>
+      apiRequest(`/api/decks/deleteone/${id}`, z.object({ _id: z.string() }), { method: 'DELETE' }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: DECKS_QUERY_KEY }),
   });
 }

@@ -16,7 +16,10 @@ export function useCard(code: string) {
 
 /** GET /api/cards/{code}/decks?page&limit=12: under the deck queries, so a deck write refreshes them. */
 export function getCardDecks(code: string, page: number) {
-  return apiRequest(`/api/cards/${encodeURIComponent(code)}/decks?page=${page}&limit=${DECKS_PER_PAGE}`, decksPageSchema);
+  return apiRequest(
+    `/api/cards/${encodeURIComponent(code)}/decks?page=${page}&limit=${DECKS_PER_PAGE}`,
+    decksPageSchema,
+  );
 }
 
 export function useCardDecks(code: string, page: number) {

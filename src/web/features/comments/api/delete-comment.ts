@@ -4,7 +4,9 @@ import { apiRequest } from '../../../lib/api-client';
 import { commentsQueryOptions } from './get-comments';
 
 export function deleteComment(commentId: string) {
-  return apiRequest(`/api/comments/delete/${encodeURIComponent(commentId)}`, z.object({ _id: z.string() }), { method: 'DELETE' });
+  return apiRequest(`/api/comments/delete/${encodeURIComponent(commentId)}`, z.object({ _id: z.string() }), {
+    method: 'DELETE',
+  });
 }
 
 /** Deletes one of the user's comments and refreshes only that deck's comments. */

@@ -8,7 +8,11 @@ export function getDeck(deckId: string) {
 }
 
 export function deckQueryOptions(deckId: string) {
-  return queryOptions({ queryKey: [...DECKS_QUERY_KEY, 'one', deckId], queryFn: () => getDeck(deckId), retry: retryUnlessRefused });
+  return queryOptions({
+    queryKey: [...DECKS_QUERY_KEY, 'one', deckId],
+    queryFn: () => getDeck(deckId),
+    retry: retryUnlessRefused,
+  });
 }
 
 export function useDeck(deckId: string) {

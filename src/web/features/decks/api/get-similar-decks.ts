@@ -10,5 +10,9 @@ export function getSimilarDecks(deckId: string) {
 
 /** Under the deck queries, so a publish or delete refreshes it. */
 export function useSimilarDecks(deckId: string) {
-  return useQuery({ queryKey: [...DECKS_QUERY_KEY, 'similar', deckId], queryFn: () => getSimilarDecks(deckId), retry: retryUnlessRefused });
+  return useQuery({
+    queryKey: [...DECKS_QUERY_KEY, 'similar', deckId],
+    queryFn: () => getSimilarDecks(deckId),
+    retry: retryUnlessRefused,
+  });
 }

@@ -5,13 +5,22 @@ import { DECKS_QUERY_KEY } from '../../../lib/deck-cache';
 
 /** GET /api/meta/cards with the view's sort, filters and page. */
 export function getMetaCards(query: Partial<MetaCardsQuery>) {
-  const params = new URLSearchParams(Object.entries(query).filter(([, value]) => value !== undefined).map(([key, value]) => [key, String(value)]));
+  const params = new URLSearchParams(
+    Object.entries(query)
+      .filter(([, value]) => value !== undefined)
+      .map(([key, value]) => [key, String(value)]),
+  );
   return apiRequest(`/api/meta/cards?${params}`, metaCardsSchema);
 }
 
 /** Under the deck queries, so a deck published, edited or deleted here refreshes the meta too. */
 export function useMetaCards(query: Partial<MetaCardsQuery>) {
-  return useQuery({ queryKey: [...DECKS_QUERY_KEY, 'meta', 'cards', query], queryFn: () => getMetaCards(query), retry: retryUnlessRefused, placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: [...DECKS_QUERY_KEY, 'meta', 'cards', query],
+    queryFn: () => getMetaCards(query),
+    retry: retryUnlessRefused,
+    placeholderData: keepPreviousData,
+  });
 }
 
 /** GET /api/meta/categories. */
@@ -20,5 +29,9 @@ export function getMetaCategories() {
 }
 
 export function useMetaCategories() {
-  return useQuery({ queryKey: [...DECKS_QUERY_KEY, 'meta', 'categories'], queryFn: getMetaCategories, retry: retryUnlessRefused });
+  return useQuery({
+    queryKey: [...DECKS_QUERY_KEY, 'meta', 'categories'],
+    queryFn: getMetaCategories,
+    retry: retryUnlessRefused,
+  });
 }

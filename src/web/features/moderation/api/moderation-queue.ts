@@ -1,5 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { moderationLogEntrySchema, moderationQueueSchema, type ModerationActionRequest } from '../../../../common/api/moderation';
+import {
+  moderationLogEntrySchema,
+  moderationQueueSchema,
+  type ModerationActionRequest,
+} from '../../../../common/api/moderation';
 import { apiRequest, retryUnlessRefused } from '../../../lib/api-client';
 import { DECKS_QUERY_KEY } from '../../../lib/deck-cache';
 
@@ -22,7 +26,8 @@ export function useModerationQueue(page: number) {
 export function useModerate() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: ModerationActionRequest) => apiRequest('/api/moderation/actions', moderationLogEntrySchema, { body: input }),
+    mutationFn: (input: ModerationActionRequest) =>
+      apiRequest('/api/moderation/actions', moderationLogEntrySchema, { body: input }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: QUEUE_KEY }),

@@ -5,5 +5,9 @@ import { searchDecksQueryOptions } from '../../../lib/search-decks';
 
 /** One page of search results; the previous page stays on screen while the next loads. */
 export function useSearchDecks(filters: SearchRequest, page: number, limit: number) {
-  return useQuery({ ...searchDecksQueryOptions(filters, page, limit), placeholderData: keepPreviousData, retry: retryUnlessRefused });
+  return useQuery({
+    ...searchDecksQueryOptions(filters, page, limit),
+    placeholderData: keepPreviousData,
+    retry: retryUnlessRefused,
+  });
 }

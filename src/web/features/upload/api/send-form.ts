@@ -10,7 +10,12 @@ export interface SendFormOptions {
   signal?: AbortSignal;
 }
 
-export function sendForm<T>(path: string, form: FormData, schema: z.ZodType<T>, options: SendFormOptions = {}): Promise<T> {
+export function sendForm<T>(
+  path: string,
+  form: FormData,
+  schema: z.ZodType<T>,
+  options: SendFormOptions = {},
+): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', path);

@@ -30,7 +30,9 @@ export function useVoteDeck() {
     onMutate: async ({ deck, username }) => {
       await queryClient.cancelQueries({ queryKey: DECKS_QUERY_KEY });
       const snapshot = queryClient.getQueriesData({ queryKey: DECKS_QUERY_KEY });
-      queryClient.setQueriesData({ queryKey: DECKS_QUERY_KEY }, (data: unknown) => applyVote(data, toggleVote(deck, username)));
+      queryClient.setQueriesData({ queryKey: DECKS_QUERY_KEY }, (data: unknown) =>
+        applyVote(data, toggleVote(deck, username)),
+      );
       return { snapshot };
     },
     onError: (error, _input, context) => {
@@ -38,6 +40,7 @@ export function useVoteDeck() {
       toast(`Your vote was not saved: ${error.message}`, 'error');
     },
     // The server's count wins: other people may have voted meanwhile.
-    onSuccess: (result) => queryClient.setQueriesData({ queryKey: DECKS_QUERY_KEY }, (data: unknown) => applyVote(data, result)),
+    onSuccess: (result) =>
+      queryClient.setQueriesData({ queryKey: DECKS_QUERY_KEY }, (data: unknown) => applyVote(data, result)),
   });
 }
