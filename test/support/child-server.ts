@@ -58,7 +58,11 @@ export async function startChildServer(options: {
   while (Date.now() < deadline) {
     if (done) throw new Error(`the server exited during start:\n${out}`);
     try {
-      if ((await fetch(`${baseUrl}/api/cards/`)).ok) return { baseUrl, child, exited, output: () => out };
+      // The health check, its body read: an answer left unread holds its connection open, and a
+      // SIGTERM test would then wait for it the whole drain limit.
+      const health = await fetch(`${baseUrl}/healthz`);
+      await health.arrayBuffer();
+      if (health.ok) return { baseUrl, child, exited, output: () => out };
     } catch {
       // not listening yet
     }

@@ -129,7 +129,9 @@ describeEachDatabase('POST /api/uploadimage/ with tall strips', (ctx) => {
   beforeAll(async () => {
     pool = await createOcrPool({ size: 1 });
     app = await buildApp({
-      config: ctx.config,
+      // One account sends all eight: the cap on its reads in flight (2) would answer six of them 429
+      // before their headers are looked at, and this measures what the headers' check costs.
+      config: { ...ctx.config, limits: { ...ctx.config.limits, ocrReadsInFlightPerAccount: 8 } },
       db: ctx.db,
       dialect: ctx.app.dialect,
       ocr: OcrService.withPool(ctx.db, pool),
