@@ -9,23 +9,9 @@ import { apiRequest, resetFirstAnswers } from '../lib/api-client';
 import { renderWithProviders } from '../test/render';
 import { HomePage } from '../features/home/HomePage';
 import DeckRoute from './routes/DeckRoute';
+import { testDeck } from '../test/decks';
 
-const deck = (i: number, title = `Deck ${i}`): Deck => ({
-  _id: i.toString(16).padStart(24, '0'),
-  title,
-  deckcode: 'null',
-  user: 'StarGazer',
-  image: `/upload/${i}.webp`,
-  description: '',
-  cards: [],
-  albums: ['Space'],
-  collections: [],
-  tags: [],
-  score: i,
-  voters: [],
-  createdAt: '2026-01-01T00:00:00Z',
-  updatedAt: '2026-01-01T00:00:00Z',
-});
+const deck = (i: number, title = `Deck ${i}`): Deck => testDeck(i, { title });
 
 /** Puts the answers in the document as the server does, and records what still goes to the network. */
 function servePage(answers: Record<string, unknown>) {

@@ -2,23 +2,9 @@ import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import type { Deck } from '../../common/api/decks';
 import { DeckGrid } from './DeckGrid';
+import { testDeck } from '../test/decks';
 
-const deck = (i: number, score: number): Deck => ({
-  _id: i.toString(16).padStart(24, '0'),
-  title: `Deck ${i}`,
-  deckcode: 'null',
-  user: 'StarGazer',
-  image: `/upload/${i}.webp`,
-  description: '',
-  cards: [],
-  albums: ['Space'],
-  collections: [],
-  tags: [],
-  score,
-  voters: [],
-  createdAt: '2026-01-01T00:00:00Z',
-  updatedAt: '2026-01-01T00:00:00Z',
-});
+const deck = (i: number, score: number): Deck => testDeck(i, { score });
 
 test("each deck's upvote count is announced by its name (an image role carries the label; a bare <span> would not)", () => {
   render(

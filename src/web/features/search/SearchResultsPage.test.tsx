@@ -4,23 +4,9 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { Deck } from '../../../common/api/decks';
 import { renderWithProviders } from '../../test/render';
 import SearchResultsPage from './SearchResultsPage';
+import { testDeck } from '../../test/decks';
 
-const deck = (i: number): Deck => ({
-  _id: i.toString(16).padStart(24, '0'),
-  title: `Deck ${i}`,
-  deckcode: 'null',
-  user: 'StarGazer',
-  image: `/upload/${i}.webp`,
-  description: '',
-  cards: [],
-  albums: ['Space'],
-  collections: [],
-  tags: [],
-  score: i,
-  voters: [],
-  createdAt: '2026-01-01T00:00:00Z',
-  updatedAt: '2026-01-01T00:00:00Z',
-});
+const deck = (i: number): Deck => testDeck(i);
 
 /** A fake search API over `total` decks; records each request so the test can check what was asked. */
 function stubApi(total: number) {
