@@ -16,18 +16,25 @@ export interface Readiness {
   checks: Record<string, CheckResult>;
 }
 
-async function check(run: () => Promise<unknown>): Promise<CheckResult> {
+/** `run`'s answer, or a rejection once CHECK_TIMEOUT_MS pass without one: a hung dependency must not hang the probe. */
+export async function answerInTime<T>(run: () => Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`no answer within ${CHECK_TIMEOUT_MS} ms`)), CHECK_TIMEOUT_MS);
   });
   try {
-    await Promise.race([run(), late]);
+    return await Promise.race([run(), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function check(run: () => Promise<unknown>): Promise<CheckResult> {
+  try {
+    await answerInTime(run);
     return 'ok';
   } catch (error) {
     return error instanceof Error && error.message ? error.message : String(error);
-  } finally {
-    clearTimeout(timer);
   }
 }
 

@@ -1,6 +1,7 @@
 // Prometheus metrics (prom-client), one registry per app so that several apps in one process (the
 // tests) never share or double-register a metric. GET /metrics (routes.ts) serves them.
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { answerInTime } from './health';
 import type { PoolUse } from '../db/connect';
 import type { DeckReader } from '../ocr/deck-reader';
 
@@ -51,11 +52,12 @@ export function createMetrics(sources: MetricSources): Metrics {
   });
 
   // Read when scraped, so the numbers are the reader's at that moment. No reader in this process
-  // counts as no worker; a reader that cannot tell (Redis down) too, since no upload can be read
-  // then, while the queue depth it cannot see keeps its last known value.
+  // counts as no worker; a reader that cannot tell (Redis down, or no answer within the readiness
+  // checks' time limit: its queue's client retries for tens of seconds) too, since no upload can be
+  // read then, while the queue depth it cannot see keeps its last known value.
   const readerStatus = async () => {
     const reader = sources.ocr();
-    return reader ? reader.status().catch(() => null) : { liveWorkers: 0, pendingReads: 0 };
+    return reader ? answerInTime(() => reader.status()).catch(() => null) : { liveWorkers: 0, pendingReads: 0 };
   };
   new Gauge({
     name: 'ocr_queue_depth',
