@@ -49,6 +49,8 @@ const noWorkerWarning = (queueName: string) =>
   `no OCR worker reads the queue "${queueName}": uploads are answered "not running" until one does. Start one with \`npm run worker\` (same REDIS_URL, OCR_QUEUE and database)`;
 /** An image's key (and a read's place) outlives the deadline by this much, then Redis drops it. */
 const EXPIRY_MARGIN_MS = 5_000;
+/** How long a shutdown lets the queue's clients close gracefully before cutting them. */
+const GRACEFUL_CLOSE_MS = 2_000;
 
 /** KEYS[1] the admitted set; ARGV: now, limit, read id, expiry. 1 when admitted, 0 when full. */
 const ADMIT_SCRIPT = `
@@ -202,7 +204,14 @@ export class QueuedReader implements DeckReader {
   }
 
   async close(): Promise<void> {
-    await Promise.allSettled([this.events.close(), this.queue.close()]);
-    await this.redis.quit().catch(() => {});
+    // A graceful close waits for Redis to answer QUIT. After an outage BullMQ's clients are in a
+    // reconnection backoff that grows to 20 s, so a shutdown would wait that long: cut them instead.
+    const graceful = Promise.allSettled([this.events.close(), this.queue.close()]);
+    await withTimeout(graceful, GRACEFUL_CLOSE_MS).catch(() => {
+      // Not awaited: a client cut while it waits to reconnect never reports its end (BullMQ's
+      // notes on ioredis), but cutting it clears its retry timer, so nothing keeps the process up.
+      for (const client of [this.events, this.queue]) client.disconnect().catch(() => {});
+    });
+    this.redis.disconnect();
   }
 }
