@@ -149,32 +149,34 @@ export type SearchRequest = z.input<typeof searchRequestSchema>;
 export type DeckFilters = Partial<z.output<typeof searchRequestSchema>>;
 
 /** Body of POST /api/decks/editdeck/{id}; `user` and `email` of the old client are ignored. */
-export const editDeckSchema = z.object({
-  title: z.string().trim().min(1).max(MAX_TITLE_LENGTH).optional(),
-  albums: albumListSchema.optional(),
-  collections: collectionListSchema.optional(),
-  tags: tagListSchema.optional(),
-  description: z.string().max(MAX_DESCRIPTION_LENGTH).optional(),
-  /**
-   * A correction of the cards (a misread deck): all 18, each once, checked against the catalog
-   * like a publish. The earlier list is kept as a version (GET /api/decks/onedeck/{id}/versions).
-   */
-  cards: cardNameListSchema
-    .pipe(z.array(z.string()).length(DECK_SIZE, MESSAGES.upload.editNeedsFullDeck))
-    .refine((names) => new Set(names.map(normalizeName)).size === names.length, MESSAGES.upload.editDuplicateCards)
-    .optional(),
-  /** The catalog code of each card, in the order of `cards` ('' finds the card by its name). */
-  cardCodes: cardCodeListSchema.optional(),
-  /** The in-game deck code; '' means none. */
-  deckcode: z
-    .string()
-    .trim()
-    .max(MAX_DECK_CODE_LENGTH, `The deck code can be at most ${MAX_DECK_CODE_LENGTH} characters.`)
-    .optional(),
-}).refine((edit) => edit.cardCodes === undefined || edit.cardCodes.length === edit.cards?.length, {
-  message: MESSAGES.upload.editCodesNeedCards,
-  path: ['cardCodes'],
-});
+export const editDeckSchema = z
+  .object({
+    title: z.string().trim().min(1).max(MAX_TITLE_LENGTH).optional(),
+    albums: albumListSchema.optional(),
+    collections: collectionListSchema.optional(),
+    tags: tagListSchema.optional(),
+    description: z.string().max(MAX_DESCRIPTION_LENGTH).optional(),
+    /**
+     * A correction of the cards (a misread deck): all 18, each once, checked against the catalog
+     * like a publish. The earlier list is kept as a version (GET /api/decks/onedeck/{id}/versions).
+     */
+    cards: cardNameListSchema
+      .pipe(z.array(z.string()).length(DECK_SIZE, MESSAGES.upload.editNeedsFullDeck))
+      .refine((names) => new Set(names.map(normalizeName)).size === names.length, MESSAGES.upload.editDuplicateCards)
+      .optional(),
+    /** The catalog code of each card, in the order of `cards` ('' finds the card by its name). */
+    cardCodes: cardCodeListSchema.optional(),
+    /** The in-game deck code; '' means none. */
+    deckcode: z
+      .string()
+      .trim()
+      .max(MAX_DECK_CODE_LENGTH, `The deck code can be at most ${MAX_DECK_CODE_LENGTH} characters.`)
+      .optional(),
+  })
+  .refine((edit) => edit.cardCodes === undefined || edit.cardCodes.length === edit.cards?.length, {
+    message: MESSAGES.upload.editCodesNeedCards,
+    path: ['cardCodes'],
+  });
 export type EditDeck = z.input<typeof editDeckSchema>;
 /** The changes of an edit as the server applies them. */
 export type DeckPatch = z.output<typeof editDeckSchema>;

@@ -416,7 +416,8 @@ async function replaceCards(trx: Db, deckId: string, cards: VersionCard[], now: 
     .where('deck_id', '=', deckId)
     .orderBy('position')
     .execute();
-  const same = old.length === cards.length && old.every((card, i) => card.name === cards[i].name && card.code === cards[i].code);
+  const same =
+    old.length === cards.length && old.every((card, i) => card.name === cards[i].name && card.code === cards[i].code);
   if (same) return;
   const deck = await trx.selectFrom('decks').select('created_at').where('id', '=', deckId).executeTakeFirstOrThrow();
   const last = await trx
