@@ -10,6 +10,10 @@ export const MESSAGES = {
     titleRequired: 'Title is required',
     tooFewCards: 'At least 5 cards must be detected',
     categoryRequired: 'Must choose at least one album, collection, or deck tag.',
+    /** An edit of a published deck's cards: a full deck, each card once (issue 38). */
+    editNeedsFullDeck: 'A corrected deck has exactly 18 cards.',
+    editDuplicateCards: 'Each card can be in a deck only once.',
+    editCodesNeedCards: 'Send the cards with their codes, one code per card in the same order.',
     noCardsDetected: 'No cards detected. Please try another image.',
     /** Card-shaped text was read, but none of it names a card of the catalog (an empty or outdated list, say). */
     noCatalogMatch: (read: number) =>

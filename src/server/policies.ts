@@ -17,6 +17,8 @@ const canSeeItem = (user: SessionUser | null, item: Hideable) =>
 const RULES = {
   /** Only a deck's author edits or deletes it. */
   'deck.edit': (user: SessionUser | null, deck: Owned) => isOwner(user, deck),
+  /** A misread deck's cards and code: its author, or a moderator. */
+  'deck.correct': (user: SessionUser | null, deck: Owned) => isOwner(user, deck) || isModerator(user),
   'deck.delete': (user: SessionUser | null, deck: Owned) => isOwner(user, deck),
   /** Only a comment's author deletes it. */
   'comment.delete': (user: SessionUser | null, comment: Owned) => isOwner(user, comment),

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { ALBUM_NAMES, COLLECTION_CODES, DECK_SIZE, TAG_NAMES } from '../game';
 import { cardCodeSchema } from './cards';
-import { isStorableText, UNSTORABLE_TEXT_MESSAGE } from '../text';
+import { isStorableText, normalizeName, UNSTORABLE_TEXT_MESSAGE } from '../text';
+import { MESSAGES } from '../messages';
 import {
   MAX_CARD_CODE_LENGTH,
   MAX_CARD_NAME_LENGTH,
+  MAX_DECK_CODE_LENGTH,
   MAX_DESCRIPTION_LENGTH,
   MAX_LIST_VALUES,
   MAX_TITLE_LENGTH,
@@ -147,13 +149,34 @@ export type SearchRequest = z.input<typeof searchRequestSchema>;
 export type DeckFilters = Partial<z.output<typeof searchRequestSchema>>;
 
 /** Body of POST /api/decks/editdeck/{id}; `user` and `email` of the old client are ignored. */
-export const editDeckSchema = z.object({
-  title: z.string().trim().min(1).max(MAX_TITLE_LENGTH).optional(),
-  albums: albumListSchema.optional(),
-  collections: collectionListSchema.optional(),
-  tags: tagListSchema.optional(),
-  description: z.string().max(MAX_DESCRIPTION_LENGTH).optional(),
-});
+export const editDeckSchema = z
+  .object({
+    title: z.string().trim().min(1).max(MAX_TITLE_LENGTH).optional(),
+    albums: albumListSchema.optional(),
+    collections: collectionListSchema.optional(),
+    tags: tagListSchema.optional(),
+    description: z.string().max(MAX_DESCRIPTION_LENGTH).optional(),
+    /**
+     * A correction of the cards (a misread deck): all 18, each once, checked against the catalog
+     * like a publish. The earlier list is kept as a version (GET /api/decks/onedeck/{id}/versions).
+     */
+    cards: cardNameListSchema
+      .pipe(z.array(z.string()).length(DECK_SIZE, MESSAGES.upload.editNeedsFullDeck))
+      .refine((names) => new Set(names.map(normalizeName)).size === names.length, MESSAGES.upload.editDuplicateCards)
+      .optional(),
+    /** The catalog code of each card, in the order of `cards` ('' finds the card by its name). */
+    cardCodes: cardCodeListSchema.optional(),
+    /** The in-game deck code; '' means none. */
+    deckcode: z
+      .string()
+      .trim()
+      .max(MAX_DECK_CODE_LENGTH, `The deck code can be at most ${MAX_DECK_CODE_LENGTH} characters.`)
+      .optional(),
+  })
+  .refine((edit) => edit.cardCodes === undefined || edit.cardCodes.length === edit.cards?.length, {
+    message: MESSAGES.upload.editCodesNeedCards,
+    path: ['cardCodes'],
+  });
 export type EditDeck = z.input<typeof editDeckSchema>;
 /** The changes of an edit as the server applies them. */
 export type DeckPatch = z.output<typeof editDeckSchema>;
@@ -182,6 +205,24 @@ export const similarDeckSchema = z.object({
   shared: z.number().int(),
 });
 export type SimilarDeck = z.infer<typeof similarDeckSchema>;
+
+const versionCardSchema = z.object({ name: z.string(), code: z.string().nullable() });
+
+/** One card list a deck had: when it began, its cards, and what changed from the list before it. */
+export const deckVersionSchema = z.object({
+  /** When this list began: the publication for the first, the correction for the others. */
+  date: z.string(),
+  cards: z.array(versionCardSchema),
+  /** Cards not in the list before (empty for the first). */
+  added: z.array(versionCardSchema),
+  /** Cards of the list before that this one dropped. */
+  removed: z.array(versionCardSchema),
+});
+export type DeckVersion = z.infer<typeof deckVersionSchema>;
+
+/** Answer of GET /api/decks/onedeck/{id}/versions: the current list first, then each earlier one. */
+export const deckVersionsSchema = z.object({ versions: z.array(deckVersionSchema) });
+export type DeckVersions = z.infer<typeof deckVersionsSchema>;
 
 /** Decks sharing at least 12 cards with the deck compared, most shared first, then highest score. */
 export const similarDecksSchema = z.object({

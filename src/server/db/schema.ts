@@ -85,6 +85,16 @@ export interface DeckCardsTable {
   deck_created_at: string | null;
 }
 
+/** A card list a deck had before its author changed it (migration 0015). */
+export interface DeckVersionsTable {
+  id: string;
+  deck_id: string;
+  listed_at: string;
+  replaced_at: string;
+  /** JSON: [{name, code}] in deck order. */
+  cards: string;
+}
+
 export interface DeckAlbumsTable {
   deck_id: string;
   album: string;
@@ -189,6 +199,7 @@ export interface Database {
   decks: DecksTable;
   deck_count: DeckCountTable;
   deck_cards: DeckCardsTable;
+  deck_versions: DeckVersionsTable;
   deck_albums: DeckAlbumsTable;
   deck_collections: DeckCollectionsTable;
   deck_tags: DeckTagsTable;

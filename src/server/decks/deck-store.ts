@@ -383,19 +383,97 @@ async function replaceCategories(
   }
 }
 
-export async function updateDeck(db: Db, id: string, patch: DeckPatch): Promise<void> {
+/** A deck's cards as a version keeps them, in deck order. */
+export type VersionCard = { name: string; code: string | null };
+
+/**
+ * Changes a deck's fields and categories, and with `cards` its card list: the list it replaces is
+ * kept in deck_versions first (unless the new one is the same). The deck_cards triggers move the
+ * card pages', meta's and similar decks' statistics along in the same transaction.
+ */
+export async function updateDeck(db: Db, id: string, patch: DeckPatch, cards?: VersionCard[]): Promise<void> {
   await db.transaction().execute(async (trx) => {
+    const now = nowIso();
     await trx
       .updateTable('decks')
       .set({
         ...(patch.title !== undefined ? { title: patch.title } : {}),
         ...(patch.description !== undefined ? { description: patch.description } : {}),
-        updated_at: nowIso(),
+        ...(patch.deckcode !== undefined ? { deckcode: patch.deckcode } : {}),
+        updated_at: now,
       })
       .where('id', '=', id)
       .execute();
     await replaceCategories(trx, id, patch);
+    if (cards) await replaceCards(trx, id, cards, now);
   });
+}
+
+async function replaceCards(trx: Db, deckId: string, cards: VersionCard[], now: string): Promise<void> {
+  const old = await trx
+    .selectFrom('deck_cards')
+    .select(['card_name as name', 'card_code as code'])
+    .where('deck_id', '=', deckId)
+    .orderBy('position')
+    .execute();
+  const same =
+    old.length === cards.length && old.every((card, i) => card.name === cards[i].name && card.code === cards[i].code);
+  if (same) return;
+  const deck = await trx.selectFrom('decks').select('created_at').where('id', '=', deckId).executeTakeFirstOrThrow();
+  const last = await trx
+    .selectFrom('deck_versions')
+    .select('replaced_at')
+    .where('deck_id', '=', deckId)
+    .orderBy('replaced_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  await trx
+    .insertInto('deck_versions')
+    .values({
+      id: newId(),
+      deck_id: deckId,
+      listed_at: last?.replaced_at ?? deck.created_at,
+      replaced_at: now,
+      cards: JSON.stringify(old.map(({ name, code }) => ({ name, code }))),
+    })
+    .execute();
+  await trx.deleteFrom('deck_cards').where('deck_id', '=', deckId).execute();
+  await trx
+    .insertInto('deck_cards')
+    .values(
+      cards.map((card, position) => ({
+        deck_id: deckId,
+        position,
+        card_name: card.name,
+        card_code: card.code,
+        deck_created_at: deck.created_at,
+      })),
+    )
+    .execute();
+}
+
+/** A deck's card lists, oldest first: each kept version, then the current one. */
+export async function findDeckCardLists(db: Db, deckId: string): Promise<{ date: string; cards: VersionCard[] }[]> {
+  const [versions, current, deck] = await Promise.all([
+    db
+      .selectFrom('deck_versions')
+      .select(['listed_at', 'replaced_at', 'cards'])
+      .where('deck_id', '=', deckId)
+      .orderBy('replaced_at')
+      .execute(),
+    db
+      .selectFrom('deck_cards')
+      .select(['card_name as name', 'card_code as code'])
+      .where('deck_id', '=', deckId)
+      .orderBy('position')
+      .execute(),
+    db.selectFrom('decks').select('created_at').where('id', '=', deckId).executeTakeFirst(),
+  ]);
+  if (!deck) return [];
+  return [
+    ...versions.map((v) => ({ date: v.listed_at, cards: JSON.parse(v.cards) as VersionCard[] })),
+    { date: versions.at(-1)?.replaced_at ?? deck.created_at, cards: current },
+  ];
 }
 
 export async function deleteDeck(db: Db, id: string): Promise<void> {

@@ -5,6 +5,7 @@ import type { Db } from '../db/connect';
 import { imageKeyOfUrl, imageUrlOf, type ImageStore } from '../images/image-store';
 import { badRequest } from '../http/errors';
 import { normalizeName } from '../../common/text';
+import { MESSAGES } from '../../common/messages';
 import type { CreateDeck } from '../../common/api/uploads';
 import { changeVote, deleteDeck, insertDeck, setDeckHidden, updateDeck, type DeckPatch } from './deck-store';
 import type { DeckEvictions } from './deck-evictions';
@@ -99,9 +100,18 @@ export async function publishDeck(
   return id;
 }
 
-/** Changes a deck's title, description and categories. */
+/**
+ * Changes a deck's title, description, categories and deck code, and with `cards` its card list,
+ * checked against the catalog like a publish. The pages go too: the deck's cards, code and
+ * categories decide which searches find it; card pages, meta and similar decks read the statistics
+ * the deck_cards triggers keep.
+ */
 export async function editDeck(deps: DeckWriteDeps, id: string, patch: DeckPatch): Promise<void> {
-  await updateDeck(deps.db, id, patch);
+  const cards = patch.cards ? await resolveCatalogCards(deps.db, patch.cards, patch.cardCodes) : undefined;
+  // Two names may resolve to one card (a name and its code sent apart): a deck holds each card once.
+  if (cards && new Set(cards.map((card) => card.code)).size !== cards.length)
+    throw badRequest(MESSAGES.upload.editDuplicateCards);
+  await updateDeck(deps.db, id, patch, cards);
   await deps.deckEvictions.evict({ deck: id, pages: true });
 }
 

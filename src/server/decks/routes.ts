@@ -7,6 +7,7 @@ import {
   deckIdParamsSchema,
   deckSchema,
   decksPageSchema,
+  deckVersionsSchema,
   editDeckSchema,
   searchRequestSchema,
   similarDecksSchema,
@@ -25,7 +26,8 @@ import { listField, readMultipartForm, textField } from '../http/multipart-field
 import { validateImage } from '../images/validate-image';
 import { createAttemptLimiter, rateLimitsOf } from '../http/rate-limits';
 import { findUserByUsername } from '../accounts/user-store';
-import { findDeck, findDeckOwner, searchDecks } from './deck-store';
+import { findDeck, findDeckCardLists, findDeckOwner, searchDecks } from './deck-store';
+import { toDeckVersions } from './deck-versions';
 import { editDeck, publishDeck, removeDeck, voteOnDeck } from './deck-writes';
 import { deckCardCodes, findSimilarDecks, type SimilarDeckRow } from './similar-decks';
 import { toSimilarDeck } from './deck-presenter';
@@ -144,6 +146,26 @@ export const deckRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.get(
+    '/onedeck/:id/versions',
+    {
+      config: { session: false },
+      schema: {
+        tags: ['decks'],
+        summary: "A deck's card lists, newest first, each with the cards added and removed from the one before",
+        params: deckIdParamsSchema,
+        response: { 200: deckVersionsSchema, ...errors },
+      },
+    },
+    async (request) => {
+      // A hidden deck's history is as missing as the deck, for all but its author and moderators.
+      const owner = await findDeckOwner(app.db, request.params.id);
+      if (!owner) throw notFound('No such deck.');
+      if (owner.hidden_at !== null) authorizeSeeing(await viewerOf(request), owner, 'No such deck.');
+      return { versions: toDeckVersions(await findDeckCardLists(app.db, request.params.id)) };
+    },
+  );
+
   app.post(
     '/similar',
     {
@@ -199,7 +221,9 @@ export const deckRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['decks'],
-        summary: 'Edit your own deck',
+        summary: 'Edit your own deck: title, categories, description, and correct its cards and deck code',
+        description:
+          'A correction of `cards` (with `cardCodes`) sends all 18, each once, checked against the catalog like a publish; the earlier list is kept (GET /api/decks/onedeck/{id}/versions). A moderator may correct the cards and code of any deck.',
         params: deckIdParamsSchema,
         body: editDeckSchema,
         response: { 200: deckSchema, ...errors },
@@ -211,7 +235,10 @@ export const deckRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!owner) throw notFound('No such deck.');
       // A hidden deck is missing (404) for others, not forbidden (403), or the answer tells it exists.
       authorizeSeeing(user, owner, 'No such deck.');
-      authorize(user, 'deck.edit', owner);
+      // A moderator may correct a deck's cards and code, not what its author wrote.
+      const { title, description, albums, collections, tags } = request.body;
+      const authored = [title, description, albums, collections, tags].some((value) => value !== undefined);
+      authorize(user, authored ? 'deck.edit' : 'deck.correct', owner);
       await editDeck(app, request.params.id, request.body);
       return (await findDeck(app.db, request.params.id))!;
     },
