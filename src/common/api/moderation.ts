@@ -47,6 +47,9 @@ export const moderationLogEntrySchema = z.object({
   action: z.enum(MODERATION_ACTIONS),
   itemType: itemTypeSchema,
   itemId: z.string(),
+  /** The deck the item is or belongs to, and its title, to link the line; null once the deck is deleted. */
+  deckId: z.string().nullable(),
+  deckTitle: z.string().nullable(),
   createdAt: z.string(),
 });
 export type ModerationLogEntry = z.infer<typeof moderationLogEntrySchema>;

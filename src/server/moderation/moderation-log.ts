@@ -20,13 +20,22 @@ export async function logAction(
     .execute();
 }
 
-/** The latest log lines, newest first. */
+/** The latest log lines, newest first, each with the title of the deck it concerns (a comment's deck for a comment). */
 export async function listLog(db: Db, limit: number): Promise<ModerationLogEntry[]> {
   const rows = await db
     .selectFrom('moderation_log')
     .leftJoin('users', 'users.id', 'moderation_log.moderator_id')
+    .leftJoin('comments', (join) =>
+      join.onRef('comments.id', '=', 'moderation_log.item_id').on('moderation_log.item_type', '=', 'comment'),
+    )
+    // A comment's deck, else the item itself; ids are unique across tables, so a deck id never names a comment.
+    .leftJoin('decks', (join) =>
+      join.on((eb) => eb('decks.id', '=', eb.fn.coalesce('comments.deck_id', 'moderation_log.item_id'))),
+    )
     .select([
       'users.username',
+      'decks.id as deck_id',
+      'decks.title as deck_title',
       'moderation_log.action',
       'moderation_log.item_type',
       'moderation_log.item_id',
@@ -41,6 +50,24 @@ export async function listLog(db: Db, limit: number): Promise<ModerationLogEntry
     action: row.action,
     itemType: row.item_type,
     itemId: row.item_id,
+    deckId: row.deck_id ?? null,
+    deckTitle: row.deck_title ?? null,
     createdAt: row.created_at,
   }));
+}
+
+/** The deck an item is or belongs to, with its title, as a log line names it; nulls when it is gone. */
+export async function deckOfItem(
+  db: Db,
+  itemType: ModeratedItemType,
+  itemId: string,
+): Promise<{ deckId: string | null; deckTitle: string | null }> {
+  const deckId =
+    itemType === 'deck'
+      ? itemId
+      : (await db.selectFrom('comments').select('deck_id').where('id', '=', itemId).executeTakeFirst())?.deck_id;
+  const deck = deckId
+    ? await db.selectFrom('decks').select(['id', 'title']).where('id', '=', deckId).executeTakeFirst()
+    : undefined;
+  return { deckId: deck?.id ?? null, deckTitle: deck?.title ?? null };
 }

@@ -240,7 +240,13 @@ describeEachDatabase('reports and moderation', (ctx) => {
         isHidden: true,
         reports: [],
       });
-      expect(q.log[0]).toMatchObject({ moderator: moderator.username, action: 'hide', itemId: deckId });
+      expect(q.log[0]).toMatchObject({
+        moderator: moderator.username,
+        action: 'hide',
+        itemId: deckId,
+        deckId,
+        deckTitle: title,
+      });
 
       const restored = await act(moderator, { itemType: 'deck', itemId: deckId, action: 'restore' });
       expect(restored.statusCode).toBe(200);
@@ -324,6 +330,15 @@ describeEachDatabase('reports and moderation', (ctx) => {
       expect(await texts(null)).toEqual([
         ['hide me', false],
         ['keep me', false],
+      ]);
+      // The log names the comment's deck, so the moderator can follow the line to it.
+      const deckTitle = (
+        await ctx.db.selectFrom('decks').select('title').where('id', '=', deckId).executeTakeFirstOrThrow()
+      ).title;
+      const lines = json<ModerationQueue>(await queue(moderator)).log.filter((l) => l.itemId === comment._id);
+      expect(lines.map((l) => [l.action, l.deckId, l.deckTitle])).toEqual([
+        ['restore', deckId, deckTitle],
+        ['hide', deckId, deckTitle],
       ]);
     });
 

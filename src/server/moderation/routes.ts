@@ -20,7 +20,7 @@ import { findDeckOwner } from '../decks/deck-store';
 import { changeDeckVisibility } from '../decks/deck-writes';
 import { findComment, setCommentHidden } from '../comments/comment-store';
 import { insertReport, resolveReports } from './report-store';
-import { listLog, logAction } from './moderation-log';
+import { deckOfItem, listLog, logAction } from './moderation-log';
 import { readQueue } from './moderation-queue';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
@@ -141,7 +141,8 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
       const resolved = await resolveReports(app.db, itemType, itemId, at);
       if (action === 'dismiss' && resolved === 0) throw conflict(MESSAGES.moderation.noOpenReports(itemType));
       await logAction(app.db, { moderatorId: moderator.id, action, itemType, itemId, at });
-      return { moderator: moderator.username, action, itemType, itemId, createdAt: at };
+      const deck = await deckOfItem(app.db, itemType, itemId);
+      return { moderator: moderator.username, action, itemType, itemId, ...deck, createdAt: at };
     },
   );
 };

@@ -63,3 +63,55 @@ test('the queue shows one page of items with their report counts, new accounts m
   expect(await screen.findByRole('link', { name: 'Last flooded' })).toBeInTheDocument();
   expect(asked).toContain('/api/moderation/queue?page=2');
 });
+
+test('the log names the decks by title, linked to them, instead of raw ids', async () => {
+  const at = '2026-01-02T00:00:00.000Z';
+  const answer: ModerationQueue = {
+    items: [],
+    page: 1,
+    totalItems: 0,
+    log: [
+      {
+        moderator: 'Mod',
+        action: 'hide',
+        itemType: 'deck',
+        itemId: 'aa11',
+        deckId: 'aa11',
+        deckTitle: 'Spam deck',
+        createdAt: at,
+      },
+      {
+        moderator: 'Mod',
+        action: 'restore',
+        itemType: 'comment',
+        itemId: 'cc22',
+        deckId: 'bb22',
+        deckTitle: 'Quiet deck',
+        createdAt: at,
+      },
+      {
+        moderator: null,
+        action: 'dismiss',
+        itemType: 'deck',
+        itemId: 'dd33',
+        deckId: null,
+        deckTitle: null,
+        createdAt: at,
+      },
+    ],
+  };
+  vi.stubGlobal('fetch', async () => new Response(JSON.stringify(answer), { status: 200 }));
+  renderWithProviders(
+    <MemoryRouter initialEntries={['/moderation']}>
+      <ModerationPage />
+    </MemoryRouter>,
+  );
+  const log = await screen.findByRole('list', { name: 'Moderation log' });
+  const lines = [...log.querySelectorAll('li')];
+  expect(lines[0]).toHaveTextContent('Mod hid the deck Spam deck');
+  expect(screen.getByRole('link', { name: 'Spam deck' })).toHaveAttribute('href', '/decks/aa11');
+  expect(lines[1]).toHaveTextContent('Mod restored a comment on Quiet deck');
+  expect(screen.getByRole('link', { name: 'Quiet deck' })).toHaveAttribute('href', '/decks/bb22');
+  expect(lines[2]).toHaveTextContent('A former moderator dismissed the reports of a deck since deleted');
+  expect(log).not.toHaveTextContent('aa11');
+});

@@ -1,6 +1,11 @@
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { QUEUE_ITEMS_PER_PAGE, type ModerationAction, type QueueItem } from '../../../common/api/moderation';
+import {
+  QUEUE_ITEMS_PER_PAGE,
+  type ModerationAction,
+  type ModerationLogEntry,
+  type QueueItem,
+} from '../../../common/api/moderation';
 import { MESSAGES } from '../../../common/messages';
 import { Pagination } from '../../components/Pagination';
 import { useToast } from '../../components/use-toast';
@@ -92,6 +97,13 @@ function QueueEntry({ item }: { item: QueueItem }) {
   );
 }
 
+/** What a log line is about, in words: the deck's title, linked; a comment names the deck it is on. */
+function logItem(entry: ModerationLogEntry) {
+  if (entry.deckId === null || entry.deckTitle === null) return `a ${entry.itemType} since deleted`;
+  const deck = <Link to={`/decks/${entry.deckId}`}>{entry.deckTitle}</Link>;
+  return entry.itemType === 'deck' ? <>the deck {deck}</> : <>a comment on {deck}</>;
+}
+
 /** "27 reports, 1 from an established account": new accounts' reports count for less in the order. */
 function reportCounts(item: QueueItem): string {
   const reports = `${item.reportCount} report${item.reportCount === 1 ? '' : 's'}`;
@@ -152,8 +164,7 @@ export default function ModerationPage() {
           {data.log.map((entry, i) => (
             <li key={`${entry.createdAt}-${i}`}>
               <time dateTime={entry.createdAt}>{formatTime(entry.createdAt)}</time>{' '}
-              {entry.moderator ?? 'A former moderator'} {DONE[entry.action]} {entry.itemType}{' '}
-              <code>{entry.itemId}</code>
+              {entry.moderator ?? 'A former moderator'} {DONE[entry.action]} {logItem(entry)}
             </li>
           ))}
         </ol>
