@@ -1,5 +1,5 @@
 /**
- * Rebuilds the deck-code glyph classifier (src/server/ocr/code-classifier):
+ * Rebuilds the deck-code glyph classifier (src/server/ocr/pipeline/code/classifier):
  *   npm run ocr:train-code               the look-alike table from the stored glyph set, and its confusion table
  *   npm run ocr:train-code -- --collect  first cuts the labelled glyph set again from its sources
  * Sources: the real share image's code (UH42XD, test/fixtures) through scales, JPEG qualities, blur,
@@ -13,23 +13,23 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import { SHARE_GEOMETRY } from '../src/server/demo/share-screenshot';
-import { sampleOf } from '../src/server/ocr/code-classifier/glyph-sample';
+import { sampleOf } from '../src/server/ocr/pipeline/code/classifier/glyph-sample';
 import {
   loadGlyphSet,
   storeGlyph,
   type LabelledGlyph,
   type StoredGlyphSet,
-} from '../src/server/ocr/code-classifier/glyph-set';
-import { confusionText, leaveOneOut, lookalikeTable } from '../src/server/ocr/code-classifier/learn';
-import { CODE_CHARACTERS } from '../src/server/ocr/deck-code';
-import { capHeightOf } from '../src/server/ocr/glyph-shapes';
-import { findGlyphs, isColon, type Glyph } from '../src/server/ocr/glyphs';
+} from '../src/server/ocr/pipeline/code/classifier/glyph-set';
+import { confusionText, leaveOneOut, lookalikeTable } from '../src/server/ocr/pipeline/code/classifier/learn';
+import { CODE_CHARACTERS } from '../src/server/ocr/pipeline/code/deck-code';
+import { capHeightOf } from '../src/server/ocr/pipeline/code/glyph-shapes';
+import { findGlyphs, isColon, type Glyph } from '../src/server/ocr/pipeline/code/glyphs';
 import { seededRandom } from '../src/common/seeded-random';
 import { REAL_SCREENSHOT, REAL_SCREENSHOT_ANSWER } from '../test/support/real-data';
 
 const between = (random: () => number, low: number, high: number): number => low + random() * (high - low);
 
-const DIR = path.resolve(import.meta.dirname, '..', 'src', 'server', 'ocr', 'code-classifier');
+const DIR = path.resolve(import.meta.dirname, '..', 'src', 'server', 'ocr', 'pipeline', 'code', 'classifier');
 const SET_FILE = path.join(DIR, 'glyph-set.json');
 const TABLE_FILE = path.join(DIR, 'lookalikes.json');
 /** Whiteness thresholds the reader cuts code glyphs at (deck-code-reader GLYPH_THRESHOLD and its fainter ones). */

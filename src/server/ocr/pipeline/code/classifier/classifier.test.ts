@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { REAL_SCREENSHOT } from '../../../../test/support/real-data';
-import { SHARE_GEOMETRY } from '../../demo/share-screenshot';
+import { REAL_SCREENSHOT } from '../../../../../../test/support/real-data';
+import { SHARE_GEOMETRY } from '../../../../demo/share-screenshot';
 import { capHeightOf } from '../glyph-shapes';
 import { findGlyphs, isColon } from '../glyphs';
 import { codeGlyphClassifier } from './classifier';
