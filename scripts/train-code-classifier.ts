@@ -38,7 +38,7 @@ const FONTS = ['DejaVu Sans', 'Liberation Sans', 'DejaVu Sans Condensed'];
 
 const { values } = parseArgs({ options: { collect: { type: 'boolean', default: false } } });
 
-async function rgb(image: sharp.Sharp): Promise<{ data: Uint8Array; width: number; height: number }> {
+async function rgb(image: ReturnType<typeof sharp>): Promise<{ data: Uint8Array; width: number; height: number }> {
   const { data, info } = await image.removeAlpha().raw().toBuffer({ resolveWithObject: true });
   return { data: new Uint8Array(data), width: info.width, height: info.height };
 }
