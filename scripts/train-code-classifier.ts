@@ -1,0 +1,135 @@
+/**
+ * Rebuilds the deck-code glyph classifier (src/server/ocr/pipeline/code/classifier):
+ *   npm run ocr:train-code               the look-alike table from the stored glyph set, and its confusion table
+ *   npm run ocr:train-code -- --collect  first cuts the labelled glyph set again from its sources
+ * Sources: the real share image's code (UH42XD, test/fixtures) through scales, JPEG qualities, blur,
+ * dimming and tints as bench/augment.ts makes them, and every code character rendered in the free
+ * bold sans fonts installed with the generator (DejaVu Sans, Liberation Sans), which the game's heavy
+ * geometric sans is closest to among Debian's fonts. Glyphs are cut as the reader cuts them
+ * (`findGlyphs` at its whiteness thresholds), so the set holds what the classifier will be shown.
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import sharp from 'sharp';
+import { SHARE_GEOMETRY } from '../src/server/demo/share-screenshot';
+import { sampleOf } from '../src/server/ocr/pipeline/code/classifier/glyph-sample';
+import {
+  loadGlyphSet,
+  storeGlyph,
+  type LabelledGlyph,
+  type StoredGlyphSet,
+} from '../src/server/ocr/pipeline/code/classifier/glyph-set';
+import { confusionText, leaveOneOut, lookalikeTable } from '../src/server/ocr/pipeline/code/classifier/learn';
+import { CODE_CHARACTERS } from '../src/server/ocr/pipeline/code/deck-code';
+import { capHeightOf } from '../src/server/ocr/pipeline/code/glyph-shapes';
+import { findGlyphs, isColon, type Glyph } from '../src/server/ocr/pipeline/code/glyphs';
+import { seededRandom } from '../src/common/seeded-random';
+import { REAL_SCREENSHOT, REAL_SCREENSHOT_ANSWER } from '../test/support/real-data';
+
+const between = (random: () => number, low: number, high: number): number => low + random() * (high - low);
+
+const DIR = path.resolve(import.meta.dirname, '..', 'src', 'server', 'ocr', 'pipeline', 'code', 'classifier');
+const SET_FILE = path.join(DIR, 'glyph-set.json');
+const TABLE_FILE = path.join(DIR, 'lookalikes.json');
+/** Whiteness thresholds the reader cuts code glyphs at (deck-code-reader GLYPH_THRESHOLD and its fainter ones). */
+const THRESHOLDS = [90, 60];
+const FONTS = ['DejaVu Sans', 'Liberation Sans', 'DejaVu Sans Condensed'];
+
+const { values } = parseArgs({ options: { collect: { type: 'boolean', default: false } } });
+
+async function rgb(image: ReturnType<typeof sharp>): Promise<{ data: Uint8Array; width: number; height: number }> {
+  const { data, info } = await image.removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  return { data: new Uint8Array(data), width: info.width, height: info.height };
+}
+
+/** The glyphs after the colon of "DECK CODE:" in the region, when they are as many as the code's characters. */
+function codeGlyphsAfterColon(glyphs: Glyph[], length: number): Glyph[] | null {
+  const capHeight = capHeightOf(glyphs);
+  const colon = glyphs.findIndex((g) => isColon(g, capHeight));
+  if (colon < 0) return null;
+  const code = glyphs.slice(colon + 1).filter((g) => g.height >= capHeight * 0.8 && g.height <= capHeight * 1.6);
+  return code.length === length ? code : null;
+}
+
+const labelled = (glyphs: Glyph[], code: string, source: string): LabelledGlyph[] => {
+  const capHeight = capHeightOf(glyphs);
+  return glyphs.map((g, i) => ({ ...sampleOf(g, capHeight), label: code[i], source }));
+};
+
+/** The real code's glyphs through variants like bench/augment.ts's: scale, JPEG, blur, dimming, tint. */
+async function realGlyphs(): Promise<LabelledGlyph[]> {
+  const image = await readFile(REAL_SCREENSHOT);
+  const code = (JSON.parse(await readFile(REAL_SCREENSHOT_ANSWER, 'utf8')) as { deck_code: string }).deck_code;
+  const g = SHARE_GEOMETRY;
+  const random = seededRandom(35);
+  const found: LabelledGlyph[] = [];
+  for (let variant = 0; variant < 120; variant++) {
+    const scale = variant === 0 ? 1 : between(random, 0.5, 2.5);
+    const quality = Math.round(between(random, 40, 95));
+    const blur = random() < 0.4 ? between(random, 0.3, 1) : 0;
+    const dim = random() < 0.4 ? between(random, 0.8, 1) : 1;
+    const tint = random() < 0.3 ? [between(random, 0.9, 1.1), 1, between(random, 0.85, 1.1)] : [1, 1, 1];
+    let pipeline = sharp(image).resize({ width: Math.round(g.width * scale) });
+    if (blur > 0) pipeline = pipeline.blur(Math.max(0.3, blur * scale));
+    pipeline = pipeline.linear(
+      tint.map((t) => t * dim),
+      [0, 0, 0],
+    );
+    const jpeg = variant === 0 ? image : await pipeline.jpeg({ quality }).toBuffer();
+    const img = await rgb(sharp(jpeg));
+    // The code's line ("DECK CODE: UH42XD") lies at 230-260 px of the 800 px image, 150-600 px across.
+    const s = img.width / g.width;
+    const line = { left: 150 * s, top: 230 * s, width: 450 * s, height: 30 * s };
+    const source = `real x${scale.toFixed(2)} q${quality} blur${blur.toFixed(1)} dim${dim.toFixed(2)}`;
+    for (const threshold of THRESHOLDS) {
+      const glyphs = codeGlyphsAfterColon(findGlyphs(img, line, threshold, line.height * 0.25), code.length);
+      if (glyphs) found.push(...labelled(glyphs, code, `${source} t${threshold}`));
+    }
+  }
+  return found;
+}
+
+/** Every code character in each font, bold, pale on the share image's blue, at capital heights of 9-30 px. */
+async function fontGlyphs(): Promise<LabelledGlyph[]> {
+  const random = seededRandom(3535);
+  const found: LabelledGlyph[] = [];
+  const chars = CODE_CHARACTERS;
+  for (const font of FONTS) {
+    for (const size of [13, 15, 17, 20, 24, 30, 40]) {
+      for (let start = 0; start < chars.length; start += 6) {
+        const code = chars.slice(start, start + 6);
+        const spacing = size * 0.15;
+        const width = Math.round(size * (6 + code.length * 1.2));
+        const height = Math.round(size * 2);
+        const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#1d5fb0"/><text x="${size * 0.5}" y="${size * 1.4}" font-family="${font}" font-weight="bold" font-size="${size}" letter-spacing="${spacing}" fill="#dfe6f0">CODE: ${code}</text></svg>`;
+        const quality = Math.round(between(random, 50, 95));
+        const blur = random() < 0.3 ? between(random, 0.3, 0.8) : 0;
+        let pipeline = sharp(Buffer.from(svg));
+        if (blur > 0) pipeline = pipeline.blur(blur);
+        const img = await rgb(sharp(await pipeline.jpeg({ quality }).toBuffer()));
+        const region = { left: 0, top: 0, width: img.width, height: img.height };
+        for (const threshold of THRESHOLDS) {
+          const glyphs = codeGlyphsAfterColon(findGlyphs(img, region, threshold, size * 0.3), code.length);
+          if (glyphs) found.push(...labelled(glyphs, code, `font ${font} Bold ${size}px q${quality} t${threshold}`));
+        }
+      }
+    }
+  }
+  return found;
+}
+
+if (values.collect) {
+  const glyphs = [...(await realGlyphs()), ...(await fontGlyphs())];
+  const set: StoredGlyphSet = { grid: [16, 24], glyphs: glyphs.map(storeGlyph) };
+  await writeFile(SET_FILE, `${JSON.stringify(set)}\n`);
+  const counts = new Map<string, number>();
+  for (const g of glyphs) counts.set(g.source.split(' ')[0], (counts.get(g.source.split(' ')[0]) ?? 0) + 1);
+  console.log(`collected ${glyphs.length} labelled glyphs (${[...counts].map(([s, n]) => `${s} ${n}`).join(', ')})`);
+}
+
+const glyphs = loadGlyphSet(JSON.parse(await readFile(SET_FILE, 'utf8')) as StoredGlyphSet);
+const loo = leaveOneOut(glyphs);
+await writeFile(TABLE_FILE, `${JSON.stringify({ lookalikes: lookalikeTable(loo) }, null, 2)}\n`);
+console.log(confusionText(loo));
+console.log(`look-alikes written to ${path.relative(process.cwd(), TABLE_FILE)}`);
