@@ -19,6 +19,7 @@ import * as m0011 from './migrations/0011-card-weeks-by-week';
 import * as m0012 from './migrations/0012-card-decks-by-date';
 import * as m0013 from './migrations/0013-provider-links';
 import * as m0014 from './migrations/0014-comment-html';
+import * as m0015 from './migrations/0015-readings';
 
 /** Migrations in order; each runs once, recorded by Kysely in its own table. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -35,6 +36,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0012-card-decks-by-date': m0012,
   '0013-provider-links': m0013,
   '0014-comment-html': m0014,
+  '0015-readings': m0015,
 };
 
 export type Db = Kysely<Database>;
