@@ -24,6 +24,7 @@ const SERVER_FEATURE_API = {
   meta: [],
   moderation: [],
   ocr: ['deck-reader.ts', 'runtime/ocr-service.ts'],
+  readings: ['reading-store.ts', 'reading-outcome.ts'],
   web: [],
 };
 /** Folders of src/server that are not features: what every feature builds on, and the demo data, which composes them. */

@@ -3,6 +3,8 @@
 export const MESSAGES = {
   upload: {
     imageRequired: 'Please select an image file to upload.',
+    /** Not in SPEC.md: a publish naming a reading that is another player's, published already, or swept after its day. */
+    readingUnavailable: 'This screenshot reading is no longer available. Please upload the image again.',
     invalidImage: 'Please upload a valid image file.',
     /** Not in SPEC.md: an image whose size or shape is no deck screenshot's needs a text of its own. */
     imageTooLarge: 'The image is too large.',

@@ -7,6 +7,7 @@ import { seedDemoData } from './demo/seed-demo';
 import { logCatalog, setUpCatalog } from './demo/catalog-setup';
 import { warnOfPublishedPasswords } from './demo/published-password-check';
 import { sweepOrphanImages } from './images/orphan-sweep';
+import { startReadingSweep } from './readings/reading-sweep';
 import { startDeckReader, type ReaderLog } from './ocr/deck-reader';
 import type { OcrServiceOptions } from './ocr/runtime/ocr-service';
 
@@ -70,10 +71,12 @@ export async function createServer(
     await handle.close();
     throw error;
   }
+  const stopReadingSweep = startReadingSweep(handle.db, app.images, app.log);
   return {
     app,
     handle,
     async close() {
+      stopReadingSweep();
       await app.close();
       await ocr?.close();
       await handle.close();

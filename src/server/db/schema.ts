@@ -189,6 +189,23 @@ export interface CategoryStatsTable {
   decks: number;
 }
 
+/** A screenshot reading and, once published, what the player published from it (migrations/0016-readings.ts). */
+export interface ReadingsTable {
+  id: string;
+  user_id: string;
+  image_key: string;
+  /** JSON: the tiles read, [{code, name, confidence, alternatives}]. */
+  tiles: string;
+  deck_code: string | null;
+  path: string;
+  read_ms: number;
+  created_at: string;
+  deck_id: string | null;
+  published_at: string | null;
+  /** JSON: the ReadingOutcome stored at publish; null until then. */
+  outcome: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -212,4 +229,5 @@ export interface Database {
   card_stats: CardStatsTable;
   card_week_stats: CardWeekStatsTable;
   category_stats: CategoryStatsTable;
+  readings: ReadingsTable;
 }

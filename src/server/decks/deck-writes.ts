@@ -70,15 +70,17 @@ export async function resolveCatalogCards(db: Db, names: string[], codes: string
  * Publishes a deck: stores the image, inserts the deck, and returns its id. The file is written
  * first and the deck inserted in one transaction after it: if the insert fails the file is deleted
  * here, and if the process dies in between, the start-up sweep removes the file no deck points at.
+ * `storedKey` is an image stored already (a screenshot reading's): the deck takes it as it is,
+ * and a failed insert leaves it to its reading.
  */
 export async function publishDeck(
   deps: DeckWriteDeps,
   userId: string,
-  image: Buffer,
+  image: Buffer | { storedKey: string },
   deck: CreateDeck,
 ): Promise<string> {
   const cards = await resolveCatalogCards(deps.db, deck.cards, deck.cardCodes);
-  const key = await deps.images.save(image);
+  const key = Buffer.isBuffer(image) ? await deps.images.save(image) : image.storedKey;
   let id: string;
   try {
     id = await insertDeck(deps.db, {
@@ -93,7 +95,7 @@ export async function publishDeck(
       tags: deck.tags,
     });
   } catch (error) {
-    await deps.images.delete(key);
+    if (Buffer.isBuffer(image)) await deps.images.delete(key);
     throw error;
   }
   await deps.deckEvictions.evict({ pages: true });

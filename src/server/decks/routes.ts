@@ -17,6 +17,7 @@ import {
   voteResultSchema,
 } from '../../common/api/decks';
 import { errorSchema } from '../../common/api/errors';
+import { MESSAGES } from '../../common/messages';
 import { pageQuerySchema, searchPageQuerySchema } from '../../common/api/pagination';
 import { createDeckSchema } from '../../common/api/uploads';
 import { requireUser, viewerOf } from '../accounts/session-plugin';
@@ -24,6 +25,8 @@ import { authorize, authorizeSeeing, can } from '../policies';
 import { badRequest, notFound } from '../http/errors';
 import { listField, readMultipartForm, textField } from '../http/multipart-fields';
 import { validateImage } from '../images/validate-image';
+import { compareReading } from '../readings/reading-outcome';
+import { publishableReading, recordPublishOutcome } from '../readings/reading-store';
 import { createAttemptLimiter, rateLimitsOf } from '../http/rate-limits';
 import { findUserByUsername } from '../accounts/user-store';
 import { findDeck, findDeckCardLists, findDeckOwner, searchDecks } from './deck-store';
@@ -280,8 +283,11 @@ export const deckRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, res) => {
       const user = requireUser(request);
       const form = await readMultipartForm(request);
-      // The image first, as the upload form checks it first.
-      const { bytes } = await validateImage(form.image);
+      // A reading's image was checked and stored at its upload; otherwise the image first, as the upload form checks it first.
+      const readingId = textField(form, 'readingId');
+      const reading = readingId ? await publishableReading(app.db, readingId, user.id) : null;
+      if (readingId && !reading) throw badRequest(MESSAGES.upload.readingUnavailable);
+      const image = reading ? { storedKey: reading.imageKey } : (await validateImage(form.image)).bytes;
       // `user` and `email` of the old client are ignored: the deck belongs to the session's user.
       const input = {
         title: textField(form, 'title'),
@@ -298,7 +304,7 @@ export const deckRoutes: FastifyPluginAsyncZod = async (app) => {
       const giveBack = await reservePublish(limiter, limits, request, res, user.id);
       let id: string;
       try {
-        id = await publishDeck(app, user.id, bytes, parsed.data);
+        id = await publishDeck(app, user.id, image, parsed.data);
       } catch (error) {
         // Not stored: the attempt does not count against the author.
         await giveBack();
@@ -306,6 +312,14 @@ export const deckRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const deck = await findDeck(app.db, id);
       if (!deck) throw new Error('the new deck vanished');
+      if (reading) {
+        const published = (deck.cardList ?? []).map((card) => ({ name: card.name, code: card.code ?? '' }));
+        const outcome = compareReading(
+          { cards: reading.tiles.map(({ code, name }) => ({ code, name })), deckCode: reading.deckCode },
+          { cards: published, deckCode: deck.deckcode },
+        );
+        await recordPublishOutcome(app.db, reading.id, id, outcome);
+      }
       return res.status(201).send(deck);
     },
   );

@@ -1,4 +1,5 @@
 import type { Db } from '../db/connect';
+import { readingImageKeys } from '../readings/reading-store';
 import { imageKeyOfUrl, type ImageStore } from './image-store';
 
 /**
@@ -15,7 +16,7 @@ const END_OF_TIME = new Date(8.64e15);
  * Removes what a crash leaves in the image store, at start-up before the server listens: writes
  * interrupted when a process died (the folder's temporary files), and stored images that no deck
  * points at (a crash between saving an image and committing its deck, or between deleting a deck
- * and its image). In a store other instances share, only what is older than ORPHAN_MIN_AGE_MS.
+ * and its image), except those a screenshot reading holds. In a store other instances share, only what is older than ORPHAN_MIN_AGE_MS.
  * Returns how many images it removed.
  */
 export async function sweepOrphanImages(db: Db, images: ImageStore, now = new Date()): Promise<number> {
@@ -24,7 +25,9 @@ export async function sweepOrphanImages(db: Db, images: ImageStore, now = new Da
   const old = (await images.list()).filter((entry) => entry.storedAt < cutoff);
   if (old.length === 0) return 0;
   const used = new Set((await db.selectFrom('decks').select('image').execute()).map((r) => imageKeyOfUrl(r.image)));
-  const orphans = old.filter((entry) => !used.has(entry.key));
+  // A reading's image waits for its publish; sweepUnpublishedReadings removes it if none comes.
+  const held = await readingImageKeys(db);
+  const orphans = old.filter((entry) => !used.has(entry.key) && !held.has(entry.key));
   await Promise.all(orphans.map((entry) => images.delete(entry.key)));
   return orphans.length;
 }

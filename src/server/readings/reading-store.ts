@@ -1,0 +1,126 @@
+// Screenshot readings kept from upload to publish (issue #36): the upload stores the image once
+// and the reading beside it; publishing from the reading reuses that image and records what the
+// player published; a reading never published is swept with its image after READING_KEEP_MS.
+import type { DetectedCard } from '../../common/api/uploads';
+import type { Db } from '../db/connect';
+import { newId, nowIso } from '../db/ids';
+import type { ImageStore } from '../images/image-store';
+import type { ReadingOutcome } from './reading-outcome';
+
+/** How long an unpublished reading (and its image) waits for its publish: a player's evening, with room. */
+export const READING_KEEP_MS = 24 * 60 * 60 * 1000;
+
+export type ReadingPath = 'grid' | 'text';
+
+export interface NewReading {
+  userId: string;
+  imageKey: string;
+  tiles: DetectedCard[];
+  deckCode: string | null;
+  path: ReadingPath;
+  readMs: number;
+}
+
+export interface StoredReading extends NewReading {
+  id: string;
+  createdAt: string;
+  publishedAt: string | null;
+}
+
+export async function saveReading(db: Db, reading: NewReading, now = new Date()): Promise<string> {
+  const id = newId();
+  await db
+    .insertInto('readings')
+    .values({
+      id,
+      user_id: reading.userId,
+      image_key: reading.imageKey,
+      tiles: JSON.stringify(reading.tiles),
+      deck_code: reading.deckCode,
+      path: reading.path,
+      read_ms: Math.round(reading.readMs),
+      created_at: nowIso(now),
+      deck_id: null,
+      published_at: null,
+      outcome: null,
+    })
+    .execute();
+  return id;
+}
+
+/**
+ * The reading `userId` may publish from: theirs and not yet published. Null otherwise, so that
+ * nobody publishes another player's screenshot by guessing its id, nor one reading twice.
+ */
+export async function publishableReading(db: Db, id: string, userId: string): Promise<StoredReading | null> {
+  const row = await db
+    .selectFrom('readings')
+    .selectAll()
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .where('published_at', 'is', null)
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    id: row.id,
+    userId: row.user_id,
+    imageKey: row.image_key,
+    tiles: JSON.parse(row.tiles) as DetectedCard[],
+    deckCode: row.deck_code,
+    path: row.path as ReadingPath,
+    readMs: row.read_ms,
+    createdAt: row.created_at,
+    publishedAt: row.published_at,
+  };
+}
+
+/** Stores what was published from the reading; false when it was published already (or is gone). */
+export async function recordPublishOutcome(
+  db: Db,
+  id: string,
+  deckId: string,
+  outcome: ReadingOutcome,
+  now = new Date(),
+): Promise<boolean> {
+  const result = await db
+    .updateTable('readings')
+    .set({ deck_id: deckId, published_at: nowIso(now), outcome: JSON.stringify(outcome) })
+    .where('id', '=', id)
+    .where('published_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** The images readings hold: the orphan sweep must leave them to their reading. */
+export async function readingImageKeys(db: Db): Promise<Set<string>> {
+  const rows = await db.selectFrom('readings').select('image_key').execute();
+  return new Set(rows.map((r) => r.image_key));
+}
+
+/**
+ * Removes the readings older than READING_KEEP_MS that were never published, and their images
+ * (a published reading's image is its deck's). Returns how many readings it removed.
+ */
+export async function sweepUnpublishedReadings(db: Db, images: ImageStore, now = new Date()): Promise<number> {
+  const cutoff = nowIso(new Date(now.getTime() - READING_KEEP_MS));
+  const stale = await db
+    .selectFrom('readings')
+    .select('id')
+    .where('published_at', 'is', null)
+    .where('created_at', '<', cutoff)
+    .execute();
+  if (stale.length === 0) return 0;
+  // Only the rows this delete removed give up their image: one published meanwhile keeps it for its deck.
+  const removed = await db
+    .deleteFrom('readings')
+    .where(
+      'id',
+      'in',
+      stale.map((r) => r.id),
+    )
+    .where('published_at', 'is', null)
+    .returning('image_key')
+    .execute();
+  await Promise.all(removed.map((r) => images.delete(r.image_key)));
+  return removed.length;
+}
