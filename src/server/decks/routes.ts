@@ -1,4 +1,4 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -14,7 +14,9 @@ import {
   usernameParamsSchema,
   voteRequestSchema,
   voteResultSchema,
+  type Deck,
 } from '../../common/api/decks';
+import { deckAsText } from '../../common/deck-text';
 import { errorSchema } from '../../common/api/errors';
 import { pageQuerySchema, searchPageQuerySchema } from '../../common/api/pagination';
 import { createDeckSchema } from '../../common/api/uploads';
@@ -47,6 +49,13 @@ function firstProblem(error: z.ZodError, input: Record<string, unknown>): string
 }
 
 export const deckRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** A deck missing from the decks everyone sees: a hidden one, shown (marked) to its author and moderators only. */
+  const hiddenDeck = async (request: FastifyRequest, id: string): Promise<Deck> => {
+    const owner = await findDeckOwner(app.db, id);
+    if (!owner) throw notFound('No such deck.');
+    authorizeSeeing(await viewerOf(request), owner, 'No such deck.');
+    return (await findDeck(app.db, id))!;
+  };
   const limiter = createAttemptLimiter(app, app.config.redisUrl);
   const limits = rateLimitsOf(app.config);
   // Every write goes through deck-writes.ts, which evicts what it changed from app.deckReads once it
@@ -91,11 +100,27 @@ export const deckRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, res) => {
       const json = await app.deckReads.deckJson(request.params.id);
       if (json) return sendJson(res, json);
-      // Not among the decks everyone sees: a hidden deck, shown (marked) to its author and moderators only.
-      const owner = await findDeckOwner(app.db, request.params.id);
-      if (!owner) throw notFound('No such deck.');
-      authorizeSeeing(await viewerOf(request), owner, 'No such deck.');
-      return (await findDeck(app.db, request.params.id))!;
+      return hiddenDeck(request, request.params.id);
+    },
+  );
+
+  app.get(
+    '/onedeck/:id/text',
+    {
+      config: { session: false },
+      schema: {
+        tags: ['decks'],
+        summary:
+          'One deck as text: "Deck code: …" first when it has one, then one card a line, "Name (CODE)" (POST /api/cards/parse-list reads it back)',
+        params: deckIdParamsSchema,
+        produces: ['text/plain'],
+        response: { 200: z.string(), ...errors },
+      },
+    },
+    async (request, res) => {
+      const json = await app.deckReads.deckJson(request.params.id);
+      const deck = json ? deckSchema.parse(JSON.parse(json)) : await hiddenDeck(request, request.params.id);
+      return res.type('text/plain; charset=utf-8').send(deckAsText(deck));
     },
   );
 
