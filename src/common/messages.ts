@@ -25,6 +25,15 @@ export const MESSAGES = {
     failure: 'Deck upload failed. Please try again later.',
   },
   editDeck: { success: 'Deck edited successfully.' },
+  /** The deck builder (/decks/new) and decks as text: not in SPEC.md, issue #39. */
+  builder: {
+    needsFullDeck: (size: number) =>
+      `A deck published without a screenshot needs ${size} cards, each with its card code (cardCodes).`,
+    duplicateCards: (codes: string) => `A deck holds each card once: ${codes} more than once.`,
+    deckFull: (size: number) => `A deck holds at most ${size} cards.`,
+    copied: 'Deck copied as text.',
+    copyFailed: 'Could not copy: select the text and copy it yourself.',
+  },
   registration: {
     emailRequired: 'Please input your email address.',
     usernameRequired: 'Please input your username.',

@@ -15,7 +15,7 @@ import { notFound } from '../http/errors';
 import { findCardByName, listCards } from './card-store';
 import { findCardDecks, findCardPage } from './card-stats';
 import { catalogIndexOf } from '../ocr/catalog-index-cache';
-import { parseCardList } from './parse-card-list';
+import { parseCardList } from '../ocr/parse-card-list';
 
 export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

@@ -32,6 +32,8 @@ import { editDeck, publishDeck, removeDeck, voteOnDeck } from './deck-writes';
 import { deckCardCodes, findSimilarDecks, type SimilarDeckRow } from './similar-decks';
 import { toSimilarDeck } from './deck-presenter';
 import { reservePublish } from './publish-limits';
+import { builtDeckCards } from './built-deck';
+import { renderDeckImage } from '../demo/render-deck-image';
 
 const similarAnswer = (cardCount: number, rows: SimilarDeckRow[]) => ({ cardCount, decks: rows.map(toSimilarDeck) });
 
@@ -269,7 +271,7 @@ export const deckRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['decks', 'uploads'],
         summary:
-          'Publish a deck: image, title, albums, collections, tags, description, cards, cardCodes, deckcode (multipart)',
+          "Publish a deck: image, title, albums, collections, tags, description, cards, cardCodes, deckcode (multipart). Without an image, 18 distinct cardCodes (cards optional): the server draws the deck's image",
         description: `At most ${limits.publishesPerAccount} decks per account and ${limits.publishesPerIp} per client within ${limits.publishWindowMs / 60_000} minutes: 429 past that (a refused form does not count).`,
         consumes: ['multipart/form-data'],
         response: { 201: deckSchema, ...formErrors },
@@ -278,8 +280,11 @@ export const deckRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, res) => {
       const user = requireUser(request);
       const form = await readMultipartForm(request);
+      // Without an image, a deck built in /decks/new: 18 card codes, drawn into an image below.
+      const built = form.image === null && form.fields.has('cardCodes');
       // The image first, as the upload form checks it first.
-      const { bytes } = await validateImage(form.image);
+      const bytes = built ? null : (await validateImage(form.image)).bytes;
+      const cardFields = { cards: listField(form, 'cards'), cardCodes: listField(form, 'cardCodes') };
       // `user` and `email` of the old client are ignored: the deck belongs to the session's user.
       const input = {
         title: textField(form, 'title'),
@@ -287,8 +292,7 @@ export const deckRoutes: FastifyPluginAsyncZod = async (app) => {
         albums: listField(form, 'albums'),
         collections: listField(form, 'collections'),
         tags: listField(form, 'tags'),
-        cards: listField(form, 'cards'),
-        cardCodes: listField(form, 'cardCodes'),
+        ...(built ? await builtDeckCards(app.db, cardFields) : cardFields),
         deckcode: textField(form, 'deckcode'),
       };
       const parsed = createDeckSchema.safeParse(input);
@@ -296,7 +300,13 @@ export const deckRoutes: FastifyPluginAsyncZod = async (app) => {
       const giveBack = await reservePublish(limiter, limits, request, res, user.id);
       let id: string;
       try {
-        id = await publishDeck(app, user.id, bytes, parsed.data);
+        const image =
+          bytes ??
+          (await renderDeckImage(
+            parsed.data.title,
+            parsed.data.cards.map((name, i) => ({ name, code: parsed.data.cardCodes?.[i] ?? null })),
+          ));
+        id = await publishDeck(app, user.id, image, parsed.data);
       } catch (error) {
         // Not stored: the attempt does not count against the author.
         await giveBack();

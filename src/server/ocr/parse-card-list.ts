@@ -2,7 +2,7 @@
 // Mars Rover", "2x mars rover"), matched against the catalog the way the screenshot reader matches
 // what it read (the same CatalogIndex: accents, case, punctuation and small typos forgiven).
 import type { ParseCardListResult } from '../../common/api/cards';
-import type { CatalogCard, CatalogIndex } from '../ocr/catalog-index';
+import type { CatalogCard, CatalogIndex } from './catalog-index';
 
 /** A name alone must fit a card this well (a typo or two in a long name, none in a short one). */
 const MIN_NAME_CONFIDENCE = 0.8;
