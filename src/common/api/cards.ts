@@ -2,7 +2,12 @@ import { z } from 'zod';
 import { MAX_CARD_CODE_LENGTH, MAX_CARD_LIST_LENGTH, MAX_CARD_LIST_LINES } from '../limits';
 
 /** A card of the catalog as the API shows it; the web's pickers turn Name and Code into label and value. */
-export const cardSchema = z.object({ Name: z.string(), Code: z.string() });
+export const cardSchema = z.object({
+  Name: z.string(),
+  Code: z.string(),
+  /** In the catalog list (the deck builder filters by it); the lookup by name leaves it out. */
+  Rarity: z.string().optional(),
+});
 export type Card = z.infer<typeof cardSchema>;
 export const cardListSchema = z.array(cardSchema);
 

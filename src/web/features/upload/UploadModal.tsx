@@ -2,6 +2,7 @@
 // review the detected cards, fill in title and categories, submit.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { createPortal } from 'react-dom';
+import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { MESSAGES } from '../../../common/messages';
 import { ACCEPTED_IMAGE_TYPES } from '../../../common/api/uploads';
@@ -32,6 +33,12 @@ type Reading =
   /** `unmatched`: names read that match no card of the catalog. */
   | { stage: 'read'; count: number; unmatched: number }
   | { stage: 'failed'; message: string };
+
+/** The deck builder, started from the cards read (when any): "Edit in the builder". */
+const builderLink = (codes: string[]) => {
+  const known = codes.filter((code) => code !== '');
+  return known.length > 0 ? `/decks/new?codes=${known.map(encodeURIComponent).join(',')}` : '/decks/new';
+};
 
 const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
 
@@ -290,6 +297,9 @@ export default function UploadModal({ onClose }: { onClose(): void }) {
         <section className="upload-cards" aria-labelledby={`${ids.errors}-cards-heading`}>
           <div className="upload-cards-head">
             <h3 id={`${ids.errors}-cards-heading`}>Cards Detected ({values.cards.length})</h3>
+            <Link to={builderLink(values.cards.map((c) => c.code))}>
+              {values.cards.length > 0 ? MESSAGES.builder.editInBuilder : MESSAGES.builder.buildWithout}
+            </Link>
             {preview && (
               <button type="button" aria-pressed={showBeside} onClick={() => setShowBeside((on) => !on)}>
                 Screenshot beside the list
