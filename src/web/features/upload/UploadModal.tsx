@@ -2,7 +2,6 @@
 // review the detected cards, fill in title and categories, submit.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { createPortal } from 'react-dom';
-import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { MESSAGES } from '../../../common/messages';
 import { ACCEPTED_IMAGE_TYPES } from '../../../common/api/uploads';
@@ -297,9 +296,10 @@ export default function UploadModal({ onClose }: { onClose(): void }) {
         <section className="upload-cards" aria-labelledby={`${ids.errors}-cards-heading`}>
           <div className="upload-cards-head">
             <h3 id={`${ids.errors}-cards-heading`}>Cards Detected ({values.cards.length})</h3>
-            <Link to={builderLink(values.cards.map((c) => c.code))}>
+            {/* A plain link: the modal lives outside the router, and leaving the dialog starts the page anew. */}
+            <a href={builderLink(values.cards.map((c) => c.code))}>
               {values.cards.length > 0 ? MESSAGES.builder.editInBuilder : MESSAGES.builder.buildWithout}
-            </Link>
+            </a>
             {preview && (
               <button type="button" aria-pressed={showBeside} onClick={() => setShowBeside((on) => !on)}>
                 Screenshot beside the list
