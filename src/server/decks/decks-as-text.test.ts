@@ -32,6 +32,15 @@ describeEachDatabase('decks as text and without a screenshot', (ctx) => {
     author = await buildUser(ctx.db);
   });
 
+  test('the OpenAPI document describes the routes of decks as text', async () => {
+    const doc = json<{ paths: Record<string, Record<string, { summary?: string; produces?: string[] }>> }>(
+      await ctx.app.inject({ url: '/api/docs/json' }),
+    );
+    expect(doc.paths['/api/cards/parse-list'].post.summary).toMatch(/pasted as text/);
+    expect(doc.paths['/api/decks/onedeck/{id}/text'].get.summary).toMatch(/one card a line/);
+    expect(doc.paths['/api/decks/post/'].post.summary).toMatch(/Without an image, 18 distinct cardCodes/);
+  });
+
   describe('POST /api/cards/parse-list', () => {
     test('reads names, codes or both, forgiving accents, case and typos, and names the unknown lines', async () => {
       const res = await parse(
@@ -85,6 +94,12 @@ describeEachDatabase('decks as text and without a screenshot', (ctx) => {
       expect(body.error).toBe('Bad Request');
       if (message) expect(body.message).toContain(message);
     });
+  });
+
+  test('a huge pasted text is refused before it is read', async () => {
+    const res = await parse('Heimdall\n'.repeat(200_000));
+    expect(res.statusCode).toBe(413);
+    expect(json(res)).toEqual({ error: 'Payload Too Large', message: 'The request body is too large.' });
   });
 
   describe('POST /api/decks/post/ without an image', () => {
