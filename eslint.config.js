@@ -23,7 +23,7 @@ const SERVER_FEATURE_API = {
   images: ['image-store.ts', 'validate-image.ts'],
   meta: [],
   moderation: [],
-  ocr: ['deck-reader.ts', 'runtime/ocr-service.ts'],
+  ocr: ['deck-reader.ts', 'runtime/ocr-service.ts', 'catalog/catalog-index-cache.ts', 'catalog/parse-card-list.ts'],
   readings: ['reading-store.ts', 'reading-outcome.ts'],
   web: [],
 };

@@ -22,3 +22,10 @@ export const MAX_CURATED_DECKS = 1000;
  * took 6 s); nobody reads a search 100 pages of 12 deep, a narrower search finds the deck.
  */
 export const MAX_SEARCH_DEPTH = 1200;
+/**
+ * A pasted card list (POST /api/cards/parse-list): at most this many lines and characters. A deck
+ * is 18 cards; the room above it takes headings, blank lines and a deck pasted twice, while a
+ * 10,000-line paste is refused before a single name is matched.
+ */
+export const MAX_CARD_LIST_LINES = 100;
+export const MAX_CARD_LIST_LENGTH = 10_000;

@@ -31,6 +31,18 @@ export const MESSAGES = {
     failure: 'Deck upload failed. Please try again later.',
   },
   editDeck: { success: 'Deck edited successfully.' },
+  /** The deck builder (/decks/new) and decks as text: not in SPEC.md, issue #39. */
+  builder: {
+    needsFullDeck: (size: number) =>
+      `A deck published without a screenshot needs ${size} cards, each with its card code (cardCodes).`,
+    duplicateCards: (codes: string) => `A deck holds each card once: ${codes} more than once.`,
+    deckFull: (size: number) => `A deck holds at most ${size} cards.`,
+    copied: 'Deck copied as text.',
+    editInBuilder: 'Edit in the builder',
+    buildWithout: 'No screenshot? Build the deck',
+    headerLink: 'Build a deck',
+    copyFailed: 'Could not copy: select the text and copy it yourself.',
+  },
   registration: {
     emailRequired: 'Please input your email address.',
     usernameRequired: 'Please input your username.',
@@ -122,6 +134,13 @@ export const MESSAGES = {
     none: 'No decks found!',
     similarTitle: 'Similar decks',
     sharedCards: (shared: number, cards: number) => `${shared} of ${cards} cards`,
+    /** Issue #39: the differences of a similar deck, and the side-by-side comparison. */
+    onlyHere: 'Only here',
+    onlyThere: 'Only there',
+    compare: 'Compare',
+    compareTitle: (a: string, b: string) => `${a} compared with ${b}`,
+    copyAsText: 'Copy as text',
+    copyToBuilder: 'Copy to the builder',
   },
   /** Landing after the sign-in provider sent the browser back without a session. */
   providerSignIn: {

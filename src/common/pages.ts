@@ -3,7 +3,10 @@
 export const PAGE_PATHS = [
   '/',
   '/decks',
+  // Before '/decks/:deckId', which would take "new" for a deck id.
+  '/decks/new',
   '/decks/:deckId',
+  '/decks/:deckId/compare/:otherId',
   '/deck-search-results',
   '/users/:username',
   '/profile',
@@ -22,7 +25,9 @@ export const PAGE_PATHS = [
  * main script instead of after it has run. A test keeps it equal to src/web/app/router.tsx.
  */
 export const LAZY_PAGE_MODULES: Partial<Record<(typeof PAGE_PATHS)[number], string>> = {
+  '/decks/new': 'app/routes/DeckBuilderRoute.tsx',
   '/decks/:deckId': 'app/routes/DeckRoute.tsx',
+  '/decks/:deckId/compare/:otherId': 'features/decks/CompareDecksPage.tsx',
   '/deck-search-results': 'features/search/SearchResultsPage.tsx',
   '/users/:username': 'features/users/UserPage.tsx',
   '/profile': 'features/accounts/ProfilePage.tsx',

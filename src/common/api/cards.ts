@@ -1,8 +1,13 @@
 import { z } from 'zod';
-import { MAX_CARD_CODE_LENGTH } from '../limits';
+import { MAX_CARD_CODE_LENGTH, MAX_CARD_LIST_LENGTH, MAX_CARD_LIST_LINES } from '../limits';
 
 /** A card of the catalog as the API shows it; the web's pickers turn Name and Code into label and value. */
-export const cardSchema = z.object({ Name: z.string(), Code: z.string() });
+export const cardSchema = z.object({
+  Name: z.string(),
+  Code: z.string(),
+  /** In the catalog list (the deck builder filters by it); the lookup by name leaves it out. */
+  Rarity: z.string().optional(),
+});
 export type Card = z.infer<typeof cardSchema>;
 export const cardListSchema = z.array(cardSchema);
 
@@ -54,3 +59,27 @@ export const cardPageSchema = z.object({
   }),
 });
 export type CardPage = z.infer<typeof cardPageSchema>;
+
+/** Body of POST /api/cards/parse-list: a deck pasted as text, one card a line (name, code, or both). */
+export const parseCardListRequestSchema = z.object({
+  text: z
+    .string()
+    .max(MAX_CARD_LIST_LENGTH, `A card list can be at most ${MAX_CARD_LIST_LENGTH} characters.`)
+    .refine(
+      (text) => text.split('\n').length <= MAX_CARD_LIST_LINES,
+      `A card list can be at most ${MAX_CARD_LIST_LINES} lines.`,
+    ),
+});
+export type ParseCardListRequest = z.infer<typeof parseCardListRequestSchema>;
+
+/**
+ * Answer of POST /api/cards/parse-list: the catalog card of each line that names one, in the order
+ * of the lines (a card named twice is listed once), and the lines that name none.
+ */
+export const parseCardListResultSchema = z.object({
+  /** `line` is the line as pasted (trimmed); `code` and `name` the catalog card it names. */
+  cards: z.array(z.object({ line: z.string(), code: z.string(), name: z.string() })),
+  /** Lines (trimmed) that name no card of the catalog. */
+  unknown: z.array(z.string()),
+});
+export type ParseCardListResult = z.infer<typeof parseCardListResultSchema>;

@@ -203,6 +203,10 @@ export const similarDeckSchema = z.object({
   score: z.number().int(),
   /** Cards it shares with the deck compared. */
   shared: z.number().int(),
+  /** The deck compared's cards this deck lacks (catalog code and name). */
+  onlyInThis: z.array(z.object({ code: z.string(), name: z.string() })),
+  /** This deck's cards the deck compared lacks. */
+  onlyInOther: z.array(z.object({ code: z.string(), name: z.string() })),
 });
 export type SimilarDeck = z.infer<typeof similarDeckSchema>;
 

@@ -7,8 +7,13 @@ import type { CardRow } from './normalize-card';
 const BATCH = 500;
 
 export async function listCards(db: Db): Promise<Card[]> {
-  const rows = await db.selectFrom('cards').select(['name', 'code']).orderBy('name').orderBy('code').execute();
-  return rows.map((r) => ({ Name: r.name, Code: r.code }));
+  const rows = await db
+    .selectFrom('cards')
+    .select(['name', 'code', 'rarity'])
+    .orderBy('name')
+    .orderBy('code')
+    .execute();
+  return rows.map((r) => ({ Name: r.name, Code: r.code, Rarity: r.rarity }));
 }
 
 /** Every catalog card with code and name, for OCR matching. */

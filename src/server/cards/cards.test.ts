@@ -48,10 +48,15 @@ describeEachDatabase('card catalog', (ctx) => {
     expect(rarities.map((r) => r.rarity)).not.toContain('Ultra-Fusion');
   });
 
-  test('GET /api/cards/ lists Name and Code', async () => {
+  test('GET /api/cards/ lists Name, Code and Rarity (the deck builder filters by it)', async () => {
     const cards = json<Card[]>(await ctx.app.inject({ url: '/api/cards/' }));
     expect(cards.length).toBeGreaterThan(4900);
-    expect(cards[0]).toEqual({ Name: expect.any(String), Code: expect.any(String) });
+    expect(cards[0]).toEqual({ Name: expect.any(String), Code: expect.any(String), Rarity: expect.any(String) });
+    expect(cards.find((card) => card.Code === 'ORR014')).toEqual({
+      Name: 'Caño Cristales',
+      Code: 'ORR014',
+      Rarity: expect.any(String),
+    });
   });
 
   test('card names are found ignoring accents, case and punctuation', async () => {

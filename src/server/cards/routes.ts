@@ -1,18 +1,42 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { cardCodeParamsSchema, cardListSchema, cardPageSchema, cardSchema } from '../../common/api/cards';
+import {
+  cardCodeParamsSchema,
+  cardListSchema,
+  cardPageSchema,
+  cardSchema,
+  parseCardListRequestSchema,
+  parseCardListResultSchema,
+} from '../../common/api/cards';
 import { decksPageSchema } from '../../common/api/decks';
 import { pageQuerySchema } from '../../common/api/pagination';
 import { errorSchema } from '../../common/api/errors';
 import { notFound } from '../http/errors';
 import { findCardByName, listCards } from './card-store';
 import { findCardDecks, findCardPage } from './card-stats';
+import { catalogIndexOf } from '../ocr/catalog/catalog-index-cache';
+import { parseCardList } from '../ocr/catalog/parse-card-list';
 
 export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',
     { schema: { tags: ['cards'], summary: 'The whole card catalog', response: { 200: cardListSchema } } },
     async () => listCards(app.db),
+  );
+
+  app.post(
+    '/parse-list',
+    {
+      config: { session: false },
+      schema: {
+        tags: ['cards'],
+        summary:
+          'A deck pasted as text (one card a line: name, code or both), matched against the catalog like a screenshot reading',
+        body: parseCardListRequestSchema,
+        response: { 200: parseCardListResultSchema, 400: errorSchema },
+      },
+    },
+    async (request) => parseCardList(await catalogIndexOf(app.db).get(), request.body.text),
   );
 
   app.get(

@@ -40,5 +40,13 @@ export function toDeck(
 
 /** A similar deck as the API shows it. */
 export function toSimilarDeck(row: SimilarDeckRow): SimilarDeck {
-  return { _id: row.id, title: row.title, user: row.username, score: row.score, shared: row.shared };
+  return {
+    _id: row.id,
+    title: row.title,
+    user: row.username,
+    score: row.score,
+    shared: row.shared,
+    onlyInThis: row.onlyInThis,
+    onlyInOther: row.onlyInOther,
+  };
 }

@@ -1,4 +1,4 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -15,7 +15,9 @@ import {
   usernameParamsSchema,
   voteRequestSchema,
   voteResultSchema,
+  type Deck,
 } from '../../common/api/decks';
+import { deckAsText } from '../../common/deck-text';
 import { errorSchema } from '../../common/api/errors';
 import { MESSAGES } from '../../common/messages';
 import { pageQuerySchema, searchPageQuerySchema } from '../../common/api/pagination';
@@ -35,6 +37,8 @@ import { editDeck, publishDeck, removeDeck, voteOnDeck } from './deck-writes';
 import { deckCardCodes, findSimilarDecks, type SimilarDeckRow } from './similar-decks';
 import { toSimilarDeck } from './deck-presenter';
 import { reservePublish } from './publish-limits';
+import { builtDeckCards } from './built-deck';
+import { renderDeckImage } from '../demo/render-deck-image';
 
 const similarAnswer = (cardCount: number, rows: SimilarDeckRow[]) => ({ cardCount, decks: rows.map(toSimilarDeck) });
 
@@ -52,6 +56,13 @@ function firstProblem(error: z.ZodError, input: Record<string, unknown>): string
 }
 
 export const deckRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** A deck missing from the decks everyone sees: a hidden one, shown (marked) to its author and moderators only. */
+  const hiddenDeck = async (request: FastifyRequest, id: string): Promise<Deck> => {
+    const owner = await findDeckOwner(app.db, id);
+    if (!owner) throw notFound('No such deck.');
+    authorizeSeeing(await viewerOf(request), owner, 'No such deck.');
+    return (await findDeck(app.db, id))!;
+  };
   const limiter = createAttemptLimiter(app, app.config.redisUrl);
   const limits = rateLimitsOf(app.config);
   // Every write goes through deck-writes.ts, which evicts what it changed from app.deckReads once it
@@ -96,11 +107,27 @@ export const deckRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, res) => {
       const json = await app.deckReads.deckJson(request.params.id);
       if (json) return sendJson(res, json);
-      // Not among the decks everyone sees: a hidden deck, shown (marked) to its author and moderators only.
-      const owner = await findDeckOwner(app.db, request.params.id);
-      if (!owner) throw notFound('No such deck.');
-      authorizeSeeing(await viewerOf(request), owner, 'No such deck.');
-      return (await findDeck(app.db, request.params.id))!;
+      return hiddenDeck(request, request.params.id);
+    },
+  );
+
+  app.get(
+    '/onedeck/:id/text',
+    {
+      config: { session: false },
+      schema: {
+        tags: ['decks'],
+        summary:
+          'One deck as text: "Deck code: …" first when it has one, then one card a line, "Name (CODE)" (POST /api/cards/parse-list reads it back)',
+        params: deckIdParamsSchema,
+        produces: ['text/plain'],
+        response: { 200: z.string(), ...errors },
+      },
+    },
+    async (request, res) => {
+      const json = await app.deckReads.deckJson(request.params.id);
+      const deck = json ? deckSchema.parse(JSON.parse(json)) : await hiddenDeck(request, request.params.id);
+      return res.type('text/plain; charset=utf-8').send(deckAsText(deck));
     },
   );
 
@@ -274,7 +301,7 @@ export const deckRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['decks', 'uploads'],
         summary:
-          'Publish a deck: image, title, albums, collections, tags, description, cards, cardCodes, deckcode (multipart)',
+          "Publish a deck: image, title, albums, collections, tags, description, cards, cardCodes, deckcode (multipart). Without an image, 18 distinct cardCodes (cards optional): the server draws the deck's image",
         description: `At most ${limits.publishesPerAccount} decks per account and ${limits.publishesPerIp} per client within ${limits.publishWindowMs / 60_000} minutes: 429 past that (a refused form does not count).`,
         consumes: ['multipart/form-data'],
         response: { 201: deckSchema, ...formErrors },
@@ -283,11 +310,14 @@ export const deckRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, res) => {
       const user = requireUser(request);
       const form = await readMultipartForm(request);
-      // A reading's image was checked and stored at its upload; otherwise the image first, as the upload form checks it first.
+      // A reading's image was checked and stored at its upload; without any image, a deck built in
+      // /decks/new: 18 card codes, drawn into an image below. Otherwise the image first, as the upload form checks it first.
       const readingId = textField(form, 'readingId');
       const reading = readingId ? await publishableReading(app.db, readingId, user.id) : null;
       if (readingId && !reading) throw badRequest(MESSAGES.upload.readingUnavailable);
-      const image = reading ? { storedKey: reading.imageKey } : (await validateImage(form.image)).bytes;
+      const built = !reading && form.image === null && form.fields.has('cardCodes');
+      const stored = reading ? { storedKey: reading.imageKey } : built ? null : (await validateImage(form.image)).bytes;
+      const cardFields = { cards: listField(form, 'cards'), cardCodes: listField(form, 'cardCodes') };
       // `user` and `email` of the old client are ignored: the deck belongs to the session's user.
       const input = {
         title: textField(form, 'title'),
@@ -295,8 +325,7 @@ export const deckRoutes: FastifyPluginAsyncZod = async (app) => {
         albums: listField(form, 'albums'),
         collections: listField(form, 'collections'),
         tags: listField(form, 'tags'),
-        cards: listField(form, 'cards'),
-        cardCodes: listField(form, 'cardCodes'),
+        ...(built ? await builtDeckCards(app.db, cardFields) : cardFields),
         deckcode: textField(form, 'deckcode'),
       };
       const parsed = createDeckSchema.safeParse(input);
@@ -304,6 +333,12 @@ export const deckRoutes: FastifyPluginAsyncZod = async (app) => {
       const giveBack = await reservePublish(limiter, limits, request, res, user.id);
       let id: string;
       try {
+        const image =
+          stored ??
+          (await renderDeckImage(
+            parsed.data.title,
+            parsed.data.cards.map((name, i) => ({ name, code: parsed.data.cardCodes?.[i] ?? null })),
+          ));
         id = await publishDeck(app, user.id, image, parsed.data);
       } catch (error) {
         // Not stored: the attempt does not count against the author.

@@ -14,12 +14,21 @@ const RAREST_HITS = 3;
 /** Similar decks answered at most. */
 export const MAX_SIMILAR_DECKS = 12;
 
+export interface DeckCardRef {
+  code: string;
+  name: string;
+}
+
 export interface SimilarDeckRow {
   id: string;
   title: string;
   username: string;
   score: number;
   shared: number;
+  /** The cards of the list compared that this deck lacks, in the list's order. */
+  onlyInThis: DeckCardRef[];
+  /** This deck's cards missing from the list compared, in this deck's order. */
+  onlyInOther: DeckCardRef[];
 }
 
 /**
@@ -55,13 +64,42 @@ export async function findSimilarDecks(db: Db, cardCodes: string[], exceptDeckId
     where d.id = s.deck_id and p.deck_id = d.id and u.id = d.user_id and d.id <> ${exceptDeckId ?? ''}
     order by s.shared desc, d.score desc, d.created_at desc, d.id desc
     limit ${MAX_SIMILAR_DECKS}`.execute(db);
-  return rows.map((row) => ({
-    id: row.id,
-    title: row.title,
-    username: row.username,
-    score: Number(row.score),
-    shared: Number(row.shared),
-  }));
+  if (rows.length === 0) return [];
+  // The differences: at most 12 decks of 18 cards, read by the deck_cards primary key.
+  const [theirCards, names] = await Promise.all([
+    db
+      .selectFrom('deck_cards')
+      .select(['deck_id', 'card_code', 'card_name'])
+      .where(
+        'deck_id',
+        'in',
+        rows.map((row) => row.id),
+      )
+      .where('card_code', 'is not', null)
+      .orderBy('deck_id')
+      .orderBy('position')
+      .execute(),
+    db.selectFrom('cards').select(['code', 'name']).where('code', 'in', codes).execute(),
+  ]);
+  const nameOf = new Map(names.map((card) => [card.code, card.name]));
+  const wanted = new Set(codes);
+  return rows.map((row) => {
+    const theirs = theirCards.filter((card) => card.deck_id === row.id);
+    const theirCodes = new Set(theirs.map((card) => card.card_code));
+    return {
+      id: row.id,
+      title: row.title,
+      username: row.username,
+      score: Number(row.score),
+      shared: Number(row.shared),
+      onlyInThis: codes
+        .filter((code) => !theirCodes.has(code))
+        .map((code) => ({ code, name: nameOf.get(code) ?? code })),
+      onlyInOther: theirs
+        .filter((card) => !wanted.has(card.card_code!))
+        .map((card) => ({ code: card.card_code!, name: card.card_name })),
+    };
+  });
 }
 
 /** The card codes of a deck, or undefined when there is no such deck. */

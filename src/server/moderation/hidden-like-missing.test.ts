@@ -38,6 +38,7 @@ describeEachDatabase('a hidden deck looks like a missing one', (ctx) => {
   const routes: [string, (ids: { d: string; c: string }, cookie: string) => Promise<LightMyRequestResponse>][] = [
     ['GET onedeck', ({ d }, cookie) => ctx.app.inject({ url: `/api/decks/onedeck/${d}`, headers: { cookie } })],
     ['GET similar', ({ d }, cookie) => ctx.app.inject({ url: `/api/decks/onedeck/${d}/similar`, headers: { cookie } })],
+    ['GET text', ({ d }, cookie) => ctx.app.inject({ url: `/api/decks/onedeck/${d}/text`, headers: { cookie } })],
     [
       'POST vote',
       ({ d }, cookie) =>

@@ -1,4 +1,5 @@
 import { Suspense, useRef, useState } from 'react';
+import { MESSAGES } from '../../common/messages';
 import { Link, Outlet } from 'react-router';
 import { useTheme } from './theme';
 import { useSession } from '../lib/use-session';
@@ -26,6 +27,9 @@ export function Layout() {
           <span>Deckhub</span>
         </Link>
         <nav className="header-actions" aria-label="Site">
+          <Link to="/decks/new" className="header-link">
+            {MESSAGES.builder.headerLink}
+          </Link>
           <Link to="/meta" className="header-link">
             Meta
           </Link>

@@ -16,6 +16,8 @@ const InnkeeperPage = lazy(() => import('../features/innkeeper/InnkeeperPage'));
 const ModerationPage = lazy(() => import('../features/moderation/ModerationPage'));
 const CardPage = lazy(() => import('../features/cards/CardPage'));
 const MetaPage = lazy(() => import('../features/meta/MetaPage'));
+const CompareDecksPage = lazy(() => import('../features/decks/CompareDecksPage'));
+const DeckBuilderRoute = lazy(() => import('./routes/DeckBuilderRoute'));
 
 export const router = createBrowserRouter([
   {
@@ -23,7 +25,9 @@ export const router = createBrowserRouter([
     children: [
       { path: '/', element: <HomeRoute withGallery /> },
       { path: '/decks', element: <HomeRoute /> },
+      { path: '/decks/new', element: <DeckBuilderRoute /> },
       { path: '/decks/:deckId', element: <DeckRoute /> },
+      { path: '/decks/:deckId/compare/:otherId', element: <CompareDecksPage /> },
       { path: '/deck-search-results', element: <SearchResultsPage /> },
       { path: '/users/:username', element: <UserPage /> },
       { path: '/profile', element: <ProfilePage /> },

@@ -3,8 +3,7 @@
 // quickly instead of queueing without bound. The web process reads with it when there is no Redis;
 // `npm run worker` reads the queue's jobs with it otherwise (deck-reader.ts chooses).
 import type { Db } from '../../db/connect';
-import { catalogVersion, listCatalog } from '../../cards/card-store';
-import { CatalogIndex } from '../catalog/catalog-index';
+import { catalogIndexOf } from '../catalog/catalog-index-cache';
 import type { DeckReader, ReaderStatus } from './reader';
 import type { DeckReading } from '../pipeline/reading';
 import { readDeckImage } from './read-deck-image';
@@ -28,8 +27,6 @@ const DEFAULT_READ_TIMEOUT_MS = 20_000;
 export class OcrService implements DeckReader {
   readonly description = 'in this process (no REDIS_URL)';
   private pending = 0;
-  /** The index and the catalog version it was built from; rebuilt when the catalog changes. */
-  private index: { version: number; built: Promise<CatalogIndex> } | null = null;
 
   private constructor(
     private readonly db: Db,
@@ -85,7 +82,9 @@ export class OcrService implements DeckReader {
     try {
       const abandon = new AbortController();
       const pool = withSignal(this.pool, abandon.signal);
-      const reading = this.catalogIndex().then((index) => readDeckImage(image, { pool, index }));
+      const reading = catalogIndexOf(this.db)
+        .get()
+        .then((index) => readDeckImage(image, { pool, index }));
       return await withTimeout(reading, timeoutMs, () => abandon.abort());
     } finally {
       this.pending--;
@@ -97,7 +96,7 @@ export class OcrService implements DeckReader {
    * holds the event loop for ~0.3 s, better spent at start-up than in a user's request.
    */
   async prepare(): Promise<void> {
-    await this.catalogIndex();
+    await catalogIndexOf(this.db).get();
   }
 
   async status(): Promise<ReaderStatus> {
@@ -106,25 +105,6 @@ export class OcrService implements DeckReader {
 
   async close(): Promise<void> {
     await this.pool.close();
-  }
-
-  /**
-   * The catalog index, rebuilt when the catalog changes (an import added or renamed cards): the
-   * catalog's version is a counter the database bumps on every change of a card's code or name
-   * (migrations/0004-catalog-version.ts), read in well under a millisecond; rebuilding the index
-   * for 5,000 cards costs tens of them.
-   */
-  private async catalogIndex(): Promise<CatalogIndex> {
-    const version = await catalogVersion(this.db);
-    if (this.index?.version !== version) {
-      const built = listCatalog(this.db).then((cards) => new CatalogIndex(cards));
-      this.index = { version, built };
-      // A failed build must not be cached: the next read tries again.
-      built.catch(() => {
-        if (this.index?.built === built) this.index = null;
-      });
-    }
-    return this.index.built;
   }
 }
 

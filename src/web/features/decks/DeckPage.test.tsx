@@ -3,6 +3,7 @@ import { MemoryRouter } from 'react-router';
 import type { Deck } from '../../../common/api/decks';
 import { renderWithProviders } from '../../test/render';
 import { DeckPage } from './DeckPage';
+import { MESSAGES } from '../../../common/messages';
 
 const DECK: Deck = {
   _id: '65f0a1b2c3d4e5f6a7b8c9d0',
@@ -51,5 +52,62 @@ describe('DeckPage byline', () => {
     renderPage(() => <button type="button">Report deck</button>);
     await screen.findByRole('heading', { name: 'Space Race' });
     expect(document.querySelector('.deck-byline')!.textContent).toMatch(/\d · Report deck$/);
+  });
+});
+
+describe('DeckPage as text', () => {
+  it('copies the deck as text, deck code first, and says so in a toast', async () => {
+    const writeText = vi.fn(async () => {});
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    const withCards: Deck = {
+      ...DECK,
+      cards: ['Heimdall', 'Sand Cat'],
+      cardList: [
+        { name: 'Heimdall', code: 'ACNO012' },
+        { name: 'Sand Cat', code: 'LCA020' },
+      ],
+    };
+    vi.stubGlobal('fetch', async (url: string) =>
+      url.startsWith('/api/decks/onedeck/') && !url.endsWith('/similar')
+        ? new Response(JSON.stringify(withCards), { status: 200 })
+        : new Response('{"cardCount":2,"decks":[]}', { status: 200 }),
+    );
+    renderPage(() => false);
+    const copy = await screen.findByRole('button', { name: MESSAGES.decks.copyAsText });
+    copy.click();
+    expect(await screen.findByText(MESSAGES.builder.copied)).toBeInTheDocument();
+    expect(writeText).toHaveBeenCalledWith('Deck code: UH42XD\nHeimdall (ACNO012)\nSand Cat (LCA020)\n');
+    expect(screen.getByRole('link', { name: MESSAGES.decks.copyToBuilder })).toHaveAttribute(
+      'href',
+      `/decks/new?from=${DECK._id}`,
+    );
+  });
+
+  it('lists the cards only in this deck and only in each similar deck, with a comparison link', async () => {
+    const similar = {
+      cardCount: 18,
+      decks: [
+        {
+          _id: 'aaaaaaaaaaaaaaaaaaaaaaaa',
+          title: 'Close copy',
+          user: 'PaleoPete',
+          score: 1,
+          shared: 17,
+          onlyInThis: [{ code: 'ACNO012', name: 'Heimdall' }],
+          onlyInOther: [{ code: 'LCA020', name: 'Sand Cat' }],
+        },
+      ],
+    };
+    vi.stubGlobal('fetch', async (url: string) =>
+      url.endsWith('/similar')
+        ? new Response(JSON.stringify(similar), { status: 200 })
+        : new Response(JSON.stringify(DECK), { status: 200 }),
+    );
+    renderPage(() => false);
+    const compare = await screen.findByRole('link', { name: `${MESSAGES.decks.compare}: Close copy` });
+    expect(compare).toHaveAttribute('href', `/decks/${DECK._id}/compare/aaaaaaaaaaaaaaaaaaaaaaaa`);
+    const item = compare.closest('li')!;
+    expect(item).toHaveTextContent(`${MESSAGES.decks.onlyHere}: Heimdall`);
+    expect(item).toHaveTextContent(`${MESSAGES.decks.onlyThere}: Sand Cat`);
   });
 });

@@ -9,9 +9,28 @@ import { deckCodeOf } from '../../lib/deck-code';
 import { resizedImageUrl } from '../../lib/upload-url';
 import { useDeck } from './api/get-deck';
 import { SimilarDecks } from './SimilarDecks';
+import { deckAsText } from '../../../common/deck-text';
 
 /** Deck images on the deck page are requested at this width (the server preloads the same copy). */
 const DECK_IMAGE_WIDTH = DECK_PAGE_IMAGE_WIDTH;
+
+/** Copies the deck as the text GET /api/decks/onedeck/{id}/text answers (one card a line, name and code). */
+function CopyAsText({ deck }: { deck: Deck }) {
+  const toast = useToast();
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(deckAsText(deck));
+      toast(MESSAGES.builder.copied, 'success');
+    } catch {
+      toast(MESSAGES.builder.copyFailed, 'error');
+    }
+  };
+  return (
+    <button type="button" onClick={copy}>
+      {MESSAGES.decks.copyAsText}
+    </button>
+  );
+}
 
 function DeckCode({ code }: { code: string }) {
   const toast = useToast();
@@ -37,7 +56,7 @@ function DeckCode({ code }: { code: string }) {
  * The deck's cards with the exact catalog card published (its code), since several cards may share
  * a name; a deck from before codes were kept has names only.
  */
-function cardsOf(deck: Deck): { name: string; code: string | null }[] {
+export function cardsOf(deck: Deck): { name: string; code: string | null }[] {
   return deck.cardList ?? deck.cards.map((name) => ({ name, code: null }));
 }
 
@@ -97,6 +116,12 @@ export function DeckPage({ deckId, renderVote, comments, renderReport }: DeckPag
             <TagPills kind="tag" values={deck.tags} label="Tags" />
           </div>
           <h2>Cards</h2>
+          <p className="deck-card-actions">
+            <CopyAsText deck={deck} />{' '}
+            <Link className="button-link" to={`/decks/new?from=${encodeURIComponent(deck._id)}`}>
+              {MESSAGES.decks.copyToBuilder}
+            </Link>
+          </p>
           {deck.cards.length > 0 ? (
             <ol className="deck-cards" aria-label="Cards">
               {cardsOf(deck).map((card, i) => (

@@ -66,6 +66,18 @@ afterEach(() => {
 });
 
 describe('UploadModal', () => {
+  it('links the deck builder, started from the cards read once there are any', async () => {
+    vi.mocked(readDeckImage).mockResolvedValue(detected(['Heimdall', 'Sand Cat']));
+    const { user } = setup();
+    expect(screen.getByRole('link', { name: MESSAGES.builder.buildWithout })).toHaveAttribute('href', '/decks/new');
+    await user.upload(screen.getByLabelText('Deck image'), png());
+    await screen.findByRole('list', { name: 'Cards Detected' });
+    expect(screen.getByRole('link', { name: MESSAGES.builder.editInBuilder })).toHaveAttribute(
+      'href',
+      '/decks/new?codes=ACNO012,LCA020',
+    );
+  });
+
   it('shows every validation text when Submit is pressed on an empty form', async () => {
     const { user } = setup();
     await user.click(screen.getByRole('button', { name: 'Submit' }));

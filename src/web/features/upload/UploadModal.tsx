@@ -33,6 +33,12 @@ type Reading =
   | { stage: 'read'; count: number; unmatched: number }
   | { stage: 'failed'; message: string };
 
+/** The deck builder, started from the cards read (when any): "Edit in the builder". */
+const builderLink = (codes: string[]) => {
+  const known = codes.filter((code) => code !== '');
+  return known.length > 0 ? `/decks/new?codes=${known.map(encodeURIComponent).join(',')}` : '/decks/new';
+};
+
 const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
 
 function ProgressLine({ label, value }: { label: string; value?: number }) {
@@ -290,6 +296,10 @@ export default function UploadModal({ onClose }: { onClose(): void }) {
         <section className="upload-cards" aria-labelledby={`${ids.errors}-cards-heading`}>
           <div className="upload-cards-head">
             <h3 id={`${ids.errors}-cards-heading`}>Cards Detected ({values.cards.length})</h3>
+            {/* A plain link: the modal lives outside the router, and leaving the dialog starts the page anew. */}
+            <a href={builderLink(values.cards.map((c) => c.code))}>
+              {values.cards.length > 0 ? MESSAGES.builder.editInBuilder : MESSAGES.builder.buildWithout}
+            </a>
             {preview && (
               <button type="button" aria-pressed={showBeside} onClick={() => setShowBeside((on) => !on)}>
                 Screenshot beside the list
