@@ -3,11 +3,16 @@
  *   npx tsx src/server/ocr/cli.ts --catalog cue-cards.json IMAGE...
  * Prints a JSON array, one `{file, deck_code, cards: [{code, name}], ms}` per image, in order.
  * An image that cannot be read gets `error` instead of cards; the exit code is then 1.
+ *
+ * With `--trace DIR` (one image) the image is read in this thread and what each stage saw and
+ * decided is written to DIR: grid.png, tiles/, names/ and code/ crops as PNG, and decisions.json.
  */
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { loadCatalogIndex } from './catalog/card-list';
+import { readDeckInThisThread } from './pipeline/read-deck';
 import { readDeckImage } from './runtime/read-deck-image';
+import { TraceFiles } from './trace-files';
 import { createOcrPool } from './runtime/worker-pool';
 
 interface CliResult {
@@ -19,11 +24,17 @@ interface CliResult {
 }
 
 async function main(): Promise<number> {
-  const { values, positionals } = parseArgs({ options: { catalog: { type: 'string' } }, allowPositionals: true });
-  if (!values.catalog || positionals.length === 0) {
-    process.stderr.write('usage: cli.ts --catalog CARDS.json IMAGE...\n');
+  const { values, positionals } = parseArgs({
+    options: { catalog: { type: 'string' }, trace: { type: 'string' } },
+    allowPositionals: true,
+  });
+  if (!values.catalog || positionals.length === 0 || (values.trace && positionals.length !== 1)) {
+    process.stderr.write(
+      'usage: cli.ts --catalog CARDS.json IMAGE...\n       cli.ts --catalog CARDS.json --trace DIR IMAGE\n',
+    );
     return 2;
   }
+  const trace = values.trace ? new TraceFiles(values.trace) : undefined;
   const index = await loadCatalogIndex(values.catalog);
   const pool = await createOcrPool();
   const results: CliResult[] = [];
@@ -32,7 +43,15 @@ async function main(): Promise<number> {
     for (const file of positionals) {
       const started = performance.now();
       try {
-        const reading = await readDeckImage(await readFile(file), { pool, index });
+        const image = await readFile(file);
+        // A trace holds the stages' pixels: it is taken in this thread, not across to a reader thread.
+        const reading = trace
+          ? await readDeckInThisThread(image, { pool, index, trace })
+          : await readDeckImage(image, { pool, index });
+        if (trace) {
+          trace.note('reading', reading);
+          await trace.write();
+        }
         results.push({
           file,
           deck_code: reading.deck_code,

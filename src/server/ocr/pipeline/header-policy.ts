@@ -8,6 +8,7 @@ import { sharpenedRegion } from './sharpen';
 import { medianBrightness, medianWhiteness } from './text-crops';
 import type { Rect, RgbImage, TileGrid } from './tile-grid';
 import type { OcrJobRunner } from '../runtime/worker-pool';
+import { tracedPool, type StageTrace } from './trace';
 import { BRIGHT_PAGE_BRIGHTNESS, LIGHT_PAGE_WHITENESS, MIN_HEADER_SHARE, SHARPEN_AMOUNT } from './thresholds';
 /**
  * The header strip to read for the deck code first: above the grid, between the game's avatar
@@ -51,11 +52,29 @@ async function readCodeOn(
  * text, whose strokes mislead the line model on other glyphs than the smoothed map's. Maps are only
  * drawn when needed: one costs 50-350 ms of the reader thread, the sharpened copy 5-40 ms.
  */
-export async function readDeckCode(img: RgbImage, grid: TileGrid, pool: OcrJobRunner): Promise<string | null> {
+export async function readDeckCode(
+  img: RgbImage,
+  grid: TileGrid,
+  ocrPool: OcrJobRunner,
+  trace?: StageTrace,
+): Promise<string | null> {
+  const pool = trace ? tracedPool(ocrPool, trace, 'code/look') : ocrPool;
+  const code = await settleDeckCode(img, grid, pool, trace);
+  trace?.note('deck_code', code);
+  return code;
+}
+
+async function settleDeckCode(
+  img: RgbImage,
+  grid: TileGrid,
+  pool: OcrJobRunner,
+  trace?: StageTrace,
+): Promise<string | null> {
   const tileHeight = grid.tiles[0].height;
   if (grid.top < tileHeight * MIN_HEADER_SHARE) return null;
   const header = headerRegion(grid.tiles, grid.columns, grid.top);
   const wholeHeader = { left: 0, top: 0, width: img.width, height: grid.top };
+  trace?.region('code/header', img, wholeHeader);
   const lightPage =
     medianWhiteness(img, header) >= LIGHT_PAGE_WHITENESS || medianBrightness(img, header) >= BRIGHT_PAGE_BRIGHTNESS;
   const map = () => colourContrastMap(img, wholeHeader);
@@ -63,9 +82,11 @@ export async function readDeckCode(img: RgbImage, grid: TileGrid, pool: OcrJobRu
   const [trusted, ...others] = lightPage ? [map(), () => img, unsmoothedMap] : [img, map];
   const readOn = (view: RgbImage) => readCodeOn(view, header, wholeHeader, tileHeight, pool);
   const reads = await Promise.all([readOn(trusted), readOn(sharpenedRegion(trusted, wholeHeader, SHARPEN_AMOUNT))]);
+  trace?.note('deck_code_reads', { lightPage, reads });
   if (nothingToSettle(reads[0], reads[1])) return agreedCode(reads);
   for (const other of others) {
     const third = await readOn(other());
+    trace?.note('deck_code_reads', { lightPage, reads: [...reads, third] });
     if (third) return agreedCode([...reads, third]);
   }
   return agreedCode(reads);

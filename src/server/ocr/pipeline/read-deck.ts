@@ -22,27 +22,58 @@ import { readDeckCode } from './header-policy';
 import { nameJob, namePlace } from './name-reading';
 import { distinctCards, matchTiles, toReadCard } from './match-tiles';
 import { READ_FAILED, isPassedOn, type DeckReading, type ReadCard, type ReadDeckOptions } from './reading';
-import type { RgbImage, TileGrid } from './tile-grid';
+import type { Rect, RgbImage, TileGrid } from './tile-grid';
+import { ocrSummary, type StageTrace } from './trace';
+import type { MatchResult } from '../catalog/catalog-index';
+import type { OcrJob, OcrResult } from '../runtime/worker-pool';
 
 async function readTiles(
   img: RgbImage,
   grid: TileGrid,
   options: ReadDeckOptions,
 ): Promise<{ deck_code: string | null; cards: ReadCard[]; unmatchedNames: number }> {
-  const { pool } = options;
+  const { pool, trace } = options;
   const tiles = grid.tiles.slice(0, DECK_SIZE);
   const places = tiles.map((tile) => namePlace(img, tile));
   const nameJobs = places.map((place) => nameJob(img, place));
   // Header and names side by side, so both workers stay busy until the last crop.
   const [deckCode, { nameResults, matches, agreed }] = await Promise.all([
-    readDeckCode(img, grid, pool),
+    readDeckCode(img, grid, pool, trace),
     pool
       .recognizeAll(nameJobs)
       .then(async (nameResults) => ({ nameResults, ...(await matchTiles(img, tiles, places, nameResults, options)) })),
   ]);
   const read = matches.map((match, i) => toReadCard(match, agreed[i]));
+  if (trace) traceTiles(trace, img, tiles, nameJobs, nameResults, matches, read);
   const unmatchedNames = read.filter((card, i) => card === null && looksLikeName(nameResults[i].text)).length;
   return { deck_code: deckCode, cards: read.filter((c): c is ReadCard => c !== null), unmatchedNames };
+}
+
+/** Each tile's crop and name crop, and per tile the text read, the candidates and the card chosen. */
+function traceTiles(
+  trace: StageTrace,
+  img: RgbImage,
+  tiles: Rect[],
+  nameJobs: OcrJob[],
+  nameResults: OcrResult[],
+  matches: MatchResult[],
+  read: Array<ReadCard | null>,
+): void {
+  const tileName = (i: number) => `tile-${String(i + 1).padStart(2, '0')}`;
+  tiles.forEach((tile, i) => {
+    trace.region(`tiles/${tileName(i)}`, img, tile);
+    trace.ocrCrop(`names/${tileName(i)}`, nameJobs[i], nameResults[i]);
+  });
+  trace.note(
+    'tiles',
+    tiles.map((tile, i) => ({
+      tile: tileName(i),
+      box: tile,
+      name_read: ocrSummary(nameResults[i]),
+      candidates: [matches[i].best, ...matches[i].alternatives].filter((m) => m !== null),
+      chosen: read[i] ? { code: read[i].code, name: read[i].name, confidence: read[i].confidence } : null,
+    })),
+  );
 }
 
 /** Text with three letters or more: a name the catalog should know, not a crop of art. */
@@ -51,7 +82,7 @@ function looksLikeName(text: string): boolean {
 }
 
 /** The image with colours normalised and rotation undone, and its tile grid (null when none). */
-async function locate(decoded: RgbImage): Promise<{ img: RgbImage; grid: TileGrid | null }> {
+async function locate(decoded: RgbImage, trace?: StageTrace): Promise<{ img: RgbImage; grid: TileGrid | null }> {
   let img = decoded;
   normaliseColour(img);
   let edges = edgeMaps(await analysisCopy(img), img.width);
@@ -60,7 +91,17 @@ async function locate(decoded: RgbImage): Promise<{ img: RgbImage; grid: TileGri
     img = await unrotate(img, angle);
     edges = edgeMaps(await analysisCopy(img), img.width);
   }
-  return { img, grid: findTiles(edges) };
+  const grid = findTiles(edges);
+  if (trace) {
+    trace.region('grid', img);
+    trace.note('located', {
+      size: { width: img.width, height: img.height },
+      rotation_degrees: angle,
+      rotation_undone: Math.abs(angle) >= MIN_CORRECTED_ANGLE,
+      grid: grid ? { tiles: grid.tiles.length, columns: grid.columns, top: grid.top } : null,
+    });
+  }
+  return { img, grid };
 }
 
 /**
@@ -68,7 +109,7 @@ async function locate(decoded: RgbImage): Promise<{ img: RgbImage; grid: TileGri
  * text anywhere in it, so a crop or an unknown layout is never read worse than as plain text.
  */
 async function readPixels(decoded: RgbImage, options: ReadDeckOptions): Promise<DeckReading> {
-  const { img, grid } = await locate(decoded);
+  const { img, grid } = await locate(decoded, options.trace);
   const fromGrid = grid && grid.tiles.length > 0 ? await readTiles(img, grid, options) : null;
   if (fromGrid && grid && grid.tiles.length >= DECK_SIZE) return { ...fromGrid, path: 'grid' };
   const text = await readTextAnywhere(img, options);

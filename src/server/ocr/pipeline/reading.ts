@@ -4,6 +4,7 @@ import type { CardMatch, CatalogIndex } from '../catalog/catalog-index';
 import { OcrBusyError, OcrCancelledError, OcrTimeoutError } from '../ocr-errors';
 import type { OcrJobRunner } from '../runtime/worker-pool';
 import { OcrImageError } from './image-input';
+import type { StageTrace } from './trace';
 
 export interface ReadCard {
   code: string;
@@ -29,6 +30,8 @@ export interface DeckReading {
 export interface ReadDeckOptions {
   pool: OcrJobRunner;
   index: CatalogIndex;
+  /** Records what each stage saw and decided (`--trace`); only when reading in this thread. */
+  trace?: StageTrace;
 }
 
 export const READ_FAILED = 'The cards in this image could not be read. Please add them by hand.';
