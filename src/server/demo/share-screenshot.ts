@@ -13,10 +13,10 @@
  * their own, so the default layout's images stay the same for a given seed.
  */
 import sharp from 'sharp';
-import { nameKey, type CatalogCard } from '../ocr/catalog-index';
+import { nameKey, type CatalogCard } from '../ocr/catalog/catalog-index';
 import { seededRandom } from '../../common/seeded-random';
 import { DECK_SIZE } from '../../common/game';
-import { CODE_CHARACTERS, DECK_CODE_LENGTH } from '../ocr/deck-code';
+import { CODE_CHARACTERS, DECK_CODE_LENGTH } from '../ocr/pipeline/code/deck-code';
 
 /** The share layout, a header arranged differently, another page colour or gradient, other tile sizes and gutters. */
 export type GeneratedLayout = 'share' | 'header' | 'background' | 'gutters';

@@ -8,7 +8,7 @@ import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { createServer, type RunningServer } from '../server';
 import { startDeckReader } from '../ocr/deck-reader';
-import { startWorkerHeartbeat } from '../ocr/worker-heartbeat';
+import { startWorkerHeartbeat } from '../ocr/runtime/worker-heartbeat';
 import { testDatabases } from '../../../test/support/databases';
 import { buildUser } from '../../../test/support/factories';
 import { formWith, pngImage } from '../../../test/support/images';
