@@ -23,7 +23,7 @@ const SERVER_FEATURE_API = {
   images: ['image-store.ts', 'validate-image.ts'],
   meta: [],
   moderation: [],
-  ocr: ['deck-reader.ts', 'ocr-service.ts'],
+  ocr: ['deck-reader.ts', 'runtime/ocr-service.ts'],
   web: [],
 };
 /** Folders of src/server that are not features: what every feature builds on, and the demo data, which composes them. */

@@ -28,9 +28,9 @@ export default defineConfig({
       input: {
         start: source('start.ts'),
         worker: source('worker.ts'),
-        'reader-thread-entry': source('ocr/reader-thread-worker.ts'),
+        'reader-thread-entry': source('ocr/runtime/reader-thread-worker.ts'),
         'sqlite-read-thread-entry': source('db/sqlite-read-thread.ts'),
-        'ocr-worker-thread': source('ocr/ocr-worker-thread.mjs'),
+        'ocr-worker-thread': source('ocr/runtime/ocr-worker-thread.mjs'),
       },
       output: {
         format: 'es',

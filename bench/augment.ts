@@ -4,7 +4,7 @@
  * player might upload. Every random choice comes from the seed, so a run can be repeated.
  */
 import sharp from 'sharp';
-import type { CatalogCard } from '../src/server/ocr/catalog-index';
+import type { CatalogCard } from '../src/server/ocr/catalog/catalog-index';
 import { seededRandom } from '../src/common/seeded-random';
 import {
   generateScreenshot,

@@ -70,6 +70,23 @@ export const MESSAGES = {
     confirmed: 'Thank you: your e-mail address is confirmed.',
     linkInvalid: 'This confirmation link is invalid or has expired.',
   },
+  /** Account settings on the own profile: password, address, export and deletion. */
+  account: {
+    currentPasswordRequired: 'Please input your current password.',
+    wrongPassword: 'Your current password is incorrect.',
+    noPassword:
+      'Your account signs in through the provider and has no password: use "Forgot password" to choose one first.',
+    passwordChanged: 'Password changed. You were signed out everywhere else.',
+    sameEmail: 'This is already your e-mail address.',
+    emailChangeSent: 'We sent a link to your new address: your address changes once you confirm it there.',
+    emailChanged: 'Thank you: your new e-mail address is confirmed and now used for your account.',
+    confirmUsernameMismatch: 'Type your username to confirm.',
+    deleteTitle: 'Delete your account?',
+    deleteWarning:
+      'Your decks and comments are removed, your votes withdrawn and you are signed out. This cannot be undone.',
+    deleted: 'Your account has been deleted.',
+    exportButton: 'Download my data',
+  },
   /** Each 429 says what was refused; the server adds when to try again. */
   rateLimits: {
     signIn: 'Too many failed sign-in attempts.',

@@ -8,7 +8,7 @@ import { logCatalog, setUpCatalog } from './demo/catalog-setup';
 import { warnOfPublishedPasswords } from './demo/published-password-check';
 import { sweepOrphanImages } from './images/orphan-sweep';
 import { startDeckReader, type ReaderLog } from './ocr/deck-reader';
-import type { OcrServiceOptions } from './ocr/ocr-service';
+import type { OcrServiceOptions } from './ocr/runtime/ocr-service';
 
 export interface RunningServer {
   app: FastifyInstance;

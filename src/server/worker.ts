@@ -4,8 +4,8 @@
 import path from 'node:path';
 import { ConfigError, loadConfig, type Config } from './config';
 import { migrateToLatest, openDb } from './db/connect';
-import { OcrService } from './ocr/ocr-service';
-import { startReadQueueWorker } from './ocr/read-queue-worker';
+import { OcrService } from './ocr/runtime/ocr-service';
+import { startReadQueueWorker } from './ocr/runtime/read-queue-worker';
 import { logUnhandledRejections } from './unhandled-rejections';
 
 let config: Config;

@@ -17,8 +17,8 @@ import { buildUser, type TestUser } from '../support/factories';
 import { formWith, importRealCatalog } from '../support/images';
 import { objectsIn } from '../support/image-backends';
 import { S3RVER_CREDENTIALS } from '../support/s3-server';
-import { admittedKey } from '../../src/server/ocr/read-queue';
-import { workersKey } from '../../src/server/ocr/worker-heartbeat';
+import { admittedKey } from '../../src/server/ocr/runtime/read-queue';
+import { workersKey } from '../../src/server/ocr/runtime/worker-heartbeat';
 
 /** Empty without TEST_POSTGRES_URL or TEST_REDIS_URL: the suite below is then skipped. */
 const POSTGRES_URL = testPostgresUrl() ?? '';

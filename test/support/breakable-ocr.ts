@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { OcrJob } from '../../src/server/ocr/worker-pool';
+import type { OcrJob } from '../../src/server/ocr/runtime/worker-pool';
 
 export const BREAKABLE_WORKER = fileURLToPath(new URL('./breakable-worker-thread.mjs', import.meta.url));
 

@@ -34,7 +34,7 @@ function refuseToStart() {
 async function startBreakable() {
   // The real entry first: a listener added before tesseract's own would start the port, and the
   // messages arriving while tesseract loads would never reach tesseract.
-  await import('../../src/server/ocr/ocr-worker-thread.mjs');
+  await import('../../src/server/ocr/runtime/ocr-worker-thread.mjs');
   let recognitions = 0;
   parentPort.on('message', (packet) => {
     const isRecognition = packet?.action === 'recognize';

@@ -26,4 +26,4 @@ dns.lookup = refuse('dns.lookup');
 globalThis.fetch = refuse('fetch');
 
 // After the guards: a static import would run before them.
-await import('../../src/server/ocr/ocr-worker-thread.mjs');
+await import('../../src/server/ocr/runtime/ocr-worker-thread.mjs');

@@ -4,8 +4,8 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { cardsFromList } from '../../src/server/ocr/card-list';
-import type { CatalogCard } from '../../src/server/ocr/catalog-index';
+import { cardsFromList } from '../../src/server/ocr/catalog/card-list';
+import type { CatalogCard } from '../../src/server/ocr/catalog/catalog-index';
 import { BUNDLED_CARDS_FILE } from '../../src/server/demo/catalog-setup';
 
 const FIXTURES = path.resolve(import.meta.dirname, '..', 'fixtures');

@@ -16,7 +16,7 @@ import type { AttemptLimiter, RateLimits } from '../http/rate-limits';
 import { requireUser } from './session-plugin';
 import { hashToken } from './sessions';
 import { siteOrigin } from './site-origin';
-import { findUserByEmail, markEmailVerified } from './user-store';
+import { changeEmail, findUserByEmail, markEmailVerified } from './user-store';
 
 export const VERIFY_TOKEN_TTL_MS = 24 * 3600_000;
 
@@ -39,19 +39,29 @@ export async function createVerifyToken(db: Db, userId: string, email: string, n
   return token;
 }
 
-/** Marks the address of a valid link verified and uses up the account's links; false for an unknown or expired link. */
-export async function useVerifyToken(db: Db, token: string, now = new Date()): Promise<boolean> {
+/**
+ * Uses a valid link: marks its address verified, or, for a link that confirms a change of address
+ * (account settings), makes it the account's address. Every link of the account is used up.
+ * Null for an unknown or expired link, or a new address another account took meanwhile.
+ */
+export async function useVerifyToken(db: Db, token: string, now = new Date()): Promise<'confirmed' | 'changed' | null> {
   const row = await db
     .selectFrom('email_verifications')
-    .select(['user_id', 'email'])
+    .innerJoin('users', 'users.id', 'email_verifications.user_id')
+    .select(['email_verifications.user_id', 'email_verifications.email', 'users.email as current'])
     .where('token_hash', '=', hashToken(token))
     .where('expires_at', '>', now.toISOString())
     .executeTakeFirst();
-  if (!row) return false;
+  if (!row) return null;
   await db.deleteFrom('email_verifications').where('user_id', '=', row.user_id).execute();
-  await markEmailVerified(db, row.user_id, row.email, now);
-  // An account that has changed address since, or was verified meanwhile, is simply left as it is.
-  return true;
+  if (row.email === row.current) {
+    // An account verified meanwhile is simply left as it is.
+    await markEmailVerified(db, row.user_id, row.email, now);
+    return 'confirmed';
+  }
+  // Asking for a change dropped the account's earlier links (startEmailChange), so a link for
+  // another address than the account's is the change's own.
+  return (await changeEmail(db, row.user_id, row.email, now)) ? 'changed' : null;
 }
 
 /**
@@ -63,15 +73,51 @@ export async function startVerification(
   deps: { db: Db; mailer: Mailer; outbox: Outbox },
   user: { id: string; username: string; email: string },
 ): Promise<void> {
+  await mailLink(request, deps, user, {
+    subject: 'Confirm your Deckhub e-mail address',
+    intro: 'Please confirm that this address belongs to your Deckhub account',
+    ignore:
+      'If you did not create a Deckhub account, ignore this mail and do not press the button: the address stays unconfirmed.',
+  });
+}
+
+/**
+ * Starts a change of the account's address: the account's earlier links are dropped and a link is
+ * mailed to the new address, which becomes the account's only when that link is confirmed.
+ */
+export async function startEmailChange(
+  request: FastifyRequest,
+  deps: { db: Db; mailer: Mailer; outbox: Outbox },
+  user: { id: string; username: string },
+  newEmail: string,
+): Promise<void> {
+  await deps.db.deleteFrom('email_verifications').where('user_id', '=', user.id).execute();
+  await mailLink(
+    request,
+    deps,
+    { ...user, email: newEmail },
+    {
+      subject: 'Confirm your new Deckhub e-mail address',
+      intro: 'Please confirm that your Deckhub account should use this address from now on',
+      ignore:
+        'If you did not ask for this, ignore this mail and do not press the button: the account keeps its address.',
+    },
+  );
+}
+
+async function mailLink(
+  request: FastifyRequest,
+  deps: { db: Db; mailer: Mailer; outbox: Outbox },
+  user: { id: string; username: string; email: string },
+  text: { subject: string; intro: string; ignore: string },
+): Promise<void> {
   const token = await createVerifyToken(deps.db, user.id, user.email);
   const link = `${siteOrigin(request)}${verifyPagePath(token)}`;
   deps.outbox.later(request, 'verification mail', () =>
     deps.mailer.send({
       to: user.email,
-      subject: 'Confirm your Deckhub e-mail address',
-      text:
-        `Hello ${user.username},\n\nPlease confirm that this address belongs to your Deckhub account: open this link within one day and press the button on the page.\n\n${link}\n\n` +
-        'If you did not create a Deckhub account, ignore this mail and do not press the button: the address stays unconfirmed.\n',
+      subject: text.subject,
+      text: `Hello ${user.username},\n\n${text.intro}: open this link within one day and press the button on the page.\n\n${link}\n\n${text.ignore}\n`,
     }),
   );
 }
@@ -117,7 +163,9 @@ export const emailVerificationRoutes: FastifyPluginAsyncZod<EmailVerificationOpt
       },
     },
     async (request, res) => {
-      if (await useVerifyToken(db, request.params.token)) return { message: MESSAGES.emailVerification.confirmed };
+      const used = await useVerifyToken(db, request.params.token);
+      if (used === 'confirmed') return { message: MESSAGES.emailVerification.confirmed };
+      if (used === 'changed') return { message: MESSAGES.account.emailChanged };
       // Only failures are counted, after the look-up: many people behind one shared address, some
       // with expired links, must not use up the budget of the next one whose link is good. Guessing
       // is hopeless anyway (256 bits); the budget tells a guesser to stop.

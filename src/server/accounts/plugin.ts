@@ -1,5 +1,5 @@
 // Everything about accounts under /api: registration, sign-in (password and OIDC), sign-out,
-// look-ups and password reset, each in its own module.
+// look-ups, password reset and the account's own settings, each in its own module.
 import type { FastifyPluginAsync } from 'fastify';
 import { accountRoutes } from './routes';
 import { registrationRoutes } from './registration';
@@ -8,6 +8,7 @@ import { lookupRoutes } from './lookups';
 import { passwordResetRoutes } from './password-reset';
 import { oidcRoutes } from './oidc';
 import { emailVerificationRoutes } from './email-verification';
+import { accountSettingsRoutes } from './account-settings';
 import { createMailer, type Mailer } from './mailer';
 import { createOutbox } from './mail-outbox';
 import { rateLimitsOf, registerRateLimits, type RateLimits } from '../http/rate-limits';
@@ -39,5 +40,6 @@ export const accountsPlugin: FastifyPluginAsync<AccountsOptions> = async (app, o
   await app.register(lookupRoutes);
   await app.register(passwordResetRoutes, { mailer, outbox, limiter, limits });
   await app.register(emailVerificationRoutes, { db: app.db, mailer, outbox, limiter, limits });
+  await app.register(accountSettingsRoutes, { limiter, limits, mailer, outbox });
   if (config.oidc) await app.register(oidcRoutes, { settings: config.oidc, limiter, limits });
 };

@@ -105,6 +105,24 @@ export async function markEmailVerified(db: Db, userId: string, email: string, n
 }
 
 /**
+ * Gives the account the address it proved from a mailed link (account settings). False when
+ * another account took the address meanwhile (the unique index settles a race).
+ */
+export async function changeEmail(db: Db, userId: string, email: string, now = new Date()): Promise<boolean> {
+  try {
+    const result = await db
+      .updateTable('users')
+      .set({ email: keyOf(email), email_verified_at: now.toISOString() })
+      .where('id', '=', userId)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  } catch (error) {
+    if (isUniqueViolation(error)) return false;
+    throw error;
+  }
+}
+
+/**
  * Lets the sign-in provider open the account from now on, after its password was entered in a
  * provider sign-in with `email`, which the provider vouched for: the address counts as proven too.
  * False when the account's address is another by now.

@@ -3,9 +3,9 @@
 import { describeEachDatabase } from '../../../test/support/test-app';
 import { SAMPLE_SCREENSHOT_PATH } from '../../common/api/uploads';
 import { listCatalog } from '../cards/card-store';
-import { CatalogIndex } from '../ocr/catalog-index';
-import { readDeckImage } from '../ocr/read-deck';
-import { createOcrPool, type OcrPool } from '../ocr/worker-pool';
+import { CatalogIndex } from '../ocr/catalog/catalog-index';
+import { readDeckImage } from '../ocr/runtime/read-deck-image';
+import { createOcrPool, type OcrPool } from '../ocr/runtime/worker-pool';
 import { importRealCatalog } from '../../../test/support/images';
 
 describeEachDatabase('sample screenshot', (ctx) => {

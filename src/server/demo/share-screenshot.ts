@@ -19,10 +19,10 @@
  * the benchmark catches a reader that looks for names at a fixed height of the tile.
  */
 import sharp from 'sharp';
-import { nameKey, type CatalogCard } from '../ocr/catalog-index';
+import { nameKey, type CatalogCard } from '../ocr/catalog/catalog-index';
 import { seededRandom } from '../../common/seeded-random';
 import { DECK_SIZE } from '../../common/game';
-import { CODE_CHARACTERS, DECK_CODE_LENGTH } from '../ocr/deck-code';
+import { CODE_CHARACTERS, DECK_CODE_LENGTH } from '../ocr/pipeline/code/deck-code';
 
 /** A game update's restyled tile: name band higher or lower, code above the name, square or wide art, bright bodies. */
 export type RestyledLayout =

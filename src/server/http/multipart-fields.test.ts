@@ -4,8 +4,8 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
-import { createOcrPool, type OcrPool } from '../ocr/worker-pool';
-import { OcrService } from '../ocr/ocr-service';
+import { createOcrPool, type OcrPool } from '../ocr/runtime/worker-pool';
+import { OcrService } from '../ocr/runtime/ocr-service';
 import { describeEachDatabase, json } from '../../../test/support/test-app';
 import { buildUser, type TestUser } from '../../../test/support/factories';
 import { filesUnder, pngImage } from '../../../test/support/images';

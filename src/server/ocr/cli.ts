@@ -6,9 +6,9 @@
  */
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { loadCatalogIndex } from './card-list';
-import { readDeckImage } from './read-deck';
-import { createOcrPool } from './worker-pool';
+import { loadCatalogIndex } from './catalog/card-list';
+import { readDeckImage } from './runtime/read-deck-image';
+import { createOcrPool } from './runtime/worker-pool';
 
 interface CliResult {
   file: string;

@@ -7,10 +7,10 @@ import type { Config } from '../config';
 import type { Db } from '../db/connect';
 import { HttpError } from '../http/errors';
 import { MESSAGES } from '../../common/messages';
-import { OcrImageError } from './image-input';
-import { OcrService, type OcrServiceOptions } from './ocr-service';
-import { QueuedReader } from './queued-reader';
-import type { DeckReading } from './read-deck';
+import { OcrImageError } from './pipeline/image-input';
+import { OcrService, type OcrServiceOptions } from './runtime/ocr-service';
+import { QueuedReader } from './runtime/queued-reader';
+import type { DeckReader, ReaderLog } from './runtime/reader';
 import {
   OcrBusyError,
   OcrCancelledError,
@@ -20,29 +20,7 @@ import {
   OcrWorkerLostError,
 } from './ocr-errors';
 
-export interface DeckReader {
-  /** Says how reads are done, for the start-up log. */
-  readonly description: string;
-  /** True when a read now would be refused: lets the route say "busy" before taking a 10 MB body. */
-  isFull(): Promise<boolean>;
-  /**
-   * Reads the deck code and cards of a validated image. Fails with the reader's own errors
-   * (ocr-errors.ts, `OcrImageError`), which `ocrHttpError` turns into answers.
-   */
-  read(image: Buffer): Promise<DeckReading>;
-  /** Gets ready for the first upload (the catalog index is built at start, not in a user's request). */
-  prepare(): Promise<void>;
-  /** Workers able to read and reads admitted now (for /readyz and /metrics); rejects when the reader cannot tell (Redis down). */
-  status(): Promise<ReaderStatus>;
-  close(): Promise<void>;
-}
-
-export interface ReaderStatus {
-  /** Tesseract workers of this process, or `npm run worker` processes whose heartbeat is in Redis. */
-  liveWorkers: number;
-  /** Reads admitted and not yet answered: in this process, or across the site on the queue. */
-  pendingReads: number;
-}
+export type { DeckReader, ReaderLog, ReaderStatus } from './runtime/reader';
 
 /** How a read ended, for the `ocr_reads_total` and `ocr_read_duration_seconds` metrics. */
 export function readOutcome(error: unknown): string {
@@ -54,12 +32,6 @@ export function readOutcome(error: unknown): string {
   if (error instanceof OcrUnavailableError) return 'unavailable';
   if (error instanceof OcrImageError) return 'bad_image';
   return 'error';
-}
-
-/** Where a reader reports what an operator should know: a pino logger fits. */
-export interface ReaderLog {
-  info(message: string): void;
-  warn(message: string): void;
 }
 
 /**

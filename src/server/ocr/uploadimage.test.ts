@@ -8,8 +8,8 @@ import { describeEachDatabase, json } from '../../../test/support/test-app';
 import { buildUser, type TestUser } from '../../../test/support/factories';
 import { MESSAGES } from '../../common/messages';
 import type { UploadImageResult } from '../../common/api/uploads';
-import { createOcrPool, type OcrPool } from './worker-pool';
-import { OcrService, type OcrServiceOptions } from './ocr-service';
+import { createOcrPool, type OcrPool } from './runtime/worker-pool';
+import { OcrService, type OcrServiceOptions } from './runtime/ocr-service';
 import { REAL_SCREENSHOT } from '../../../test/support/real-data';
 import {
   animatedGif,

@@ -8,7 +8,7 @@ import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { createServer, type RunningServer } from '../server';
 import { startDeckReader } from '../ocr/deck-reader';
-import { startWorkerHeartbeat } from '../ocr/worker-heartbeat';
+import { startWorkerHeartbeat } from '../ocr/runtime/worker-heartbeat';
 import { testDatabases } from '../../../test/support/databases';
 import { buildUser } from '../../../test/support/factories';
 import { formWith, pngImage } from '../../../test/support/images';
@@ -197,8 +197,11 @@ async function cuttableRelay(target: URL): Promise<{ url: string; cut(): void; r
   };
 }
 
+/** Long enough for BullMQ's reconnection attempts to back off past 8 s (1 s each, then e^attempts ms). */
+const OUTAGE_MS = 10_000;
+
 describe.runIf(REDIS_URL)('GET /readyz and /metrics with REDIS_URL (the OCR queue)', () => {
-  test('503 naming the reader until an npm run worker beats in Redis, then 200; 503 naming Redis once it stops answering', async () => {
+  test('503 naming the reader until an npm run worker beats in Redis, then 200; 503 naming Redis once it stops answering; closes after a long outage', async () => {
     const handle = await testDatabases()[0].open();
     const ocrQueue = `ops-test-${randomUUID()}`;
     const relay = await cuttableRelay(new URL(REDIS_URL!));
@@ -239,6 +242,10 @@ describe.runIf(REDIS_URL)('GET /readyz and /metrics with REDIS_URL (the OCR queu
       // No upload can be read while the reader cannot reach Redis: no live worker.
       const cutMetrics = await get(app, '/metrics', { authorization: `Bearer ${TOKEN}` });
       expect(cutMetrics.body).toMatch(/^ocr_live_workers 0$/m);
+
+      // An outage this long grows BullMQ's reconnection backoff to 8-20 s; the shutdown below must
+      // not wait for it (it did, and the test timed out).
+      await new Promise((resolve) => setTimeout(resolve, OUTAGE_MS));
     } finally {
       // The queue's clients close cleanly only with Redis there.
       relay.restore();
@@ -249,5 +256,5 @@ describe.runIf(REDIS_URL)('GET /readyz and /metrics with REDIS_URL (the OCR queu
       relay.close();
       await handle.close();
     }
-  });
+  }, 60_000);
 });

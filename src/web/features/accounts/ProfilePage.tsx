@@ -15,12 +15,13 @@ import { signOut, useRefreshSession } from './api/accounts-api';
 import { useDeleteDeck } from './api/own-decks';
 import { EditDeckModal } from './EditDeckModal';
 import { ConfirmEmailNotice } from './ConfirmEmailNotice';
+import { AccountSettings } from './AccountSettings';
 import './accounts.css';
 
 /** The sign-out button waits this long before going home. */
 const SIGN_OUT_DELAY_MS = 500;
 
-/** /profile: the signed-in user's decks with Edit Deck and Delete Deck, and Sign out. */
+/** /profile: the signed-in user's decks with Edit Deck and Delete Deck, Sign out, and the account settings. */
 export default function ProfilePage() {
   const { user, isLoading } = useSession();
   useEffect(() => {
@@ -104,6 +105,7 @@ function OwnProfile({ username }: { username: string }) {
         </>
       )}
       {data && <Pagination page={page} pageCount={pages} onPageChange={goToPage} label="Pages of my decks" />}
+      <AccountSettings />
       {editing && <EditDeckModal deck={editing} onClose={() => setEditing(null)} />}
       {deleting && (
         <ConfirmDialog

@@ -8,6 +8,7 @@ import {
   userSchema,
   type Registration,
 } from '../../../../common/api/users';
+import type { ChangeEmail, ChangePassword, DeleteAccount } from '../../../../common/api/account';
 import { apiRequest } from '../../../lib/api-client';
 import { sessionQueryOptions } from '../../../lib/use-session';
 
@@ -78,3 +79,19 @@ export function useRefreshSession() {
   const queryClient = useQueryClient();
   return () => queryClient.invalidateQueries({ queryKey: sessionQueryOptions.queryKey });
 }
+
+export function changePassword(values: ChangePassword) {
+  return apiRequest('/api/account/password', messageSchema, { body: values });
+}
+
+/** Mails a link to the new address; the account uses it once that link is confirmed. */
+export function changeEmail(values: ChangeEmail) {
+  return apiRequest('/api/account/email', messageSchema, { body: values });
+}
+
+export function deleteAccount(values: DeleteAccount) {
+  return apiRequest('/api/account', messageSchema, { method: 'DELETE', body: values });
+}
+
+/** A plain link downloads it: the server names the file. */
+export const ACCOUNT_EXPORT_URL = '/api/account/export';

@@ -1,0 +1,125 @@
+import { CatalogIndex, foldCode } from './catalog-index';
+import { loadRealCatalog } from '../../../../test/support/real-data';
+
+const index = new CatalogIndex(loadRealCatalog());
+
+describe('CatalogIndex.matchName', () => {
+  it.each([
+    ['CANO CRISTALES', 'Caño Cristales'],
+    ['CAÑO CRISTALES', 'Caño Cristales'],
+    ["PANDORA'S BOX", "Pandora's Box"],
+    ['PANDORA’S BOX', "Pandora's Box"],
+    ['PANDORA S BOX', "Pandora's Box"],
+    ['THE FOOL (XXII)', 'The Fool (XXII)'],
+    ['THE FOOL [XXII]', 'The Fool (XXII)'],
+    ['GROSSGLOCKNER', 'Großglockner'],
+    ['THE RASMUS SORNES CLOCKS', 'The Rasmus Sørnes Clocks'],
+    ['1000 PAPER CRANES', '1000 Paper Cranes'],
+    ['H-IIA', 'H-IIA'],
+  ])('reads %s as %s', (read, name) => {
+    const { best } = index.matchName(read);
+    expect(best?.name).toBe(name);
+    expect(best?.confidence).toBeGreaterThan(0.8);
+  });
+
+  it.each([
+    ['HIYPERNOVA', 'Hypernova'],
+    ['HERVDALL', 'Heimdall'],
+    ['THE FOOL (XX)', 'The Fool (XXII)'],
+    ['THE TOWER [XV1)', 'The Tower (XVI)'],
+    ['QUEEN VICTORIA AND PRINCC ALBIRT', 'Queen Victoria and Prince Albert'],
+    ['H-11A', 'H-IIA'],
+    ['16 PSYCHF', '16 Psyche'],
+  ])('forgives the OCR misread %s', (read, name) => {
+    expect(index.matchName(read).best?.name).toBe(name);
+  });
+
+  it('never lets a short name take the place of the long name it is part of', () => {
+    expect(index.matchName('MARS ROVER CURIOSITY').best?.name).toBe('Mars Rover Curiosity');
+    expect(index.matchName('MARS ROVER CUNOSITY').best?.name).toBe('Mars Rover Curiosity');
+    expect(index.matchName('MARS').best?.name).toBe('Mars');
+    const small = new CatalogIndex([
+      { code: 'A001', name: 'Mars' },
+      { code: 'A002', name: 'Mars Rover' },
+      { code: 'A003', name: 'Mars Rover Curiosity' },
+    ]);
+    expect(small.matchName('MARS ROVER').best?.code).toBe('A002');
+    expect(small.matchName('MARS R0VER').best?.code).toBe('A002');
+    expect(small.matchName('MARS').best?.code).toBe('A001');
+  });
+
+  it('gives a confidence in 0..1 and at most 5 alternatives', () => {
+    const result = index.matchName('THE RENAISSANCE');
+    expect(result.best).toMatchObject({ code: 'ACFU005', name: 'The Renaissance', confidence: 1 });
+    expect(result.alternatives.length).toBeLessThanOrEqual(5);
+    for (const a of result.alternatives) {
+      expect(a.confidence).toBeGreaterThanOrEqual(0);
+      expect(a.confidence).toBeLessThan(1);
+    }
+    expect(index.matchName('').best).toBeNull();
+  });
+
+  it('takes milliseconds, not seconds, for a deck of lookups', () => {
+    const started = performance.now();
+    for (let i = 0; i < 18; i++) index.matchName(`THE HIEROPHANT (V) ${i % 2 ? '' : 'X'}`);
+    expect(performance.now() - started).toBeLessThan(500);
+  });
+});
+
+describe('CatalogIndex codes', () => {
+  it('finds a printed code through O/0, I/1, S/5, B/8 confusions', () => {
+    expect(foldCode('ACNO012')).toBe(foldCode('ACN0012'));
+    expect(index.findByCode('EES0O1').map((c) => c.name)).toContain('Violette Szabo');
+    expect(index.findByCode('ACN0012').map((c) => c.name)).toEqual(['Heimdall']);
+    expect(index.findByCode('xx EES022 .').map((c) => c.name)).toEqual(['Cambridge Five']);
+    expect(index.findByCode('NOTHING')).toEqual([]);
+  });
+
+  it('uses the code read to choose between cards of the same name, even with a typo', () => {
+    expect(index.match({ nameText: 'OSIRIS', codeText: 'EEG012' }).best?.code).toBe('EEG012');
+    expect(index.match({ nameText: 'OSIRIS', codeText: 'LEGO12' }).best?.code).toBe('EEG012');
+    expect(index.match({ nameText: 'OSIRIS', codeText: 'ACEM0I2' }).best?.code).toBe('ACEM012');
+  });
+
+  it('takes one line read of a name that wraps for that name, when its code agrees', () => {
+    const lastLine = index.match({ nameText: '"GF MAN AND OF THE CITIZEN.', codeText: 'EDO043\nFTHERIGHTS' }).best;
+    expect(lastLine).toMatchObject({ code: 'EDO043', name: 'Declaration of the Rights of Man and of the Citizen' });
+    expect(lastLine!.confidence).toBeGreaterThanOrEqual(0.9);
+    // Without the code, a part of a name stays a weak guess.
+    expect(index.match({ nameText: '"GF MAN AND OF THE CITIZEN.' }).best!.confidence).toBeLessThan(0.6);
+  });
+
+  it('offers the card of a code read whole when the name came out as noise, as doubtful', () => {
+    const { best } = index.match({ nameText: 'SET AGN Veet"', codeText: 'SRR022\n1' });
+    expect(best).toMatchObject({ code: 'SRR022', name: 'Geosynchronous Satellite Launch Vehicle', confidence: 0.7 });
+  });
+
+  it('does not let a misread code override a clearly read name', () => {
+    expect(index.match({ nameText: 'CAMBRIDGE FIVE', codeText: 'EES001' }).best?.name).toBe('Cambridge Five');
+  });
+});
+
+describe('names inside longer names', () => {
+  it("knows a name that is whole words of a longer card's name, and no other", () => {
+    const cards = [
+      { code: 'SFN007', name: 'Rainbow' },
+      { code: 'LMC067', name: 'Rainbow Serpent' },
+      { code: 'X1', name: 'Sun' },
+      { code: 'X2', name: 'The Sun' },
+      { code: 'X3', name: 'Sunflower' },
+      { code: 'X4', name: 'Serpentine' },
+    ];
+    const small = new CatalogIndex(cards);
+    expect(cards.filter((c) => small.isInsideLongerName(c.name)).map((c) => c.name)).toEqual(['Rainbow', 'Sun']);
+    expect(CatalogIndex.nests('RAINBOW', 'Rainbow Serpent')).toBe(true);
+    expect(CatalogIndex.nests('Rainbow Serpent', 'Rainbow')).toBe(false);
+    expect(CatalogIndex.nests('Sun', 'Sunflower')).toBe(false);
+  });
+});
+
+describe('CatalogIndex.findNamesInText', () => {
+  it('finds names in a line of free text, longest first', () => {
+    const found = index.findNamesInText('MARS ROVER CURIOSITY THE FOOL (XXII) SAND CAT').map((r) => r.best?.name);
+    expect(found).toEqual(['Mars Rover Curiosity', 'The Fool (XXII)', 'Sand Cat']);
+  });
+});

@@ -1,0 +1,355 @@
+/**
+ * Looks up catalog cards from what OCR read: a printed card code, a card name, or both.
+ *
+ * Names are compared in `normalizeName` form (no accents, case or punctuation), with an edit
+ * distance that forgives the usual OCR confusions (O/0, I/1/L, S/5, B/8...). A trigram index keeps
+ * each lookup to a few dozen distance computations instead of 5,000.
+ */
+import { normalizeName } from '../../../common/text';
+
+export interface CatalogCard {
+  code: string;
+  name: string;
+}
+
+export interface CardMatch extends CatalogCard {
+  /** 0..1: how well the read text fits this card. */
+  confidence: number;
+}
+
+export interface MatchResult {
+  best: CardMatch | null;
+  /** Up to 5 other plausible cards, best first (for the user to pick from when OCR was wrong). */
+  alternatives: CardMatch[];
+}
+
+/** What was read for one card: the name band and, when read, the small printed code. */
+export interface CardReading {
+  nameText: string;
+  codeText?: string;
+}
+
+const MAX_ALTERNATIVES = 5;
+/** How many trigram-ranked names get the exact (slower) edit-distance score. */
+const CANDIDATES_SCORED = 40;
+/**
+ * Ties go to the longer name, so an exact read of "Mars Rover" is never taken by "Mars", and an
+ * almost-right long read ("Mars Rover Cunosity") is not beaten by a short name inside it.
+ */
+const LENGTH_BONUS_PER_CHAR = 0.002;
+
+/** Characters OCR swaps for each other: substituting one for the other costs little. */
+const CONFUSABLE_GROUPS = ['o0qd', 'i1lj', 's5', 'b8', 'z2', 'g6', 'e3', 'uv'];
+/** A pair of UTF-16 code units as one number: the distance's inner loop looks pairs up without building strings. */
+const pairKey = (a: number, b: number): number => a * 0x10000 + b;
+const CONFUSABLE = new Set<number>();
+for (const group of CONFUSABLE_GROUPS) {
+  for (const a of group) for (const b of group) if (a !== b) CONFUSABLE.add(pairKey(a.charCodeAt(0), b.charCodeAt(0)));
+}
+const CONFUSED_SUBSTITUTION_COST = 0.4;
+
+/** Letters NFKD does not take apart, spelled as the capitals OCR reads them would be. */
+const LETTER_SPELLINGS: Record<string, string> = {
+  ß: 'ss',
+  æ: 'ae',
+  Æ: 'AE',
+  œ: 'oe',
+  Œ: 'OE',
+  ø: 'o',
+  Ø: 'O',
+  đ: 'd',
+  Đ: 'D',
+  ł: 'l',
+  Ł: 'L',
+  þ: 'th',
+  Þ: 'TH',
+  ð: 'd',
+  Ð: 'D',
+  ı: 'i',
+};
+
+/**
+ * The lookup key of a name: `normalizeName` after spelling out ß, ø, æ... which it would drop
+ * ("Großglockner" is printed GROSSGLOCKNER, "Sørnes" is read SORNES).
+ */
+export function nameKey(name: string): string {
+  return normalizeName(name.replace(/[ßæÆœŒøØđĐłŁþÞðÐı]/g, (c) => LETTER_SPELLINGS[c] ?? c));
+}
+
+/** Folds a printed code the way OCR misreads it, so `ACNO012`, `ACN0012` and `ACNOO12` meet. */
+export function foldCode(code: string): string {
+  return code
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, '')
+    .replace(/O/g, '0')
+    .replace(/[IL]/g, '1')
+    .replace(/S/g, '5')
+    .replace(/B/g, '8');
+}
+
+/**
+ * Edit distance where OCR-confusable substitutions are cheap. With `inside`, the distance of `a` to
+ * the closest stretch of `b`: what comes before and after that stretch costs nothing.
+ */
+function ocrDistance(a: string, b: string, inside = false): number {
+  let previous = new Float64Array(b.length + 1);
+  let current = new Float64Array(b.length + 1);
+  for (let j = 0; j <= b.length; j++) previous[j] = inside ? 0 : j;
+  for (let i = 1; i <= a.length; i++) {
+    current[0] = i;
+    const ca = a.charCodeAt(i - 1);
+    for (let j = 1; j <= b.length; j++) {
+      const cb = b.charCodeAt(j - 1);
+      const substitution = ca === cb ? 0 : CONFUSABLE.has(pairKey(ca, cb)) ? CONFUSED_SUBSTITUTION_COST : 1;
+      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + substitution);
+    }
+    [previous, current] = [current, previous];
+  }
+  return inside ? Math.min(...previous) : previous[b.length];
+}
+
+/** Similarity 0..1 of two normalized names. */
+export function nameSimilarity(a: string, b: string): number {
+  const length = Math.max(a.length, b.length);
+  return length === 0 ? 0 : Math.max(0, 1 - ocrDistance(a, b) / length);
+}
+
+/** How well a read matches the closest part of a name, 0..1: one line of a name that wraps. */
+function partSimilarity(part: string, name: string): number {
+  return part.length === 0 ? 0 : Math.max(0, 1 - ocrDistance(part, name, true) / part.length);
+}
+
+/** How much a close code read adds to a name's score: enough to break ties, not to beat a name. */
+const CODE_WEIGHT = 0.05;
+/** A read that fits part of a name this well, and is this long, agrees with that name (its code read too). */
+const NAME_PART_SIMILARITY = 0.8;
+const MIN_NAME_PART = 8;
+/**
+ * A printed code read whole (six or more characters, OCR confusions forgiven) where the name came
+ * out as noise: enough to be offered, at the lowest confidence a reading of any name, short or
+ * long, is offered with (the review step shows it as doubtful), and never enough to beat a name
+ * read clearly.
+ */
+const CODE_ALONE_CONFIDENCE = 0.7;
+
+/** Best similarity 0..1 of a folded code to any read token (or a window of one: junk around it). */
+function codeSimilarity(code: string, tokens: string[]): number {
+  let best = 0;
+  for (const token of tokens) {
+    for (let start = 0; start <= Math.max(0, token.length - code.length); start++) {
+      const window = token.slice(start, start + code.length);
+      best = Math.max(best, nameSimilarity(window.toLowerCase(), code.toLowerCase()));
+    }
+  }
+  return best;
+}
+
+/** Each confusable character's group representative, so trigrams match across OCR swaps. */
+const CANONICAL = new Map<string, string>();
+for (const group of CONFUSABLE_GROUPS) for (const c of group) if (!CANONICAL.has(c)) CANONICAL.set(c, group[0]);
+
+function trigrams(key: string): string[] {
+  // Spaces are dropped: OCR often adds or loses them between words. Confusable characters are
+  // folded so "h 11a" still finds "h iia" as a candidate; the exact score comes later.
+  const folded = [...key.replace(/ /g, '')].map((c) => CANONICAL.get(c) ?? c).join('');
+  const padded = `^${folded}$`;
+  const found = new Set<string>();
+  for (let i = 0; i + 3 <= padded.length; i++) found.add(padded.slice(i, i + 3));
+  if (padded.length < 3) found.add(padded);
+  return [...found];
+}
+
+interface NameEntry {
+  key: string;
+  /** Several cards can share a name (8 in the 2024 list); their codes tell them apart. */
+  cards: CatalogCard[];
+  trigramCount: number;
+}
+
+export class CatalogIndex {
+  private readonly names: NameEntry[] = [];
+  private readonly byKey = new Map<string, NameEntry>();
+  private readonly byTrigram = new Map<string, number[]>();
+  private readonly byFoldedCode = new Map<string, CatalogCard[]>();
+  /** Name keys that are whole words of a longer name ("rainbow" of "rainbow serpent"). */
+  private readonly insideLonger = new Set<string>();
+  /** The cards as given, so another thread can build the same index. */
+  readonly cards: readonly CatalogCard[];
+
+  constructor(cards: Iterable<CatalogCard>) {
+    this.cards = [...cards];
+    for (const card of this.cards) {
+      const key = nameKey(card.name);
+      if (!key) continue;
+      let entry = this.byKey.get(key);
+      if (!entry) {
+        entry = { key, cards: [], trigramCount: 0 };
+        this.byKey.set(key, entry);
+        const id = this.names.push(entry) - 1;
+        const grams = trigrams(key);
+        entry.trigramCount = grams.length;
+        for (const gram of grams) {
+          const ids = this.byTrigram.get(gram);
+          if (ids) ids.push(id);
+          else this.byTrigram.set(gram, [id]);
+        }
+      }
+      entry.cards.push(card);
+      const folded = foldCode(card.code);
+      const sameCode = this.byFoldedCode.get(folded);
+      if (sameCode) sameCode.push(card);
+      else this.byFoldedCode.set(folded, [card]);
+    }
+    for (const { key } of this.names) {
+      const words = key.split(' ');
+      for (let start = 0; start < words.length; start++) {
+        for (let end = start + 1; end <= words.length; end++)
+          if (end - start < words.length) this.insideLonger.add(words.slice(start, end).join(' '));
+      }
+    }
+  }
+
+  /**
+   * Whether a card's name is whole words of another card's longer name: a read of it may be that
+   * name cut short at a word gap.
+   */
+  isInsideLongerName(name: string): boolean {
+    return this.insideLonger.has(nameKey(name));
+  }
+
+  /** Whether one name is whole words of the other, longer one. */
+  static nests(shorter: string, longer: string): boolean {
+    const [inner, outer] = [nameKey(shorter), nameKey(longer)];
+    return inner.length < outer.length && ` ${outer} `.includes(` ${inner} `);
+  }
+
+  get size(): number {
+    return this.names.reduce((n, e) => n + e.cards.length, 0);
+  }
+
+  /**
+   * Cards whose printed code could be `text` (OCR confusions folded; junk around it ignored).
+   * `text` may hold several readings, one per line: the first that names a code wins.
+   */
+  findByCode(text: string): CatalogCard[] {
+    for (const line of text.split(/\n/)) {
+      for (const candidate of [line, ...line.split(/\s+/)]) {
+        const hit = this.findByOneCode(candidate);
+        if (hit.length > 0) return hit;
+      }
+    }
+    return [];
+  }
+
+  private findByOneCode(text: string): CatalogCard[] {
+    const folded = foldCode(text);
+    const exact = this.byFoldedCode.get(folded);
+    if (exact) return exact;
+    // Codes are 6–8 characters; a read may carry stray characters on either side.
+    for (let length = Math.min(8, folded.length - 1); length >= 6; length--) {
+      for (let start = 0; start + length <= folded.length; start++) {
+        const hit = this.byFoldedCode.get(folded.slice(start, start + length));
+        if (hit) return hit;
+      }
+    }
+    return [];
+  }
+
+  /** Name entries ranked by similarity to the normalized key. */
+  private rankNames(key: string): Array<{ entry: NameEntry; score: number; similarity: number }> {
+    const exact = this.byKey.get(key);
+    const queryGrams = trigrams(key);
+    const shared = new Map<number, number>();
+    for (const gram of queryGrams) {
+      for (const id of this.byTrigram.get(gram) ?? []) shared.set(id, (shared.get(id) ?? 0) + 1);
+    }
+    const byDice = [...shared.entries()]
+      .map(([id, count]) => ({ id, dice: (2 * count) / (queryGrams.length + this.names[id].trigramCount) }))
+      .sort((a, b) => b.dice - a.dice)
+      .slice(0, CANDIDATES_SCORED);
+    const ranked = byDice.map(({ id }) => {
+      const entry = this.names[id];
+      const similarity = nameSimilarity(key, entry.key);
+      return { entry, similarity, score: similarity + LENGTH_BONUS_PER_CHAR * Math.min(entry.key.length, 40) };
+    });
+    if (exact && !ranked.some((r) => r.entry === exact)) ranked.push({ entry: exact, similarity: 1, score: 2 });
+    return ranked.sort((a, b) => b.score - a.score);
+  }
+
+  /** The catalog card that best fits a read name, with alternatives. */
+  matchName(text: string): MatchResult {
+    return this.match({ nameText: text });
+  }
+
+  /**
+   * Decides one card from its read name and code. The name is the strong signal (big white
+   * capitals); the code (small, faint) decides between cards of the same name and rescues a name
+   * that was badly read, but a misread code never overrides a clearly read name.
+   */
+  match(reading: CardReading): MatchResult {
+    const key = nameKey(reading.nameText);
+    const byCode = reading.codeText ? this.findByCode(reading.codeText) : [];
+    const scored: CardMatch[] = [];
+    if (key) {
+      for (const { entry, similarity } of this.rankNames(key)) {
+        for (const card of entry.cards) scored.push({ ...card, confidence: similarity });
+      }
+    }
+    for (const card of byCode) {
+      const cardKey = nameKey(card.name);
+      const similarity = key ? nameSimilarity(key, cardKey) : 0;
+      // A code read that agrees with a roughly read name is strong evidence for that card. So is
+      // one whose name holds the text read: one line of a name that wraps, the other missed.
+      const agrees =
+        similarity >= 0.5 || (key.length >= MIN_NAME_PART && partSimilarity(key, cardKey) >= NAME_PART_SIMILARITY);
+      const confidence = agrees
+        ? Math.min(1, Math.max(similarity, 0.9) + 0.05)
+        : Math.max(similarity, CODE_ALONE_CONFIDENCE);
+      const existing = scored.find((m) => m.code === card.code && m.name === card.name);
+      if (existing) existing.confidence = Math.max(existing.confidence, confidence);
+      else scored.push({ ...card, confidence });
+    }
+    // Longer names win ties; between equal or close names, the one whose code is closest to the
+    // code read wins (decides between the same-named cards even when the code read has a typo).
+    const codeTokens = reading.codeText
+      ? reading.codeText
+          .split(/\s+/)
+          .map(foldCode)
+          .filter((t) => t.length >= 4)
+      : [];
+    const codeCloseness = new Map<string, number>();
+    for (const m of scored) codeCloseness.set(m.code, codeSimilarity(foldCode(m.code), codeTokens));
+    const rank = (m: CardMatch): number =>
+      m.confidence +
+      LENGTH_BONUS_PER_CHAR * Math.min(m.name.length, 40) +
+      CODE_WEIGHT * (codeCloseness.get(m.code) ?? 0);
+    scored.sort((a, b) => rank(b) - rank(a));
+    const [best, ...rest] = scored;
+    return { best: best ?? null, alternatives: rest.slice(0, MAX_ALTERNATIVES) };
+  }
+
+  /**
+   * Card names found in a line of free text (the whole-image fallback), longest spans first so a
+   * long name is never split into the short names inside it.
+   */
+  findNamesInText(line: string, minConfidence = 0.85): MatchResult[] {
+    const words = nameKey(line).split(' ').filter(Boolean);
+    const taken = new Array<boolean>(words.length).fill(false);
+    const found: Array<{ at: number; result: MatchResult }> = [];
+    const maxSpan = Math.min(words.length, 8);
+    for (let span = maxSpan; span >= 1; span--) {
+      for (let start = 0; start + span <= words.length; start++) {
+        if (taken.slice(start, start + span).some(Boolean)) continue;
+        const text = words.slice(start, start + span).join(' ');
+        if (text.replace(/ /g, '').length < 3) continue;
+        const result = this.matchName(text);
+        if (!result.best || result.best.confidence < minConfidence) continue;
+        // The span must cover the whole name, not just look like part of it.
+        if (Math.abs(nameKey(result.best.name).length - text.length) > Math.max(2, text.length * 0.2)) continue;
+        for (let i = start; i < start + span; i++) taken[i] = true;
+        found.push({ at: start, result });
+      }
+    }
+    return found.sort((a, b) => a.at - b.at).map((f) => f.result);
+  }
+}

@@ -1,0 +1,72 @@
+// Header policy: where the deck code is looked for above the grid, which views of the header are
+// read (whiteness mask, colour contrast map, sharpened copy) and how their reads are settled.
+import type { DeckCodeRead } from './code/deck-code';
+import { planDeckCode, wholeHeaderPlan } from './code/deck-code-reader';
+import { agreedCode, nothingToSettle } from './code/code-votes';
+import { colourContrastMap } from './colour-contrast-map';
+import { sharpenedRegion } from './sharpen';
+import { medianBrightness, medianWhiteness } from './text-crops';
+import type { Rect, RgbImage, TileGrid } from './tile-grid';
+import type { OcrJobRunner } from '../runtime/worker-pool';
+import { BRIGHT_PAGE_BRIGHTNESS, LIGHT_PAGE_WHITENESS, MIN_HEADER_SHARE, SHARPEN_AMOUNT } from './thresholds';
+/**
+ * The header strip to read for the deck code first: above the grid, between the game's avatar
+ * boxes (over the second and fourth columns). Other headers are read whole when this finds nothing.
+ */
+function headerRegion(tiles: Rect[], columns: number, gridTop: number): Rect {
+  const left = tiles[1]?.left ?? 0;
+  const right = tiles[columns - 1]?.left ?? left;
+  return { left, top: 0, width: Math.max(1, right - left), height: gridTop };
+}
+
+/**
+ * The best read of the deck code on one view of the header: its last text line, or the whole header
+ * when the line finder picked art or the header is laid out otherwise. A read whose label came out
+ * garbled is kept only for want of a clean one, the fewer letters wrong the better: the line around
+ * a better read label was read better too ("DECK COOE: KOPW4G" over "OECK COOE: KOPW1G").
+ */
+async function readCodeOn(
+  view: RgbImage,
+  header: Rect,
+  wholeHeader: Rect,
+  tileHeight: number,
+  pool: OcrJobRunner,
+): Promise<DeckCodeRead | null> {
+  let doubtful: DeckCodeRead | null = null;
+  for (const makePlan of [() => planDeckCode(view, header, tileHeight), () => wholeHeaderPlan(view, wholeHeader)]) {
+    const plan = makePlan();
+    const read = await plan.decide((await pool.recognizeAll([plan.job], { first: true }))[0], pool);
+    if (read?.labelErrors === 0) return read;
+    if (read && (!doubtful || read.labelErrors < doubtful.labelErrors)) doubtful = read;
+  }
+  return doubtful;
+}
+
+/**
+ * The deck code, read on the header's trusted view and a sharpened copy of it, and where the two
+ * disagree on the other views too, character by character the majority (`agreedCode`). The views
+ * are the whiteness mask and the colour contrast map, where the text is white whatever its page:
+ * a light page hides pale text from the mask, so there the map is trusted. Where the mask finds no
+ * code there (pale blue on a beige page), the third voice is the map drawn without smoothing faint
+ * text, whose strokes mislead the line model on other glyphs than the smoothed map's. Maps are only
+ * drawn when needed: one costs 50-350 ms of the reader thread, the sharpened copy 5-40 ms.
+ */
+export async function readDeckCode(img: RgbImage, grid: TileGrid, pool: OcrJobRunner): Promise<string | null> {
+  const tileHeight = grid.tiles[0].height;
+  if (grid.top < tileHeight * MIN_HEADER_SHARE) return null;
+  const header = headerRegion(grid.tiles, grid.columns, grid.top);
+  const wholeHeader = { left: 0, top: 0, width: img.width, height: grid.top };
+  const lightPage =
+    medianWhiteness(img, header) >= LIGHT_PAGE_WHITENESS || medianBrightness(img, header) >= BRIGHT_PAGE_BRIGHTNESS;
+  const map = () => colourContrastMap(img, wholeHeader);
+  const unsmoothedMap = () => colourContrastMap(img, wholeHeader, { smoothFaintText: false });
+  const [trusted, ...others] = lightPage ? [map(), () => img, unsmoothedMap] : [img, map];
+  const readOn = (view: RgbImage) => readCodeOn(view, header, wholeHeader, tileHeight, pool);
+  const reads = await Promise.all([readOn(trusted), readOn(sharpenedRegion(trusted, wholeHeader, SHARPEN_AMOUNT))]);
+  if (nothingToSettle(reads[0], reads[1])) return agreedCode(reads);
+  for (const other of others) {
+    const third = await readOn(other());
+    if (third) return agreedCode([...reads, third]);
+  }
+  return agreedCode(reads);
+}

@@ -1,0 +1,138 @@
+// Matching: the card of each tile from its readings, against the catalog.
+import { CatalogIndex, type CardMatch, type MatchResult } from '../catalog/catalog-index';
+import type { OcrResult } from '../runtime/worker-pool';
+import { codeCrops, secondNameJobs, type NamePlace } from './name-reading';
+import type { ReadCard, ReadDeckOptions } from './reading';
+import type { Rect, RgbImage } from './tile-grid';
+import {
+  AGREED_CARD_CONFIDENCE,
+  CLEAR_CARD_MARGIN,
+  CLEAR_CARD_MIN_LENGTH,
+  GARBLED_OCR_CONFIDENCE,
+  MIN_CARD_CONFIDENCE,
+  MIN_SHORT_NAME_CONFIDENCE,
+  NAME_TRUSTED_CONFIDENCE,
+  NESTED_NAME_MARGIN,
+} from './thresholds';
+function isAmbiguous(result: MatchResult, index: CatalogIndex): boolean {
+  const best = result.best;
+  if (!best || best.confidence < NAME_TRUSTED_CONFIDENCE) return true;
+  // A name that is part of a longer one ("RAINBOW" of "RAINBOW SERPENT") may be that name cut
+  // short where a dim, blurred line broke at its word gap: the second look reads the tile's width.
+  if (index.isInsideLongerName(best.name)) return true;
+  // Another card fits the read name as well: only the code can tell which one it is.
+  return result.alternatives.some((a) => a.confidence >= best.confidence - 0.02);
+}
+
+/**
+ * Of two readings of one tile, the one whose card fits better; but of two trusted readings whose
+ * names nest, the longer name if it fits nearly as well: the shorter one is what is left of it
+ * when a reading lost a word.
+ */
+function betterReading(a: MatchResult, b: MatchResult): MatchResult {
+  const [x, y] = [a.best, b.best];
+  if (!x || !y) return x ? a : b;
+  if (Math.min(x.confidence, y.confidence) >= NAME_TRUSTED_CONFIDENCE) {
+    if (CatalogIndex.nests(x.name, y.name) && y.confidence >= x.confidence - NESTED_NAME_MARGIN) return b;
+    if (CatalogIndex.nests(y.name, x.name) && x.confidence >= y.confidence - NESTED_NAME_MARGIN) return a;
+  }
+  return y.confidence > x.confidence ? b : a;
+}
+
+/** The confidence a tile's best match needs to be read: less when its readings vouch for it, more for a short name. */
+function neededConfidence(best: CardMatch, agreed?: string): number {
+  if (best.code === agreed) return AGREED_CARD_CONFIDENCE;
+  return best.name.length < CLEAR_CARD_MIN_LENGTH ? MIN_SHORT_NAME_CONFIDENCE : MIN_CARD_CONFIDENCE;
+}
+
+/** The card read, or null for a guess; `agreed` is the card several readings of the tile agree on. */
+export function toReadCard(result: MatchResult, agreed?: string): ReadCard | null {
+  const best = result.best;
+  if (!best || best.confidence < neededConfidence(best, agreed)) return null;
+  return {
+    code: best.code,
+    name: best.name,
+    confidence: round(best.confidence),
+    alternatives: result.alternatives.map((a) => ({ ...a, confidence: round(a.confidence) })),
+  };
+}
+
+function round(n: number): number {
+  return Math.round(n * 1000) / 1000;
+}
+
+/**
+ * A deck holds a card at most once: when two readings land on the same card, the weaker one
+ * falls back to its best alternative not yet in the deck.
+ */
+export function distinctCards(results: MatchResult[]): MatchResult[] {
+  const order = results
+    .map((r, i) => ({ r, i }))
+    .sort((a, b) => (b.r.best?.confidence ?? 0) - (a.r.best?.confidence ?? 0));
+  const used = new Set<string>();
+  const chosen: MatchResult[] = new Array<MatchResult>(results.length);
+  for (const { r, i } of order) {
+    const options = [r.best, ...r.alternatives].filter((m): m is CardMatch => m !== null);
+    const pick = options.find((m) => !used.has(m.code));
+    if (pick) used.add(pick.code);
+    chosen[i] = { best: pick ?? null, alternatives: options.filter((m) => m !== pick).slice(0, 5) };
+  }
+  return chosen;
+}
+
+const oneLine = (text: string): string => text.replace(/\s+/g, ' ').trim();
+
+/**
+ * The card a tile's garbled readings vouch for (AGREED_CARD_CONFIDENCE): the one at least two of
+ * them find, or the one a reading finds CLEAR_CARD_MARGIN ahead of any other card.
+ */
+function agreedCard(readings: MatchResult[], ocrConfidences: number[]): string | undefined {
+  const garbled = readings.flatMap(({ best, alternatives }, i) =>
+    best && best.confidence >= AGREED_CARD_CONFIDENCE && ocrConfidences[i] < GARBLED_OCR_CONFIDENCE
+      ? [{ best, runnerUp: alternatives[0]?.confidence ?? 0 }]
+      : [],
+  );
+  const codes = garbled.map(({ best }) => best.code);
+  const foundTwice = codes.find((code, i) => codes.indexOf(code) !== i);
+  const clear = garbled.find(
+    ({ best, runnerUp }) =>
+      best.name.length >= CLEAR_CARD_MIN_LENGTH && best.confidence - runnerUp >= CLEAR_CARD_MARGIN,
+  );
+  return foundTwice ?? clear?.best.code;
+}
+
+/**
+ * The card of each tile: by name, and where the name is ambiguous or poorly read, by its printed
+ * code and a second look at the name too (the reading that fits a card best is kept, and the card
+ * two readings agree on is noted in `agreed`).
+ */
+export async function matchTiles(
+  img: RgbImage,
+  tiles: Rect[],
+  places: NamePlace[],
+  nameResults: OcrResult[],
+  { pool, index }: ReadDeckOptions,
+) {
+  const nameTexts = nameResults.map((r) => oneLine(r.text));
+  const matches = nameTexts.map((text) => index.match({ nameText: text }));
+  const unsure = matches.map((m, i) => (isAmbiguous(m, index) ? i : -1)).filter((i) => i >= 0);
+  const agreed: Array<string | undefined> = matches.map(() => undefined);
+  if (unsure.length > 0) {
+    const jobs = unsure.map((i) => [...codeCrops(img, tiles[i]), ...secondNameJobs(img, tiles[i], places[i])]);
+    const results = await pool.recognizeAll(jobs.flat());
+    let at = 0;
+    unsure.forEach((tileIndex, k) => {
+      const [grey, pale, ...secondNames] = results.slice(at, (at += jobs[k].length));
+      const codeText = `${grey.text}\n${pale.text}`;
+      const readings = [nameTexts[tileIndex], ...secondNames.map((r) => oneLine(r.text))].map((nameText) =>
+        index.match({ nameText, codeText }),
+      );
+      matches[tileIndex] = readings.reduce(betterReading);
+      agreed[tileIndex] = agreedCard(
+        readings,
+        [nameResults[tileIndex], ...secondNames].map((r) => r.confidence),
+      );
+    });
+  }
+  return { matches: distinctCards(matches), agreed };
+}

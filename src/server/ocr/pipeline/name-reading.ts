@@ -1,0 +1,205 @@
+// Name heuristics: where a tile's name sits, and the crops read for it (and for its small printed
+// code when the name is not enough).
+import { CODE_CHARACTERS } from './code/deck-code';
+import {
+  INK_LOW,
+  TEXT_LINE_THRESHOLD,
+  centredSpan,
+  findTextLines,
+  greyTextImage,
+  whiteTextImage,
+  type TextLine,
+} from './text-crops';
+import type { Rect, RgbImage } from './tile-grid';
+import type { OcrJob } from '../runtime/worker-pool';
+import {
+  LOOSER_NAME_LINE_THRESHOLDS,
+  MAX_NAME_LINE_HEIGHT,
+  MAX_NAME_SCALE,
+  MIN_NAME_HEIGHT,
+  STRICTER_NAME_LINE_THRESHOLDS,
+  TARGET_TEXT_HEIGHT,
+} from './thresholds';
+/**
+ * Where things sit inside a card tile, as shares of the tile's size (same in every screen size,
+ * since the game scales the tile as a whole). Measured on the game's share image.
+ */
+const TILE = {
+  /** The band searched for the name's text lines: from below the rarity badge to the ability box. */
+  nameSearch: { top: 0.655, bottom: 0.835 },
+  /** Used when no text line is found: where a one-line name sits. */
+  nameLine: { top: 0.735, bottom: 0.83 },
+  /** A name's (last) line is centred about here. */
+  nameCentre: 0.778,
+  /** The small grey code, right-aligned above the name (higher when the name wraps). */
+  code: { top: 0.62, bottom: 0.745, left: 0.52, right: 0.97 },
+  /** Horizontal margins: the tile's frame. */
+  inset: 0.03,
+} as const;
+
+function band(
+  tile: Rect,
+  top: number,
+  bottom: number,
+  left: number = TILE.inset,
+  right: number = 1 - TILE.inset,
+): Rect {
+  return {
+    left: tile.left + tile.width * left,
+    top: tile.top + tile.height * top,
+    width: tile.width * (right - left),
+    height: tile.height * (bottom - top),
+  };
+}
+
+/**
+ * The lines of a tile's name, found at the first whiteness that leaves it no taller than a name,
+ * and the whiteness the name's mask starts its ramp at: as far below that as the mask's usual start
+ * is below the usual line threshold, or the grey art around the name would be ink too.
+ */
+function nameLines(img: RgbImage, tile: Rect): { lines: TextLine[]; inkLow: number } {
+  const at = (threshold: number) => ({
+    lines: nameLinesAt(img, tile, threshold),
+    inkLow: INK_LOW + threshold - TEXT_LINE_THRESHOLD,
+  });
+  const fits = ({ lines }: { lines: TextLine[] }): boolean => {
+    const last = lines[lines.length - 1];
+    return !last || last.bottom - last.top <= tile.height * MAX_NAME_LINE_HEIGHT;
+  };
+  const usual = at(TEXT_LINE_THRESHOLD);
+  if (usual.lines.length === 0) {
+    for (const threshold of LOOSER_NAME_LINE_THRESHOLDS) {
+      const looser = at(threshold);
+      if (looser.lines.length > 0 && fits(looser)) return looser;
+    }
+  }
+  if (fits(usual)) return usual;
+  for (const threshold of STRICTER_NAME_LINE_THRESHOLDS) {
+    const stricter = at(threshold);
+    if (fits(stricter)) return stricter;
+  }
+  return usual;
+}
+
+/**
+ * The lines of a tile's name at one whiteness: the text line at the name's place, plus the line
+ * above it when the name wraps. A line above only counts when it looks like the same text: similar
+ * height, close by, centred (the PROTECTED label is left-aligned, the code right-aligned and smaller).
+ */
+function nameLinesAt(img: RgbImage, tile: Rect, threshold: number): TextLine[] {
+  const search = band(tile, TILE.nameSearch.top, TILE.nameSearch.bottom);
+  const tileCentre = tile.left + tile.width / 2;
+  const lines = findTextLines(img, search, threshold)
+    .filter((l) => l.bottom - l.top >= tile.height * MIN_NAME_HEIGHT)
+    .map((l) => centredSpan(img, l, tileCentre, (l.bottom - l.top) * 1.2, threshold));
+  const centre = tile.top + tile.height * TILE.nameCentre;
+  const lastIndex = lines.findIndex((l) => l.top <= centre && l.bottom >= centre);
+  if (lastIndex < 0) return [];
+  const last = lines[lastIndex];
+  const above = lines[lastIndex - 1];
+  const height = last.bottom - last.top;
+  const isCentred = (l: TextLine): boolean =>
+    Math.abs((l.left + l.right) / 2 - tileCentre) < tile.width * 0.1 && l.middleCoverage > 0.3;
+  if (
+    above &&
+    last.top - above.bottom <= height * 0.8 &&
+    // Brackets and descenders make a line taller than its capitals: "HASTINGS (1066)" under "BATTLE OF".
+    above.bottom - above.top >= height * 0.55 &&
+    above.bottom - above.top <= height * 1.4 &&
+    isCentred(above) &&
+    // The rarity badge above a one-line name is centred too, but far narrower than a word.
+    above.right - above.left >= tile.width * 0.2
+  ) {
+    return [above, last];
+  }
+  return [last];
+}
+
+/** Where a tile's name is read: around the lines found (or at a one-line name's place), and at what scale. */
+export interface NamePlace {
+  lines: TextLine[];
+  /** Whiteness at which the name's mask starts to be ink. */
+  inkLow: number;
+  region: Rect;
+  lineHeight: number;
+  scale: number;
+}
+
+export function namePlace(img: RgbImage, tile: Rect): NamePlace {
+  const { lines, inkLow } = nameLines(img, tile);
+  return placeAround(tile, lines, inkLow);
+}
+
+function placeAround(tile: Rect, lines: TextLine[], inkLow: number): NamePlace {
+  const pad = tile.height * 0.02;
+  // Only the text's own width is read: tesseract's time grows with the pixels it is given, and a
+  // short name is a third of the tile's width.
+  const textLeft = Math.min(...lines.map((l) => l.left)) - 2 * pad;
+  const textRight = Math.max(...lines.map((l) => l.right)) + 2 * pad;
+  const region =
+    lines.length > 0
+      ? {
+          left: textLeft,
+          width: textRight - textLeft,
+          top: lines[0].top - pad,
+          height: lines[lines.length - 1].bottom - lines[0].top + 2 * pad,
+        }
+      : band(tile, TILE.nameLine.top, TILE.nameLine.bottom);
+  // No line found: read as if the name were in the game's smallest (long-name) font.
+  const lineHeight =
+    lines.length > 0
+      ? lines[lines.length - 1].bottom - lines[lines.length - 1].top
+      : tile.height * MIN_NAME_HEIGHT * 1.2;
+  const scale = Math.min(MAX_NAME_SCALE, Math.max(1.5, TARGET_TEXT_HEIGHT / lineHeight));
+  return { lines, inkLow, region, lineHeight, scale };
+}
+
+export function nameJob(img: RgbImage, { lines, inkLow, region, scale }: NamePlace): OcrJob {
+  const image = whiteTextImage(img, region, { scale, inkLow });
+  return { image, mode: lines.length > 1 ? 'block' : 'line' };
+}
+
+/**
+ * A second look at a name read poorly. Blur, a dim or a grey screen make white text faint: the
+ * line finder then cuts a name short at a wide-looking gap ("THE FOOL" of "THE FOOL (XXII)") or
+ * misses the first line of a name that wraps, and the mask's ink comes out grey. So the name's
+ * place is read again across the tile's whole width, once as found and once a line higher, with
+ * the contrast stretched so the faintest text is black.
+ */
+export function secondNameJobs(
+  img: RgbImage,
+  tile: Rect,
+  { lines, inkLow, region, lineHeight, scale }: NamePlace,
+): OcrJob[] {
+  const inner = band(tile, 0, 1);
+  const wide = { ...region, left: inner.left, width: inner.width };
+  const oneLineMore = lineHeight * 1.6;
+  const higher = { ...wide, top: wide.top - oneLineMore, height: wide.height + oneLineMore };
+  const big = Math.min(6, scale * 1.5);
+  return [
+    {
+      image: whiteTextImage(img, wide, { scale: big, stretch: true, inkLow }),
+      mode: lines.length > 1 ? 'block' : 'line',
+    },
+    { image: whiteTextImage(img, higher, { scale: big, stretch: true, inkLow }), mode: 'block' },
+    { image: greyTextImage(img, wide, { scale: big }), mode: lines.length > 1 ? 'block' : 'line' },
+    // A name found only at a looser whiteness (its mask starts below the usual INK_LOW) is also
+    // looked at where the usual one would have guessed it: at 500 px the smallest font read better
+    // there ("PUTIN CTOMA AND PICT ALSERT", Queen Victoria and Prince Albert 0.59 ahead of 0.34)
+    // than around the looser line (0.49).
+    ...(inkLow < INK_LOW ? secondNameJobs(img, tile, placeAround(tile, [], INK_LOW)) : []),
+  ];
+}
+
+/**
+ * The code is small and faint, over art: it is read twice, as grey levels and as a pale-text
+ * mask; each reading alone finds the code about half the time, together about three in four.
+ */
+export function codeCrops(img: RgbImage, tile: Rect): OcrJob[] {
+  const region = band(tile, TILE.code.top, TILE.code.bottom, TILE.code.left, TILE.code.right);
+  const scale = Math.min(6, Math.max(2, (TARGET_TEXT_HEIGHT * 1.1) / (tile.height * 0.035)));
+  return [
+    { image: greyTextImage(img, region, { scale }), mode: 'block', whitelist: CODE_CHARACTERS },
+    { image: whiteTextImage(img, region, { scale, inkLow: 30 }), mode: 'block', whitelist: CODE_CHARACTERS },
+  ];
+}

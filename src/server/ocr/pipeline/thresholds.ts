@@ -1,0 +1,110 @@
+/**
+ * The thresholds of the screenshot reader's stages, in one place: each says why it has its value
+ * (what was measured, on which images). Changing one is a tuning change: run `npm run bench:ocr`
+ * on seeds never tuned on before and after.
+ */
+/** Below this a tile's best match is a guess, not a reading: leave the card out. */
+export const MIN_CARD_CONFIDENCE = 0.6;
+/**
+ * What a single reading needs to be taken for a card whose name is shorter than
+ * CLEAR_CARD_MIN_LENGTH: chance lands a garbled reading of a few letters on some short name at
+ * 0.6-0.7 ("LAN" on Mulan, "NAYS" on Nails, "ENA" on DNA). Over 120 images made to probe it (the
+ * real screenshot and generated ones at 450-800 px, JPEG q40-70, a third blurred), of the 355
+ * tiles read twice or more, single readings of short names at 0.6-0.7 were right 2 times and
+ * wrong 8; of long names, right once and never wrong.
+ */
+export const MIN_SHORT_NAME_CONFIDENCE = 0.7;
+/**
+ * A card that garbled readings of its tile vouch for is read even below MIN_CARD_CONFIDENCE, from
+ * this sure: a long name in the game's smallest font comes out of a small or blurred image as
+ * broken words ("RIN VICIORA aNO ZEN ALD RT"). Two readings vouch for the card they both find: each
+ * breaks the name differently, and chance does not land two of them on one card of 2,000. One
+ * reading vouches for a card with a long name that fits it CLEAR_CARD_MARGIN better than any other
+ * card (the runner-up is where chance lands, 0.30-0.45 on such readings; on a short name chance
+ * alone makes wide margins: "Psyche" 0.22 ahead, wrong). Only readings the OCR itself doubts count:
+ * a name read cleanly that fits a card at 0.5 is a name the catalog lacks ("THE HIEROPHANT (V)"
+ * against the demo cards, read at OCR confidence 55-91; the garbled ones came at 4-39).
+ * Over 14,600 tiles (the benchmark's tuning seeds 30-47, and 130 images scaled to 500-1400 px,
+ * blurred, turned and tinted at once), the margin took 4 cards, all right, that were left out
+ * before; of the 15 wrong best matches at 0.4-0.6, none was a long name 0.12 ahead from 0.5.
+ */
+export const AGREED_CARD_CONFIDENCE = 0.5;
+export const CLEAR_CARD_MARGIN = 0.12;
+export const CLEAR_CARD_MIN_LENGTH = 16;
+export const GARBLED_OCR_CONFIDENCE = 50;
+/** Below this the name alone is not trusted and the printed code is read too. */
+export const NAME_TRUSTED_CONFIDENCE = 0.8;
+/**
+ * The lowest text line taken for a name, as a share of the tile's height: the game sets a long
+ * name ("THE INFINITE GRAND HOTEL") in a smaller font, about 0.025 of the tile against 0.04.
+ */
+export const MIN_NAME_HEIGHT = 0.02;
+
+/** Capital height (as the line finder measures it) to scale text to; ~2x for an 800 px screen. */
+export const TARGET_TEXT_HEIGHT = 22;
+/**
+ * The most a name is scaled up: only the smallest images (400-500 px wide, names 4-6 px tall)
+ * reach it. At 3.5 their names came out 14-18 px tall and 3 of 198 tuning images of the scale
+ * class (seeds 1-99) lost a card; at 5, 1 did, with no new miss there or in seeds 1-3 of any class.
+ */
+export const MAX_NAME_SCALE = 5;
+
+/**
+ * A line at the name's place taller than this share of the tile is the name joined to bright art
+ * above it (a name is 0.03-0.05 high): on a grey screen the art is as colourless as the text.
+ */
+export const MAX_NAME_LINE_HEIGHT = 0.09;
+/**
+ * Stricter whiteness from which a pixel is text, tried in turn when the name's line found at the
+ * usual one is too tall: the white name stays above them, where grey art (the glow over HYPERNOVA
+ * on a desaturated screen, 37 px of a 251 px tile at the usual 150) falls below.
+ */
+export const STRICTER_NAME_LINE_THRESHOLDS = [200, 230];
+/**
+ * Looser whiteness from which a pixel is text, tried in turn when no name line is found at the
+ * usual one. In a small image that is blurred or was turned back, a name's one-pixel strokes come
+ * out grey (whiteness 100-150), and the name was read from a guessed band, as garbage. On 80
+ * tuning images scaled to 480-1200 px, turned, tinted and partly blurred at once, card recall went
+ * from 96.7 % to 97.9 % and precision from 99.2 % to 99.6 %; 110 and 90 after 130, or 120 alone,
+ * did less.
+ */
+export const LOOSER_NAME_LINE_THRESHOLDS = [125, 100];
+
+/**
+ * Page whiteness from which a header's colour contrast map is trusted over its whiteness mask (its
+ * read is the base the other views vote on, `readDeckCode`): its pale blue text
+ * (#b9cde6) is 162 white, and a page near that hides it from the whiteness mask, which still sees
+ * pieces of it and misreads them ("ALIDHD" for A1J0HD on a light page).
+ */
+export const LIGHT_PAGE_WHITENESS = 150;
+/**
+ * Page brightness from which the same holds: the text (202 bright) differs from such a page more in
+ * colour than in brightness, and JPEG keeps colour at half resolution, so the whiteness mask draws
+ * its strokes blurred (an 8's waist filled in, read as B, on a yellow page: other background tuning
+ * seeds 93 and 188). The contrast map draws them from brightness, kept at full resolution. On darker
+ * pages (the share image's blue is 113) the mask reads better: with the map first on every page, 7
+ * codes of the first 290 other-background tuning images were lost and 1 mended (when the map was
+ * read only where the mask failed).
+ */
+export const BRIGHT_PAGE_BRIGHTNESS = 160;
+
+/**
+ * How hard the header's second view is sharpened. On bench tuning seeds 300-399 (scale, warm + dim
+ * + blur, other background; 600 images), the whiteness mask sharpened by 1.5 read the warm, dim
+ * and blurred codes best alone (197 of 200 against 193) but the other two classes worse. As a
+ * voice beside the mask and the map, codes exact went 579 -> 587 of those 600, and 1,122 -> 1,123
+ * of 1,133 images of every class at seeds 400-429 (7 headers mended, one whose S the map and the
+ * sharpened mask both read as 5 lost, in six classes). Measured with the map read second and the
+ * sharpened copy third: the majority of the same three reads, the same codes.
+ */
+export const SHARPEN_AMOUNT = 1.5;
+
+/** A header lower than this share of a tile holds no text line: the image was cropped below it. */
+export const MIN_HEADER_SHARE = 0.12;
+
+/**
+ * A trusted reading of a longer name that holds the shorter one of another reading wins when it
+ * fits this nearly as well. Further behind, it is the short name with other text read into the
+ * line: "FROTECTED BIRD OF PARADISE" fits Greater Bird-of-Paradise at 0.81.
+ */
+export const NESTED_NAME_MARGIN = 0.1;
