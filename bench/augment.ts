@@ -275,6 +275,25 @@ export const AUGMENT_CLASSES: AugmentClass[] = [
       );
     },
   },
+  // A game update's restyled tiles (same grid and header, each class one change inside the tile),
+  // sent as the game sends them. After the classes above, which keep their random streams.
+  ...(
+    [
+      ['restyled: name band high', 'restyled-band-high'],
+      ['restyled: name band low', 'restyled-band-low'],
+      ['restyled: code above name', 'restyled-code-above'],
+      ['restyled: art square', 'restyled-art-square'],
+      ['restyled: art wide', 'restyled-art-wide'],
+      ['restyled: bright bodies', 'restyled-bright'],
+    ] as const
+  ).map(([name, layout]): AugmentClass => ({
+    name,
+    layout,
+    apply: async (base, random) => {
+      const quality = Math.round(between(random, 60, 90));
+      return same(base, await jpeg(sharp(base.image), quality), `${layout} q${quality}`);
+    },
+  })),
 ];
 
 /**

@@ -11,6 +11,12 @@
  * Layout variants (`layout`) change what a reader must not depend on: the header's arrangement,
  * the page's colour, and the tiles' size and gutters. Their random choices come from a stream of
  * their own, so the default layout's images stay the same for a given seed.
+ *
+ * Restyled variants (`restyled-*`) change the inside of a tile the way a game update would, with
+ * the same grid and header: the name band higher or lower, the card's code on its own line above
+ * the name, art of another proportion, bright tile bodies. Their measures are drawn from ranges in
+ * `RESTYLES` below and are this file's own: the reader has no constant in common with them, so
+ * the benchmark catches a reader that looks for names at a fixed height of the tile.
  */
 import sharp from 'sharp';
 import { nameKey, type CatalogCard } from '../ocr/catalog/catalog-index';
@@ -18,8 +24,17 @@ import { seededRandom } from '../../common/seeded-random';
 import { DECK_SIZE } from '../../common/game';
 import { CODE_CHARACTERS, DECK_CODE_LENGTH } from '../ocr/pipeline/code/deck-code';
 
-/** The share layout, a header arranged differently, another page colour or gradient, other tile sizes and gutters. */
-export type GeneratedLayout = 'share' | 'header' | 'background' | 'gutters';
+/** A game update's restyled tile: name band higher or lower, code above the name, square or wide art, bright bodies. */
+export type RestyledLayout =
+  | 'restyled-band-high'
+  | 'restyled-band-low'
+  | 'restyled-code-above'
+  | 'restyled-art-square'
+  | 'restyled-art-wide'
+  | 'restyled-bright';
+
+/** The share layout, a header arranged differently, another page colour or gradient, other tile sizes and gutters, or restyled tiles. */
+export type GeneratedLayout = 'share' | 'header' | 'background' | 'gutters' | RestyledLayout;
 
 /** Where the parts of a generated image are, in its own pixels. */
 export interface ScreenshotGeometry {
@@ -76,7 +91,97 @@ interface Layout {
   pageDefs: string;
   pageTop: string;
   headerKind: 'share' | 'left' | 'banner' | 'plain';
+  tileStyle: TileStyle;
 }
+
+/**
+ * Where the parts of a tile are, as fractions of its height from its top, and how they look.
+ * The share style is the game's tile today; restyles move and recolour its parts.
+ */
+interface TileStyle {
+  /** Bottom of the art. */
+  artBottom: number;
+  /** Band's top edge at the sides and its lowest point in the middle (a curve). */
+  bandTop: number;
+  bandDip: number;
+  /** Centre of the rarity badge, and baseline of the "LIMITED CARD" label. */
+  badgeY: number;
+  limitedY: number;
+  /** Centre of the name's last line. */
+  nameCentre: number;
+  /** Top and height of the ability box, and its text baselines (title, then one or two lines: a low box has room for one). */
+  boxTop: number;
+  boxHeight: number;
+  abilityY: number[];
+  /** The card's code on its own centred line above the name, instead of small at the right. */
+  codeAbove: boolean;
+  bandColours: readonly string[];
+  /** Name fill and outline. */
+  nameFill: string;
+  nameStroke: string;
+}
+
+const BAND_COLOURS = ['#5a1240', '#0d3b2e', '#3a2608', '#10203f', '#4a0f5c', '#1d3a4a'];
+/** Light bodies a restyle could bring, with dark names on them. */
+const BRIGHT_BAND_COLOURS = ['#f3ead8', '#e6f1fb', '#fbe3ef', '#e4f6e0', '#fff6c9', '#ececec'];
+
+const SHARE_TILE: TileStyle = {
+  artBottom: 0.66,
+  bandTop: 0.6,
+  bandDip: 0.66,
+  badgeY: 0.615,
+  limitedY: 0.57,
+  nameCentre: 0.778,
+  boxTop: 0.835,
+  boxHeight: 0.15,
+  abilityY: [0.868, 0.915, 0.955],
+  codeAbove: false,
+  bandColours: BAND_COLOURS,
+  nameFill: '#fff',
+  nameStroke: '#000',
+};
+
+/**
+ * A tile whose art ends at `artBottom`, name centred `nameGap` under it and ability box
+ * `boxGap` under the name, all in tile heights; the rest follows from them.
+ */
+function restyledTile(artBottom: number, nameGap: number, boxGap: number, extra: Partial<TileStyle> = {}): TileStyle {
+  const nameCentre = artBottom + nameGap;
+  const boxTop = nameCentre + boxGap;
+  const boxHeight = Math.min(0.985 - boxTop, 0.3);
+  const line = (k: number): number => boxTop + boxHeight * k;
+  return {
+    ...SHARE_TILE,
+    artBottom,
+    bandTop: artBottom - 0.06,
+    bandDip: artBottom,
+    badgeY: artBottom - 0.045,
+    limitedY: artBottom - 0.09,
+    nameCentre,
+    boxTop,
+    boxHeight,
+    abilityY: boxHeight < 0.12 ? [line(0.4), line(0.85)] : [line(0.25), line(0.55), line(0.82)],
+    ...extra,
+  };
+}
+
+/** Each restyle's measures, drawn once per image from ranges around a game update's look. */
+const RESTYLES: Record<RestyledLayout, (random: Random) => TileStyle> = {
+  'restyled-band-high': (random) => restyledTile(between(random, 0.42, 0.52), between(random, 0.1, 0.14), 0.08),
+  'restyled-band-low': (random) => restyledTile(between(random, 0.7, 0.74), between(random, 0.12, 0.15), 0.065),
+  'restyled-code-above': (random) =>
+    restyledTile(between(random, 0.56, 0.64), between(random, 0.15, 0.19), 0.07, { codeAbove: true }),
+  // Square art: as tall as the tile is wide.
+  'restyled-art-square': (random) => restyledTile(183 / 255, between(random, 0.1, 0.13), 0.065),
+  // Wide art, 16:9 or thereabouts.
+  'restyled-art-wide': (random) => restyledTile(between(random, 0.38, 0.44), between(random, 0.11, 0.15), 0.08),
+  'restyled-bright': (random) =>
+    restyledTile(between(random, 0.55, 0.68), between(random, 0.1, 0.14), 0.07, {
+      bandColours: BRIGHT_BAND_COLOURS,
+      nameFill: pick(random, ['#1a1a1a', '#2b1a4f', '#3a1010']),
+      nameStroke: '#ffffff',
+    }),
+};
 
 /** The game's share layout: the geometry of the real share image, at 800 px. */
 export const SHARE_GEOMETRY = {
@@ -115,8 +220,10 @@ function layoutFor(kind: GeneratedLayout, random: Random): Layout {
     pageDefs: SHARE_PAGE,
     pageTop: '#1760b5',
     headerKind: 'share',
+    tileStyle: SHARE_TILE,
   };
   if (kind === 'share') return share;
+  if (kind.startsWith('restyled-')) return { ...share, tileStyle: RESTYLES[kind as RestyledLayout](random) };
   if (kind === 'header') {
     const headerKind = pick(random, ['left', 'banner', 'plain'] as const);
     const gridTop = Math.round(headerKind === 'plain' ? between(random, 110, 170) : between(random, 170, 330));
@@ -219,7 +326,6 @@ function wrapInTwo(text: string): [string, string] | null {
 }
 
 const NAME_FONTS = ['DejaVu Sans', 'Liberation Sans'];
-const BAND_COLOURS = ['#5a1240', '#0d3b2e', '#3a2608', '#10203f', '#4a0f5c', '#1d3a4a'];
 const BOX_COLOURS = ['#f59ad5', '#f5d442', '#8fe38a', '#7fd8f5'];
 const ART_COLOURS = [
   '#e8d5b0',
@@ -262,7 +368,7 @@ function art(random: Random, x: number, y: number, w: number, h: number): string
   return shapes.join('');
 }
 
-function tile(random: Random, card: CatalogCard, x: number, y: number): string {
+function tile(random: Random, card: CatalogCard, x: number, y: number, style: TileStyle): string {
   const w = TILE_W;
   const h = TILE_H;
   const cx = x + w / 2;
@@ -271,11 +377,11 @@ function tile(random: Random, card: CatalogCard, x: number, y: number): string {
   const clip = `tile${clipCount++}`;
   parts.push(`<clipPath id="${clip}"><rect x="${x}" y="${y}" width="${w}" height="${h}" rx="9"/></clipPath>`);
   parts.push(`<g clip-path="url(#${clip})">`);
-  parts.push(art(random, x, y, w, h * 0.66));
+  parts.push(art(random, x, y, w, h * style.artBottom));
   // The dark band under the art, with its curved top edge, holding badge, code and name.
-  const band = pick(random, BAND_COLOURS);
+  const band = pick(random, style.bandColours);
   parts.push(
-    `<path d="M${x} ${y + h * 0.6} Q${cx} ${y + h * 0.66} ${x + w} ${y + h * 0.6} L${x + w} ${y + h} L${x} ${y + h} Z" fill="${band}"/>`,
+    `<path d="M${x} ${y + h * style.bandTop} Q${cx} ${y + h * style.bandDip} ${x + w} ${y + h * style.bandTop} L${x + w} ${y + h} L${x} ${y + h} Z" fill="${band}"/>`,
   );
   parts.push('</g>');
   parts.push(
@@ -290,11 +396,11 @@ function tile(random: Random, card: CatalogCard, x: number, y: number): string {
   );
   // Rarity badge with its white glyph and "LIMITED CARD" label.
   parts.push(
-    `<circle cx="${cx}" cy="${y + h * 0.615}" r="15" fill="#f5c518" stroke="#222" stroke-width="2"/><path d="M${cx - 7} ${y + h * 0.64} L${cx} ${y + h * 0.585} L${cx + 7} ${y + h * 0.64} Z" fill="#fff"/>`,
+    `<circle cx="${cx}" cy="${y + h * style.badgeY}" r="15" fill="#f5c518" stroke="#222" stroke-width="2"/><path d="M${cx - 7} ${y + h * (style.badgeY + 0.025)} L${cx} ${y + h * (style.badgeY - 0.03)} L${cx + 7} ${y + h * (style.badgeY + 0.025)} Z" fill="#fff"/>`,
   );
   if (random() < 0.6)
     parts.push(
-      `<text x="${cx}" y="${y + h * 0.57}" text-anchor="middle" font-family="DejaVu Sans" font-size="6" fill="#fff">LIMITED CARD</text>`,
+      `<text x="${cx}" y="${y + h * style.limitedY}" text-anchor="middle" font-family="DejaVu Sans" font-size="6" fill="#fff">LIMITED CARD</text>`,
     );
 
   // The name: one line when it fits at a readable size, otherwise two.
@@ -311,35 +417,43 @@ function tile(random: Random, card: CatalogCard, x: number, y: number): string {
     }
   }
   const cap = size * 0.73;
-  const lastCentre = y + h * 0.778;
+  const lastCentre = y + h * style.nameCentre;
   const lineStep = cap * 1.45;
   lines.forEach((line, i) => {
     const baseline = lastCentre - (lines.length - 1 - i) * lineStep + cap / 2;
     parts.push(
-      `<text x="${cx}" y="${baseline.toFixed(1)}" text-anchor="middle" font-family="${font}" font-weight="bold" font-size="${size.toFixed(1)}" fill="#fff" stroke="#000" stroke-width="0.6" paint-order="stroke">${escapeXml(line)}</text>`,
+      `<text x="${cx}" y="${baseline.toFixed(1)}" text-anchor="middle" font-family="${font}" font-weight="bold" font-size="${size.toFixed(1)}" fill="${style.nameFill}" stroke="${style.nameStroke}" stroke-width="0.6" paint-order="stroke">${escapeXml(line)}</text>`,
     );
   });
   // Code and PROTECTED label sit just above the name, higher when the name takes two lines.
   const labelBaseline = lastCentre - cap / 2 - (lines.length - 1) * lineStep - h * 0.03;
-  parts.push(
-    `<text x="${x + w * 0.93}" y="${labelBaseline.toFixed(1)}" text-anchor="end" font-family="DejaVu Sans" font-size="8.5" fill="#d0d0d0" opacity="0.8">${escapeXml(card.code)}</text>`,
-  );
+  if (style.codeAbove)
+    parts.push(
+      `<text x="${cx}" y="${(labelBaseline - h * 0.01).toFixed(1)}" text-anchor="middle" font-family="DejaVu Sans" font-weight="bold" font-size="10" fill="${style.nameFill}" opacity="0.85">${escapeXml(card.code)}</text>`,
+    );
+  else
+    parts.push(
+      `<text x="${x + w * 0.93}" y="${labelBaseline.toFixed(1)}" text-anchor="end" font-family="DejaVu Sans" font-size="8.5" fill="#d0d0d0" opacity="0.8">${escapeXml(card.code)}</text>`,
+    );
   if (random() < 0.5)
     parts.push(
-      `<text x="${x + w * 0.08}" y="${labelBaseline.toFixed(1)}" font-family="DejaVu Sans" font-weight="bold" font-size="7" fill="#fff">PROTECTED</text>`,
+      `<text x="${x + w * 0.08}" y="${labelBaseline.toFixed(1)}" font-family="DejaVu Sans" font-weight="bold" font-size="7" fill="${style.nameFill}">PROTECTED</text>`,
     );
   // Ability title box and text box.
   const box = pick(random, BOX_COLOURS);
-  parts.push(`<rect x="${x + 6}" y="${y + h * 0.835}" width="${w - 12}" height="${h * 0.15}" rx="5" fill="${box}"/>`);
   parts.push(
-    `<text x="${cx}" y="${y + h * 0.868}" text-anchor="middle" font-family="DejaVu Sans" font-weight="bold" font-size="8" fill="#333">Ability of ${escapeXml(card.name.slice(0, 14))}</text>`,
+    `<rect x="${x + 6}" y="${y + h * style.boxTop}" width="${w - 12}" height="${h * style.boxHeight}" rx="5" fill="${box}"/>`,
   );
   parts.push(
-    `<text x="${cx}" y="${y + h * 0.915}" text-anchor="middle" font-family="DejaVu Sans" font-size="7" fill="#222">Your cards in hand gain +${Math.floor(random() * 90)} power</text>`,
+    `<text x="${cx}" y="${y + h * style.abilityY[0]}" text-anchor="middle" font-family="DejaVu Sans" font-weight="bold" font-size="8" fill="#333">Ability of ${escapeXml(card.name.slice(0, 14))}</text>`,
   );
   parts.push(
-    `<text x="${cx}" y="${y + h * 0.955}" text-anchor="middle" font-family="DejaVu Sans" font-size="7" fill="#222">until played this turn.</text>`,
+    `<text x="${cx}" y="${y + h * style.abilityY[1]}" text-anchor="middle" font-family="DejaVu Sans" font-size="7" fill="#222">Your cards in hand gain +${Math.floor(random() * 90)} power</text>`,
   );
+  if (style.abilityY.length > 2)
+    parts.push(
+      `<text x="${cx}" y="${y + h * style.abilityY[2]}" text-anchor="middle" font-family="DejaVu Sans" font-size="7" fill="#222">until played this turn.</text>`,
+    );
   return parts.join('');
 }
 
@@ -419,7 +533,7 @@ export async function generateScreenshot(
   const tiles = cards
     .map(
       (card, i) =>
-        `<g transform="translate(${at(i).left} ${at(i).top}) scale(${scale})">${tile(random, card, 0, 0)}</g>`,
+        `<g transform="translate(${at(i).left} ${at(i).top}) scale(${scale})">${tile(random, card, 0, 0, layout.tileStyle)}</g>`,
     )
     .join('');
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${BASE_WIDTH}" height="${layout.height}" viewBox="0 0 ${BASE_WIDTH} ${layout.height}">
