@@ -95,7 +95,9 @@ test.each(WIDTHS)(
     const item = similar.getByRole('listitem').filter({ hasText: copyTitle });
     await item.waitFor();
     expect(await item.textContent()).toContain(MESSAGES.decks.sharedCards(17, 18));
-    expect(await item.getByRole('link', { name: copyTitle }).getAttribute('href')).toMatch(/^\/decks\/[0-9a-f]{24}$/);
+    expect(await item.getByRole('link', { name: copyTitle, exact: true }).getAttribute('href')).toMatch(
+      /^\/decks\/[0-9a-f]{24}$/,
+    );
     expect(await hasHorizontalScroll(page)).toBe(false);
     await similar.scrollIntoViewIfNeeded();
     await saveScreenshot(page, `similar-decks-${width}`);

@@ -67,7 +67,7 @@ test.each(WIDTHS.map((width, i) => [width, i] as const))(
     await item.getByText('Hidden', { exact: true }).waitFor();
     await moderator.page
       .getByRole('list', { name: 'Moderation log' })
-      .getByText(`${MODERATOR} hid deck`)
+      .getByText(`${MODERATOR} hid the deck ${deck.title}`)
       .first()
       .waitFor();
 
