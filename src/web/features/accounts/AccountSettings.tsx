@@ -1,6 +1,6 @@
 // The account settings under the own profile's decks: change the password or the e-mail address,
 // download everything the site holds, delete the account. Each change asks for the current password.
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
   changeEmailSchema,
@@ -56,81 +56,100 @@ export function AccountSettings() {
   );
 }
 
-function ChangePasswordForm() {
+/** One field of a settings form. */
+interface FieldSpec<V> {
+  name: keyof V & string;
+  label: string;
+  type: 'password' | 'email';
+  autoComplete: string;
+}
+
+interface SettingsFormProps<V extends Record<string, string>> {
+  title: string;
+  fields: FieldSpec<V>[];
+  schema: { safeParse(values: V): { error?: { issues: { path: PropertyKey[]; message: string }[] } } };
+  send(values: V): Promise<{ message: string }>;
+  /** The server's texts shown under a field other than the current password. */
+  fieldTexts: Record<string, readonly string[]>;
+}
+
+/**
+ * A settings form: its fields checked with the shared schema before anything is sent, the server's
+ * refusals under their fields, and on success a toast and empty fields.
+ */
+function SettingsForm<V extends Record<string, string>>({
+  title,
+  fields,
+  schema,
+  send,
+  fieldTexts,
+}: SettingsFormProps<V>) {
   const toast = useToast();
-  const [values, setValues] = useState<ChangePassword>({ currentPassword: '', newPassword: '' });
+  const empty = Object.fromEntries(fields.map((field) => [field.name, ''])) as V;
+  const [values, setValues] = useState<V>(empty);
+  const titleId = useId();
   const { errors, busy, submit } = useAccountForm(
-    () => issuesByField(changePasswordSchema.safeParse(values)),
+    () => issuesByField(schema.safeParse(values)),
     async () => {
-      const { message } = await changePassword(values);
-      setValues({ currentPassword: '', newPassword: '' });
+      const { message } = await send(values);
+      setValues(empty);
       toast(message, 'success');
     },
-    refusedUnder({ newPassword: Object.values(MESSAGES.registration) }),
+    refusedUnder(fieldTexts),
   );
   return (
-    <form className="account-form" onSubmit={submit} noValidate aria-labelledby="password-title">
-      <h3 id="password-title">Change password</h3>
-      <Field
-        label="Current password"
-        type="password"
-        autoComplete="current-password"
-        value={values.currentPassword}
-        onChange={(currentPassword) => setValues({ ...values, currentPassword })}
-        error={errors.currentPassword}
-      />
-      <Field
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        value={values.newPassword}
-        onChange={(newPassword) => setValues({ ...values, newPassword })}
-        error={errors.newPassword}
-      />
+    <form className="account-form" onSubmit={submit} noValidate aria-labelledby={titleId}>
+      <h3 id={titleId}>{title}</h3>
+      {fields.map(({ name, label, type, autoComplete }) => (
+        <Field
+          key={name}
+          label={label}
+          type={type}
+          autoComplete={autoComplete}
+          value={values[name]}
+          onChange={(value) => setValues({ ...values, [name]: value })}
+          error={errors[name]}
+        />
+      ))}
       {errors.form && <p className="field-error">{errors.form}</p>}
       <button type="submit" disabled={busy}>
-        Change password
+        {title}
       </button>
     </form>
   );
 }
 
-function ChangeEmailForm() {
-  const toast = useToast();
-  const [values, setValues] = useState<ChangeEmail>({ currentPassword: '', email: '' });
-  const { errors, busy, submit } = useAccountForm(
-    () => issuesByField(changeEmailSchema.safeParse(values)),
-    async () => {
-      const { message } = await changeEmail(values);
-      setValues({ currentPassword: '', email: '' });
-      toast(message, 'success');
-    },
-    refusedUnder({ email: [...Object.values(MESSAGES.registration), ACC.sameEmail] }),
-  );
+const CURRENT_PASSWORD = {
+  name: 'currentPassword',
+  label: 'Current password',
+  type: 'password',
+  autoComplete: 'current-password',
+} as const;
+
+function ChangePasswordForm() {
   return (
-    <form className="account-form" onSubmit={submit} noValidate aria-labelledby="email-title">
-      <h3 id="email-title">Change e-mail address</h3>
-      <Field
-        label="New e-mail address"
-        type="email"
-        autoComplete="email"
-        value={values.email}
-        onChange={(email) => setValues({ ...values, email })}
-        error={errors.email}
-      />
-      <Field
-        label="Current password"
-        type="password"
-        autoComplete="current-password"
-        value={values.currentPassword}
-        onChange={(currentPassword) => setValues({ ...values, currentPassword })}
-        error={errors.currentPassword}
-      />
-      {errors.form && <p className="field-error">{errors.form}</p>}
-      <button type="submit" disabled={busy}>
-        Change e-mail address
-      </button>
-    </form>
+    <SettingsForm<ChangePassword>
+      title="Change password"
+      fields={[
+        CURRENT_PASSWORD,
+        { name: 'newPassword', label: 'New password', type: 'password', autoComplete: 'new-password' },
+      ]}
+      schema={changePasswordSchema}
+      send={changePassword}
+      fieldTexts={{ newPassword: Object.values(MESSAGES.registration) }}
+    />
+  );
+}
+
+function ChangeEmailForm() {
+  return (
+    <SettingsForm<ChangeEmail>
+      title="Change e-mail address"
+      fields={[{ name: 'email', label: 'New e-mail address', type: 'email', autoComplete: 'email' }, CURRENT_PASSWORD]}
+      schema={changeEmailSchema}
+      send={changeEmail}
+      fieldTexts={{ email: [...Object.values(MESSAGES.registration), ACC.sameEmail] }}
+    />
   );
 }
 

@@ -1,5 +1,6 @@
 // /decks/{id}/compare/{otherId}: two decks side by side, each card marked as shared or only in one.
 import { useEffect } from 'react';
+import { DeckNotFound } from './DeckNotFound';
 import { Link, useParams } from 'react-router';
 import type { Deck } from '../../../common/api/decks';
 import { MESSAGES } from '../../../common/messages';
@@ -45,15 +46,7 @@ export default function CompareDecksPage() {
     if (a && b) document.title = `${MESSAGES.decks.compareTitle(a.title, b.title)} · Deckhub`;
   }, [a, b]);
   if (first.isLoading || second.isLoading) return <p className="loading">Loading decks...</p>;
-  if (!a || !b)
-    return (
-      <section className="page">
-        <h1>Deck not found</h1>
-        <p>
-          <Link to="/decks">Browse the decks</Link>
-        </p>
-      </section>
-    );
+  if (!a || !b) return <DeckNotFound />;
   return (
     <article className="page compare-page" aria-labelledby="compare-title">
       <h1 id="compare-title">{MESSAGES.decks.compareTitle(a.title, b.title)}</h1>

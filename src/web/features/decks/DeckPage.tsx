@@ -1,4 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
+import { DeckNotFound } from './DeckNotFound';
 import { Link } from 'react-router';
 import type { Deck } from '../../../common/api/decks';
 import { MESSAGES } from '../../../common/messages';
@@ -77,15 +78,7 @@ export function DeckPage({ deckId, renderVote, comments, renderReport }: DeckPag
     if (deck) document.title = `${deck.title} · Deckhub`;
   }, [deck]);
   if (isLoading) return <p className="loading">Loading deck...</p>;
-  if (isError || !deck)
-    return (
-      <section className="page">
-        <h1>Deck not found</h1>
-        <p>
-          <Link to="/decks">Browse the decks</Link>
-        </p>
-      </section>
-    );
+  if (isError || !deck) return <DeckNotFound />;
   const code = deckCodeOf(deck);
   // Called once, and its separator only with a control to separate: a hidden Report left a stray "·".
   const report = renderReport?.(deck);

@@ -2,6 +2,7 @@
 import { parseCardListResultSchema, type ParseCardListResult } from '../../../../common/api/cards';
 import { deckSchema, type Deck } from '../../../../common/api/decks';
 import { ApiRequestError, apiRequest, readAnswer } from '../../../lib/api-client';
+import { deckForm } from '../../../lib/deck-form';
 
 /** POST /api/cards/parse-list. */
 export function parseCardList(text: string): Promise<ParseCardListResult> {
@@ -19,13 +20,7 @@ export interface BuiltDeck {
 
 /** POST /api/decks/post/ without an image: the server draws the deck's picture from its 18 codes. */
 export async function postBuiltDeck(deck: BuiltDeck): Promise<Deck> {
-  const form = new FormData();
-  form.append('title', deck.title);
-  form.append('description', deck.description);
-  form.append('albums', JSON.stringify(deck.albums));
-  form.append('collections', JSON.stringify(deck.collections));
-  form.append('tags', JSON.stringify(deck.tags));
-  form.append('cardCodes', JSON.stringify(deck.cardCodes));
+  const form = deckForm(deck);
   let res: Response;
   try {
     res = await fetch('/api/decks/post/', {

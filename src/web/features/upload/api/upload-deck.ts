@@ -1,6 +1,7 @@
 // The two calls of the upload flow: read a screenshot, then publish the deck.
 import { deckSchema, type Deck } from '../../../../common/api/decks';
 import { uploadImageResultSchema, type CreateDeck, type UploadImageResult } from '../../../../common/api/uploads';
+import { deckForm } from '../../../lib/deck-form';
 import { sendForm, type SendFormOptions } from './send-form';
 
 /** POST /api/uploadimage/: the deck code and the detected cards of an image. */
@@ -10,17 +11,7 @@ export function readDeckImage(image: File, options: SendFormOptions = {}): Promi
   return sendForm('/api/uploadimage/', form, uploadImageResultSchema, options);
 }
 
-/** POST /api/decks/post/: lists go as JSON-encoded strings, since a form field is text. */
+/** POST /api/decks/post/ with the screenshot. */
 export function postDeck(image: File, deck: CreateDeck, options: SendFormOptions = {}): Promise<Deck> {
-  const form = new FormData();
-  form.append('image', image);
-  form.append('title', deck.title);
-  form.append('description', deck.description);
-  form.append('albums', JSON.stringify(deck.albums));
-  form.append('collections', JSON.stringify(deck.collections));
-  form.append('tags', JSON.stringify(deck.tags));
-  form.append('cards', JSON.stringify(deck.cards));
-  if (deck.cardCodes) form.append('cardCodes', JSON.stringify(deck.cardCodes));
-  form.append('deckcode', deck.deckcode);
-  return sendForm('/api/decks/post/', form, deckSchema, options);
+  return sendForm('/api/decks/post/', deckForm(deck, image), deckSchema, options);
 }
