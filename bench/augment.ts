@@ -6,7 +6,7 @@
 import sharp from 'sharp';
 import type { CatalogCard } from '../src/server/ocr/catalog/catalog-index';
 import { seededRandom } from '../src/common/seeded-random';
-import { photographScreen } from './photo-of-screen';
+import { photographScreen } from '../test/support/photo-of-screen';
 import {
   generateScreenshot,
   SHARE_GEOMETRY,

@@ -82,15 +82,18 @@ export function warpImage(
       }
       const x0 = Math.min(Math.floor(sx), sw - 2);
       const y0 = Math.min(Math.floor(sy), sh - 2);
-      const fx = sx - x0;
-      const fy = sy - y0;
+      // Bilinear weights in 1/256ths: integer sums, one rounding shift per channel.
+      const fx = Math.round((sx - x0) * 256);
+      const fy = Math.round((sy - y0) * 256);
+      const w11 = fx * fy;
+      const w01 = (256 - fx) * fy;
+      const w10 = fx * (256 - fy);
+      const w00 = 65536 - w11 - w01 - w10;
       const i = (y0 * sw + x0) * 3;
       const j = i + sw * 3;
-      for (let c = 0; c < 3; c++) {
-        const top = data[i + c] + (data[i + 3 + c] - data[i + c]) * fx;
-        const bottom = data[j + c] + (data[j + 3 + c] - data[j + c]) * fx;
-        out[o + c] = Math.round(top + (bottom - top) * fy);
-      }
+      out[o] = (w00 * data[i] + w10 * data[i + 3] + w01 * data[j] + w11 * data[j + 3] + 32768) >> 16;
+      out[o + 1] = (w00 * data[i + 1] + w10 * data[i + 4] + w01 * data[j + 1] + w11 * data[j + 4] + 32768) >> 16;
+      out[o + 2] = (w00 * data[i + 2] + w10 * data[i + 5] + w01 * data[j + 2] + w11 * data[j + 5] + 32768) >> 16;
     }
   }
   return { data: out, width, height };

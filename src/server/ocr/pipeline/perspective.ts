@@ -32,9 +32,9 @@ const MAX_CONVERGENCE = 0.36;
  * Sparse points suffice for wide bins.
  */
 const LEVELS = [
-  { bin: 8, span: Infinity, points: 3_000 },
-  { bin: 2, span: 8, points: 10_000 },
-  { bin: 1, span: 2, points: 40_000 },
+  { bin: 12, span: Infinity, points: 2_000 },
+  { bin: 3, span: 12, points: 6_000 },
+  { bin: 1, span: 2, points: 20_000 },
 ];
 /**
  * Convergence that moves an image corner's lines by less than this many analysis pixels is not
@@ -43,6 +43,12 @@ const LEVELS = [
 const MIN_CORRECTED_SHIFT = 2;
 /** The undone image is never more than this much larger than the photo on either side. */
 const MAX_GROWTH = 1.4;
+/**
+ * The undone image is drawn at most this wide: a photo frames the page at up to 1,400 px (the
+ * decoder's limit), wider than the game's own 800 px image, and every pixel more costs the warp
+ * and each stage after it, while names stay well above the size the reader needs.
+ */
+const MAX_UPRIGHT_WIDTH = 1100;
 
 /** One family of lines: its lean at the centre and its convergence, per analysis pixel. */
 interface LineFamily {
@@ -130,8 +136,9 @@ export function estimatePerspective(edges: EdgeMaps): Perspective | null {
   const halfSize = Math.max(edges.width, edges.height) / 2;
   const vertical = bestFamily(points.vertical, 0, points, halfSize);
   const horizontal = bestFamily(points.horizontal, 1, points, halfSize);
-  // At a corner, the convergence moves a line by about convergence × halfSize².
-  const shift = Math.max(Math.abs(vertical.convergence), Math.abs(horizontal.convergence)) * halfSize * halfSize;
+  // At a corner, the convergence moves a line by convergence × half width × half height.
+  const corner = (edges.width / 2) * (edges.height / 2);
+  const shift = Math.max(Math.abs(vertical.convergence), Math.abs(horizontal.convergence)) * corner;
   if (shift < MIN_CORRECTED_SHIFT) return null;
   return { vertical, horizontal, scale: edges.scale };
 }
@@ -167,10 +174,11 @@ export function undoPerspective(img: RgbImage, perspective: Perspective): RgbIma
   const right = clamp(Math.max(...corners.map((p) => p.x)), cx * MAX_GROWTH);
   const top = clamp(Math.min(...corners.map((p) => p.y)), cy * MAX_GROWTH);
   const bottom = clamp(Math.max(...corners.map((p) => p.y)), cy * MAX_GROWTH);
-  const width = Math.round(right - left);
-  const height = Math.round(bottom - top);
+  const zoom = Math.min(1, MAX_UPRIGHT_WIDTH / (right - left));
+  const width = Math.round((right - left) * zoom);
+  const height = Math.round((bottom - top) * zoom);
   // Output pixel → upright coordinates about the centre → photo about its centre → photo pixel.
-  const fromOutput: Homography = [1, 0, left, 0, 1, top, 0, 0, 1];
+  const fromOutput: Homography = [1 / zoom, 0, left, 0, 1 / zoom, top, 0, 0, 1];
   const toPixels: Homography = [1, 0, cx, 0, 1, cy, 0, 0, 1];
   const map = multiplyHomographies(toPixels, multiplyHomographies(toPhoto, fromOutput));
   return warpImage(img, map, width, height, borderColour(img));

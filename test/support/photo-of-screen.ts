@@ -5,7 +5,7 @@
  * glare, grained by the sensor, a little out of focus, and saved as the phone's JPEG.
  */
 import sharp from 'sharp';
-import { homographyFromCorners, warpImage, type Point } from '../src/server/ocr/pipeline/homography';
+import { homographyFromCorners, warpImage, type Point } from '../../src/server/ocr/pipeline/homography';
 
 type Random = () => number;
 const between = (random: Random, low: number, high: number): number => low + random() * (high - low);
