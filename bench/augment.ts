@@ -6,6 +6,7 @@
 import sharp from 'sharp';
 import type { CatalogCard } from '../src/server/ocr/catalog/catalog-index';
 import { seededRandom } from '../src/common/seeded-random';
+import { photographScreen } from '../test/support/photo-of-screen';
 import {
   generateScreenshot,
   SHARE_GEOMETRY,
@@ -294,6 +295,14 @@ export const AUGMENT_CLASSES: AugmentClass[] = [
       return same(base, await jpeg(sharp(base.image), quality), `${layout} q${quality}`);
     },
   })),
+  {
+    // Last, so the classes before it keep their random streams.
+    name: 'photo of a screen',
+    async apply(base, random) {
+      const photo = await photographScreen(base.image, random);
+      return same(base, photo.image, photo.detail);
+    },
+  },
 ];
 
 /**

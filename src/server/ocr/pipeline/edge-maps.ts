@@ -60,3 +60,52 @@ export function edgeMaps(small: RgbImage, sourceWidth: number): EdgeMaps {
   }
   return { width, height, scale: sourceWidth / width, vertical, horizontal };
 }
+
+/** Edge pixels kept per direction: plenty for a sharp profile, and each angle tried stays cheap. */
+const MAX_POINTS = 40_000;
+
+export interface EdgePoints {
+  width: number;
+  height: number;
+  /** x, y pairs of vertical-edge pixels, then of horizontal-edge pixels. */
+  vertical: Int32Array;
+  horizontal: Int32Array;
+}
+
+/** The edge pixels of both maps as x, y pairs, at most MAX_POINTS of each spread over the image. */
+export function edgePoints(edges: EdgeMaps): EdgePoints {
+  return {
+    width: edges.width,
+    height: edges.height,
+    vertical: pointsOf(edges.vertical, edges.width),
+    horizontal: pointsOf(edges.horizontal, edges.width),
+  };
+}
+
+function pointsOf(map: Uint8Array, width: number): Int32Array {
+  let count = 0;
+  for (let i = 0; i < map.length; i++) count += map[i];
+  const step = Math.max(1, Math.ceil(count / MAX_POINTS));
+  const points = new Int32Array(2 * Math.ceil(count / step));
+  // Every step-th edge pixel, in reading order.
+  let skip = 0;
+  let n = 0;
+  for (let i = 0; i < map.length; i++) {
+    if (!map[i]) continue;
+    if (skip-- > 0) continue;
+    skip = step - 1;
+    points[n++] = i % width;
+    points[n++] = Math.floor(i / width);
+  }
+  return points.subarray(0, n);
+}
+
+/** Every n-th of the x, y pairs. */
+export function everyNthPoint(points: Int32Array, n: number): Int32Array {
+  const kept = new Int32Array(2 * Math.ceil(points.length / (2 * n)));
+  for (let i = 0, k = 0; i < points.length; i += 2 * n, k += 2) {
+    kept[k] = points[i];
+    kept[k + 1] = points[i + 1];
+  }
+  return kept;
+}

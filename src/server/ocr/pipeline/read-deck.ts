@@ -1,8 +1,8 @@
 /**
  * Reads a CUE "share deck" image: the deck code from the header and up to 18 cards from the tiles.
  *
- * The colours are normalised first (night-shift tints, dimmed screens) and a small rotation is
- * undone, then the tiles are found from their frames (`tile-finder.ts`). With a grid found, each
+ * The colours are normalised first (night-shift tints, dimmed screens), the perspective of a
+ * screen photographed at an angle and a small rotation are undone, then the tiles are found from their frames (`tile-finder.ts`). With a grid found, each
  * tile's name band is read on its own (one short line, the reader's best case) and the header is
  * read for "DECK CODE: ...". Tiles whose name is ambiguous (two cards share it) or poorly read get
  * a second look at their small printed code. Without a full grid (a crop, a different layout), the
@@ -15,6 +15,7 @@ import { DECK_SIZE } from '../../../common/game';
 import { normaliseColour } from './colour-normalise';
 import { analysisCopy, edgeMaps } from './edge-maps';
 import { decodeImage } from './image-input';
+import { estimatePerspective, undoPerspective } from './perspective';
 import { MIN_CORRECTED_ANGLE, estimateRotation, unrotate } from './rotation';
 import { readTextAnywhere } from './text-fallback';
 import { findTiles } from './tile-finder';
@@ -86,6 +87,12 @@ async function locate(decoded: RgbImage, trace?: StageTrace): Promise<{ img: Rgb
   let img = decoded;
   normaliseColour(img);
   let edges = edgeMaps(await analysisCopy(img), img.width);
+  // A photo of a screen is made upright first; what rotation is left is then undone as for a scan.
+  const perspective = estimatePerspective(edges);
+  if (perspective) {
+    img = undoPerspective(img, perspective);
+    edges = edgeMaps(await analysisCopy(img), img.width);
+  }
   const angle = estimateRotation(edges);
   if (Math.abs(angle) >= MIN_CORRECTED_ANGLE) {
     img = await unrotate(img, angle);
@@ -96,6 +103,7 @@ async function locate(decoded: RgbImage, trace?: StageTrace): Promise<{ img: Rgb
     trace.region('grid', img);
     trace.note('located', {
       size: { width: img.width, height: img.height },
+      perspective_undone: perspective,
       rotation_degrees: angle,
       rotation_undone: Math.abs(angle) >= MIN_CORRECTED_ANGLE,
       grid: grid ? { tiles: grid.tiles.length, columns: grid.columns, top: grid.top } : null,

@@ -7,7 +7,7 @@
  * the peakiest (sum of squared counts).
  */
 import sharp from 'sharp';
-import type { EdgeMaps } from './edge-maps';
+import { edgePoints, everyNthPoint, type EdgeMaps, type EdgePoints } from './edge-maps';
 import type { RgbImage } from './tile-grid';
 
 const MAX_ANGLE = 3.5;
@@ -16,51 +16,13 @@ const FINE_STEP = 0.05;
 /** Below this the tiles' crops are off by under a pixel or two: not worth a resample. */
 export const MIN_CORRECTED_ANGLE = 0.2;
 
-/** Edge pixels kept per direction: plenty for a sharp profile, and each angle tried stays cheap. */
-const MAX_POINTS = 40_000;
 /**
- * The coarse search looks at every COARSE_SAMPLE-th of them: at a quarter-degree apart the right
+ * The coarse search looks at every COARSE_SAMPLE-th edge point: at a quarter-degree apart the right
  * angle's peaks stand far above the others' with 10,000 points, and the 29 angles of the coarse
  * search were two thirds of the estimate's time (about 30 ms of an image's 600 on a 2-core server).
  * The fine search around it uses them all.
  */
 const COARSE_SAMPLE = 4;
-
-interface EdgePoints {
-  width: number;
-  height: number;
-  /** x, y pairs of vertical-edge pixels, then of horizontal-edge pixels. */
-  vertical: Int32Array;
-  horizontal: Int32Array;
-}
-
-function pointsOf(map: Uint8Array, width: number): Int32Array {
-  let count = 0;
-  for (let i = 0; i < map.length; i++) count += map[i];
-  const step = Math.max(1, Math.ceil(count / MAX_POINTS));
-  const points = new Int32Array(2 * Math.ceil(count / step));
-  // Every step-th edge pixel, in reading order.
-  let skip = 0;
-  let n = 0;
-  for (let i = 0; i < map.length; i++) {
-    if (!map[i]) continue;
-    if (skip-- > 0) continue;
-    skip = step - 1;
-    points[n++] = i % width;
-    points[n++] = Math.floor(i / width);
-  }
-  return points.subarray(0, n);
-}
-
-/** Every n-th of the x, y pairs. */
-function everyNthPoint(points: Int32Array, n: number): Int32Array {
-  const kept = new Int32Array(2 * Math.ceil(points.length / (2 * n)));
-  for (let i = 0, k = 0; i < points.length; i += 2 * n, k += 2) {
-    kept[k] = points[i];
-    kept[k + 1] = points[i + 1];
-  }
-  return kept;
-}
 
 function peakiness(points: EdgePoints, degrees: number): number {
   const { width, height } = points;
@@ -81,12 +43,7 @@ function peakiness(points: EdgePoints, degrees: number): number {
 
 /** The image's clockwise rotation in degrees (what to undo), 0 when none is seen. */
 export function estimateRotation(edges: EdgeMaps): number {
-  const points: EdgePoints = {
-    width: edges.width,
-    height: edges.height,
-    vertical: pointsOf(edges.vertical, edges.width),
-    horizontal: pointsOf(edges.horizontal, edges.width),
-  };
+  const points = edgePoints(edges);
   const sample: EdgePoints = {
     ...points,
     vertical: everyNthPoint(points.vertical, COARSE_SAMPLE),
@@ -108,7 +65,7 @@ export function estimateRotation(edges: EdgeMaps): number {
 }
 
 /** The median colour of the image's border: what the corners a rotation uncovers are filled with. */
-function borderColour(img: RgbImage): { r: number; g: number; b: number } {
+export function borderColour(img: RgbImage): { r: number; g: number; b: number } {
   const samples: number[][] = [[], [], []];
   const take = (x: number, y: number): void => {
     const i = (y * img.width + x) * 3;
