@@ -145,6 +145,8 @@ export const MESSAGES = {
     pickedAllOf: (count: number, kind: string) => `Decks with all ${count} of these ${kind}`,
     pickedAnyOfLeftOut: (count: number, kind: string) => `Decks with any of these ${count} ${kind} are left out`,
   },
+  /** Above a table wider than a phone, which scrolls sideways (components/ScrollRegion.tsx). */
+  scrollSideways: 'Swipe or scroll sideways to see every column →',
   /** Landing after the sign-in provider sent the browser back without a session. */
   providerSignIn: {
     failed: 'Sign-in with the provider failed. Please try again.',
