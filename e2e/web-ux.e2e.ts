@@ -8,6 +8,7 @@ import { expectedScreenshotDeck } from '../test/support/images';
 import { saveScreenshot } from './support/browser';
 import { openUploadModal } from './support/upload';
 import { WIDTHS, browserSuite, hasHorizontalScroll, openPage } from './web-helpers';
+import { axeViolations } from './support/axe';
 
 const suite = browserSuite();
 
@@ -29,6 +30,7 @@ test.each(WIDTHS)(
     // A click picks too, and the menu no longer covers the Search button.
     await page.locator('.picker__option', { hasText: 'The Hermit (IX)' }).click();
     expect(await menu(page).count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
     await saveScreenshot(page, `web-ux-picker-${width}`);
     await cardsPicker(page).press('Enter');
     await page.waitForURL(/\/deck-search-results\?/);
@@ -56,6 +58,7 @@ test.each(WIDTHS)('the results page sorts Newest or Most upvoted over a date win
   expect(await sort.getByRole('radio', { name: 'Most upvoted' }).isChecked()).toBe(true);
   expect(await window.getByRole('radio', { name: 'This week' }).isChecked()).toBe(true);
   expect(await hasHorizontalScroll(page)).toBe(false);
+  expect(await axeViolations(page)).toEqual([]);
   await saveScreenshot(page, `web-ux-sort-${width}`);
   await window.getByText('All time').click();
   await page.waitForURL('**/deck-search-results?sort=score');
@@ -78,6 +81,7 @@ test.each(WIDTHS)(
       .evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
     expect(tableTop).toBeLessThan(600);
     expect(await hasHorizontalScroll(page)).toBe(false);
+    expect(await axeViolations(page)).toEqual([]);
     await saveScreenshot(page, `web-ux-innkeeper-${width}`);
 
     const toggle = page.getByRole('button', { name: /^Albums, collections and tags/ });
@@ -118,6 +122,7 @@ test.each(WIDTHS)('the card editor fits the window with no sideways scroll (%i)'
   const preview = await page.locator('.ce-preview').boundingBox();
   expect(preview!.x).toBeGreaterThanOrEqual(0);
   expect(preview!.x + preview!.width).toBeLessThanOrEqual(width);
+  expect(await axeViolations(page)).toEqual([]);
   await saveScreenshot(page, `web-ux-card-editor-${width}`);
   expect(errors).toEqual([]);
   await context.close();
@@ -149,6 +154,7 @@ test.each(WIDTHS)('closing a dialog gives the focus back to what opened it (%i)'
   await page.keyboard.press('Escape');
   await page.getByRole('dialog', { name: 'Sign In' }).waitFor({ state: 'detached' });
   expect(await signIn.evaluate((el) => el === document.activeElement)).toBe(true);
+  expect(await axeViolations(page)).toEqual([]);
   await saveScreenshot(page, `web-ux-focus-back-${width}`);
 
   // After signing in the Sign In button is gone: the focus lands on My Profile, which replaced it.
@@ -179,6 +185,7 @@ test.each(WIDTHS)(
     await page.getByRole('note').getByText('tag "NoSuchTag"').waitFor();
     await page.locator('.search-page .deck-card').first().waitFor();
     expect(await page.getByText('No decks found!').count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
     await saveScreenshot(page, `web-ux-unknown-filter-${width}`);
 
     await page.route('**/api/decks/search-decks**', (route) =>
@@ -191,6 +198,7 @@ test.each(WIDTHS)(
     await page.goto('/deck-search-results?cards=Moon');
     await page.getByRole('alert').getByText('The search failed: Something went wrong.').waitFor();
     expect(await page.getByText('No decks found!').count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
     await saveScreenshot(page, `web-ux-search-error-${width}`);
     await context.close();
   },
@@ -209,6 +217,7 @@ test.each(WIDTHS)("missing pages, decks and users answer 404 and show the app's 
     await page.getByRole('heading', { level: 1, name: heading }).waitFor();
     if (name === 'user') await page.getByText('No such user.').waitFor();
     expect(await hasHorizontalScroll(page)).toBe(false);
+    expect(await axeViolations(page)).toEqual([]);
     await saveScreenshot(page, `web-ux-not-found-${name}-${width}`);
   }
   // The pages that exist still answer 200.
@@ -248,6 +257,7 @@ test.each(WIDTHS)(
         .count(),
     ).toBe(0);
     expect(await hasHorizontalScroll(page)).toBe(false);
+    expect(await axeViolations(page)).toEqual([]);
     await saveScreenshot(page, `first-run-real-read-${width}`);
 
     await dialog.getByRole('button', { name: MESSAGES.upload.trySample }).click();
@@ -258,6 +268,7 @@ test.each(WIDTHS)(
     await list.getByRole('listitem').nth(17).waitFor({ timeout: 60_000 });
     expect(await list.getByRole('listitem').count()).toBe(18);
     const names = await list.locator('.detected-card-name').allTextContents();
+    expect(await axeViolations(page)).toEqual([]);
     await saveScreenshot(page, `first-run-sample-read-${width}`);
 
     const title = `My first deck at ${width}`;
@@ -276,6 +287,7 @@ test.each(WIDTHS)(
     const shown = await cards.allTextContents();
     for (const name of names) expect(shown.some((text) => text.includes(name))).toBe(true);
     expect(await hasHorizontalScroll(page)).toBe(false);
+    expect(await axeViolations(page)).toEqual([]);
     await saveScreenshot(page, `first-run-deck-${width}`);
     expect(errors).toEqual([]);
     await context.close();
