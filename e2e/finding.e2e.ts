@@ -21,7 +21,8 @@ beforeAll(async () => {
   // A demo deck's picture: a missing one would be a 404 in the console.
   const { image } = await db.selectFrom('decks').select('image').limit(1).executeTakeFirstOrThrow();
   const cards = await db.selectFrom('cards').select(['name', 'code']).orderBy('code').limit(18).execute();
-  const description = '**Fast** deck around [[Five Eyes]].\n\n- play *cheap* cards first\n- see [the guide](https://example.com/guide)';
+  const description =
+    '**Fast** deck around [[Five Eyes]].\n\n- play *cheap* cards first\n- see [the guide](https://example.com/guide)';
   const id = await insertDeck(db, {
     userId: olga.id,
     title: 'Markdown described deck',
@@ -118,69 +119,78 @@ test.each(WIDTHS)('a Markdown description is rendered, and shared as plain text 
   await context.close();
 });
 
-test.each(WIDTHS)("the byline ends at the date when there is no Report; upvote counts are announced (%i)", async (width) => {
-  const { page, context, errors } = await openPage(suite, width);
-  await page.goto(`/decks/${described.id}`);
-  const byline = page.locator('.deck-byline');
-  await byline.waitFor();
-  expect(await byline.getByRole('button', { name: 'Report deck' }).count()).toBe(0);
-  expect((await byline.textContent())!.trim()).not.toMatch(/·$/);
-  await page.goto('/');
-  // An aria-label is announced on an image, not on a plain <span>.
-  const score = page.getByRole('img', { name: /^\d+ upvotes?$/ }).first();
-  await score.waitFor();
-  expect(await score.evaluate((el) => el.classList.contains('deck-card-score'))).toBe(true);
-  expect(errors).toEqual([]);
-  await context.close();
-});
+test.each(WIDTHS)(
+  'the byline ends at the date when there is no Report; upvote counts are announced (%i)',
+  async (width) => {
+    const { page, context, errors } = await openPage(suite, width);
+    await page.goto(`/decks/${described.id}`);
+    const byline = page.locator('.deck-byline');
+    await byline.waitFor();
+    expect(await byline.getByRole('button', { name: 'Report deck' }).count()).toBe(0);
+    expect((await byline.textContent())!.trim()).not.toMatch(/·$/);
+    await page.goto('/');
+    // An aria-label is announced on an image, not on a plain <span>.
+    const score = page.getByRole('img', { name: /^\d+ upvotes?$/ }).first();
+    await score.waitFor();
+    expect(await score.evaluate((el) => el.classList.contains('deck-card-score'))).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  },
+);
 
-test.each(WIDTHS)('the sign-in dialog opens in its first field; a posted comment leaves the focus in the box (%i)', async (width) => {
-  const guest = await openPage(suite, width);
-  await guest.page.goto('/');
-  await guest.page.locator('header.site-header').getByRole('button', { name: 'Sign In' }).click();
-  const dialog = guest.page.getByRole('dialog', { name: 'Sign In' });
-  await dialog.waitFor();
-  expect(await dialog.getByLabel('Username').evaluate((el) => el === document.activeElement)).toBe(true);
-  expect(await axeViolations(guest.page)).toEqual([]);
-  await guest.context.close();
+test.each(WIDTHS)(
+  'the sign-in dialog opens in its first field; a posted comment leaves the focus in the box (%i)',
+  async (width) => {
+    const guest = await openPage(suite, width);
+    await guest.page.goto('/');
+    await guest.page.locator('header.site-header').getByRole('button', { name: 'Sign In' }).click();
+    const dialog = guest.page.getByRole('dialog', { name: 'Sign In' });
+    await dialog.waitFor();
+    expect(await dialog.getByLabel('Username').evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await axeViolations(guest.page)).toEqual([]);
+    await guest.context.close();
 
-  const { page, context, errors } = await openPage(suite, width, 'StarGazer');
-  await page.goto(`/decks/${described.id}`);
-  const box = page.getByLabel('Add a comment');
-  await box.fill(`Focus stays here (${width})`);
-  await page.getByRole('button', { name: 'Post Comment' }).click();
-  await page.locator('.toasts').getByText(MESSAGES.comments.added).waitFor();
-  await page.getByText(`Focus stays here (${width})`).waitFor();
-  await expect.poll(() => box.evaluate((el) => el === document.activeElement)).toBe(true);
-  expect(errors).toEqual([]);
-  await context.close();
-});
+    const { page, context, errors } = await openPage(suite, width, 'StarGazer');
+    await page.goto(`/decks/${described.id}`);
+    const box = page.getByLabel('Add a comment');
+    await box.fill(`Focus stays here (${width})`);
+    await page.getByRole('button', { name: 'Post Comment' }).click();
+    await page.locator('.toasts').getByText(MESSAGES.comments.added).waitFor();
+    await page.getByText(`Focus stays here (${width})`).waitFor();
+    await expect.poll(() => box.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  },
+);
 
-test.each(WIDTHS)("the header keeps the logo beside the links, and /meta's wide table says it scrolls (%i)", async (width) => {
-  const { page, context, errors } = await openPage(suite, width, MODERATOR);
-  await page.goto('/meta');
-  await page.locator('.meta-table').waitFor();
-  const logo = (await page.locator('header .logo').boundingBox())!;
-  const nav = (await page.locator('header .header-actions').boundingBox())!;
-  // Side by side: the links start right of the logo, and the logo sits in their first row.
-  expect(nav.x).toBeGreaterThanOrEqual(logo.x + logo.width);
-  expect(logo.y).toBeLessThan(nav.y + 40);
-  expect(await hasHorizontalScroll(page)).toBe(false);
+test.each(WIDTHS)(
+  "the header keeps the logo beside the links, and /meta's wide table says it scrolls (%i)",
+  async (width) => {
+    const { page, context, errors } = await openPage(suite, width, MODERATOR);
+    await page.goto('/meta');
+    await page.locator('.meta-table').waitFor();
+    const logo = (await page.locator('header .logo').boundingBox())!;
+    const nav = (await page.locator('header .header-actions').boundingBox())!;
+    // Side by side: the links start right of the logo, and the logo sits in their first row.
+    expect(nav.x).toBeGreaterThanOrEqual(logo.x + logo.width);
+    expect(logo.y).toBeLessThan(nav.y + 40);
+    expect(await hasHorizontalScroll(page)).toBe(false);
 
-  const region = page.getByRole('region', { name: 'Most played cards' });
-  const overflows = await region.evaluate((el) => el.scrollWidth > el.clientWidth);
-  // A phone cannot show every column; a laptop can.
-  expect(overflows).toBe(width < 600);
-  const hint = page.getByText(MESSAGES.scrollSideways);
-  expect(await hint.isVisible()).toBe(overflows);
-  if (overflows) {
-    expect(await region.getAttribute('aria-describedby')).toBe(await hint.getAttribute('id'));
-    expect(await region.getAttribute('class')).toContain('has-more-right');
-    await region.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
-    await expect.poll(() => region.getAttribute('class')).toContain('has-more-left');
-    expect(await region.getAttribute('class')).not.toContain('has-more-right');
-  }
-  expect(await axeViolations(page)).toEqual([]);
-  expect(errors).toEqual([]);
-  await context.close();
-});
+    const region = page.getByRole('region', { name: 'Most played cards' });
+    const overflows = await region.evaluate((el) => el.scrollWidth > el.clientWidth);
+    // A phone cannot show every column; a laptop can.
+    expect(overflows).toBe(width < 600);
+    const hint = page.getByText(MESSAGES.scrollSideways);
+    expect(await hint.isVisible()).toBe(overflows);
+    if (overflows) {
+      expect(await region.getAttribute('aria-describedby')).toBe(await hint.getAttribute('id'));
+      expect(await region.getAttribute('class')).toContain('has-more-right');
+      await region.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+      await expect.poll(() => region.getAttribute('class')).toContain('has-more-left');
+      expect(await region.getAttribute('class')).not.toContain('has-more-right');
+    }
+    expect(await axeViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  },
+);

@@ -40,31 +40,34 @@ test.each(WIDTHS)(
   },
 );
 
-test.each(WIDTHS)('the results page sorts Newest or Most upvoted over a date window, kept in the URL (%i)', async (width) => {
-  const { page, context, errors } = await openPage(suite, width);
-  await page.goto('/deck-search-results');
-  await page.locator('.search-page .deck-card').first().waitFor();
-  const sort = page.getByRole('group', { name: 'Sort' });
-  const window = page.getByRole('group', { name: 'Date' });
-  expect(await sort.getByRole('radio', { name: 'Newest' }).isChecked()).toBe(true);
-  await sort.getByText('Most upvoted').click();
-  await page.waitForURL('**/deck-search-results?sort=score');
-  await page.getByRole('heading', { level: 1, name: /Top Decks All Time/ }).waitFor();
-  await window.getByText('This week').click();
-  await page.waitForURL('**/deck-search-results?sort=score&restricted=1');
-  await page.getByRole('heading', { level: 1, name: /Top Decks This Week/ }).waitFor();
-  await page.reload();
-  await page.getByRole('heading', { level: 1, name: /Top Decks This Week/ }).waitFor();
-  expect(await sort.getByRole('radio', { name: 'Most upvoted' }).isChecked()).toBe(true);
-  expect(await window.getByRole('radio', { name: 'This week' }).isChecked()).toBe(true);
-  expect(await hasHorizontalScroll(page)).toBe(false);
-  expect(await axeViolations(page)).toEqual([]);
-  await saveScreenshot(page, `web-ux-sort-${width}`);
-  await window.getByText('All time').click();
-  await page.waitForURL('**/deck-search-results?sort=score');
-  expect(errors).toEqual([]);
-  await context.close();
-});
+test.each(WIDTHS)(
+  'the results page sorts Newest or Most upvoted over a date window, kept in the URL (%i)',
+  async (width) => {
+    const { page, context, errors } = await openPage(suite, width);
+    await page.goto('/deck-search-results');
+    await page.locator('.search-page .deck-card').first().waitFor();
+    const sort = page.getByRole('group', { name: 'Sort' });
+    const window = page.getByRole('group', { name: 'Date' });
+    expect(await sort.getByRole('radio', { name: 'Newest' }).isChecked()).toBe(true);
+    await sort.getByText('Most upvoted').click();
+    await page.waitForURL('**/deck-search-results?sort=score');
+    await page.getByRole('heading', { level: 1, name: /Top Decks All Time/ }).waitFor();
+    await window.getByText('This week').click();
+    await page.waitForURL('**/deck-search-results?sort=score&restricted=1');
+    await page.getByRole('heading', { level: 1, name: /Top Decks This Week/ }).waitFor();
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: /Top Decks This Week/ }).waitFor();
+    expect(await sort.getByRole('radio', { name: 'Most upvoted' }).isChecked()).toBe(true);
+    expect(await window.getByRole('radio', { name: 'This week' }).isChecked()).toBe(true);
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    expect(await axeViolations(page)).toEqual([]);
+    await saveScreenshot(page, `web-ux-sort-${width}`);
+    await window.getByText('All time').click();
+    await page.waitForURL('**/deck-search-results?sort=score');
+    expect(errors).toEqual([]);
+    await context.close();
+  },
+);
 
 test.each(WIDTHS)(
   "the Innkeeper's table is linked from the header and keeps its filters and sort across a visit to a deck (%i)",

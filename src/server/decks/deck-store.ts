@@ -403,7 +403,9 @@ export async function updateDeck(db: Db, id: string, patch: DeckPatch, cards?: V
       .updateTable('decks')
       .set({
         ...(patch.title !== undefined ? { title: patch.title } : {}),
-        ...(patch.description !== undefined ? { description: patch.description, description_html: descriptionHtml } : {}),
+        ...(patch.description !== undefined
+          ? { description: patch.description, description_html: descriptionHtml }
+          : {}),
         ...(patch.deckcode !== undefined ? { deckcode: patch.deckcode } : {}),
         updated_at: now,
       })

@@ -39,7 +39,10 @@ test('a $ in a title is not read as a replacement pattern', () => {
 
 test('a Markdown description is shared as the text a reader sees (issue 38)', () => {
   const tags = deckMetaTags(
-    { ...deck, description: '**Burn** deck with [[Five Eyes]] and `code`,\nsee [the guide](https://example.com/guide).' },
+    {
+      ...deck,
+      description: '**Burn** deck with [[Five Eyes]] and `code`,\nsee [the guide](https://example.com/guide).',
+    },
     'http://x',
   );
   expect(tags).toContain(

@@ -9,7 +9,15 @@ function overflowOf(el: HTMLElement): { right: boolean; left: boolean } {
   return { right: el.scrollLeft + el.clientWidth < el.scrollWidth - 1, left: el.scrollLeft > 1 };
 }
 
-export function ScrollRegion({ label, className, children }: { label: string; className: string; children: ReactNode }) {
+export function ScrollRegion({
+  label,
+  className,
+  children,
+}: {
+  label: string;
+  className: string;
+  children: ReactNode;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   const hintId = useId();
   const [overflow, setOverflow] = useState({ right: false, left: false });

@@ -116,9 +116,7 @@ export function SearchBar({ initial = EMPTY, onSearch, actions, withExclusions =
                 inputId={`search-${key}`}
                 label={label}
                 note={
-                  (values[key]?.length ?? 0) > 1
-                    ? MESSAGES.decks.pickedAnyOfLeftOut(values[key]!.length, kind)
-                    : null
+                  (values[key]?.length ?? 0) > 1 ? MESSAGES.decks.pickedAnyOfLeftOut(values[key]!.length, kind) : null
                 }
                 Select={Select}
                 value={values[key] ?? []}

@@ -116,8 +116,12 @@ test('the heading and the two controls never disagree: Most upvoted over the las
   stubApi(3);
   renderAt('/deck-search-results?sort=score&window=30d');
   expect(await screen.findByRole('heading', { level: 1, name: /Top Decks of the Last 30 Days/ })).toBeInTheDocument();
-  expect(within(screen.getByRole('group', { name: 'Sort' })).getByRole('radio', { name: 'Most upvoted' })).toBeChecked();
-  expect(within(screen.getByRole('group', { name: 'Date' })).getByRole('radio', { name: 'Last 30 days' })).toBeChecked();
+  expect(
+    within(screen.getByRole('group', { name: 'Sort' })).getByRole('radio', { name: 'Most upvoted' }),
+  ).toBeChecked();
+  expect(
+    within(screen.getByRole('group', { name: 'Date' })).getByRole('radio', { name: 'Last 30 days' }),
+  ).toBeChecked();
   expect(screen.queryByText(/Top all time/i)).toBeNull();
 });
 
