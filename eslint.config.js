@@ -18,7 +18,7 @@ const TEST_FILES = ['**/*.test.ts', '**/*.test.tsx', 'test/**', 'e2e/**', 'bench
 const SERVER_FEATURE_API = {
   accounts: ['session-plugin.ts', 'user-store.ts', 'passwords.ts'],
   cards: ['card-store.ts', 'import-cards.ts'],
-  comments: ['comment-store.ts'],
+  comments: ['comment-store.ts', 'comment-markdown.ts'],
   decks: ['deck-store.ts', 'deck-writes.ts', 'decks-with-card.ts'],
   images: ['image-store.ts', 'validate-image.ts'],
   meta: [],

@@ -1,17 +1,16 @@
 // Account settings on the own profile, in a real browser at a laptop's and a phone's width: change
 // the password, download my data, delete my account; axe finds no accessibility violation there.
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { MESSAGES } from '../src/common/messages';
 import { accountExportSchema } from '../src/common/api/account';
 import { SESSION_COOKIE } from '../src/server/accounts/sessions';
 import { saveScreenshot } from './support/browser';
 import { WIDTHS, browserSuite, hasHorizontalScroll, openPage } from './web-helpers';
+import { axeViolations } from './support/axe';
 
 const ACC = MESSAGES.account;
 const suite = browserSuite();
-const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 /** Registers through the API, as the sign-in dialog would, and returns the session token. */
 async function registered(username: string, password: string): Promise<string> {
@@ -24,19 +23,6 @@ async function registered(username: string, password: string): Promise<string> {
   if (res.status !== 201) throw new Error(`registration failed: ${res.status} ${await res.text()}`);
   const cookie = res.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`))!;
   return cookie.split(';')[0].slice(SESSION_COOKIE.length + 1);
-}
-
-/** axe's violations on the page as it is now: rule id and the first offending element. */
-async function axeViolations(page: Page): Promise<string[]> {
-  // Evaluated through the browser's debugging protocol: the site's CSP rightly refuses an inline script tag.
-  await page.evaluate(fs.readFileSync(AXE_SCRIPT, 'utf8'));
-  return page.evaluate(async () => {
-    const axe = (
-      window as unknown as { axe: { run(): Promise<{ violations: { id: string; nodes: { target: unknown[] }[] }[] }> } }
-    ).axe;
-    const { violations } = await axe.run();
-    return violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes[0]?.target)}`);
-  });
 }
 
 /** The elements wider than the window, to say what makes a phone scroll sideways. */
@@ -69,6 +55,7 @@ test.each(WIDTHS)('change password, download my data, delete my account (%i)', a
   await passwordForm.getByLabel('Current password').fill('First#Pass1');
   await passwordForm.getByRole('button', { name: 'Change password' }).click();
   await page.getByText(ACC.passwordChanged).waitFor();
+  expect(await axeViolations(page)).toEqual([]);
   await saveScreenshot(page, `account-settings-${width}`);
 
   const [download] = await Promise.all([

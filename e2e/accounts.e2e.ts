@@ -8,6 +8,7 @@ import { pngImage } from '../test/support/images';
 import { publishDeck } from '../src/server/decks/deck-writes';
 import { listCatalog } from '../src/server/cards/card-store';
 import { MESSAGES } from '../src/common/messages';
+import { axeViolations } from './support/axe';
 
 let server: TestServer;
 let browser: Browser;
@@ -64,6 +65,7 @@ test('register, sign out, and sign in again', async () => {
   await modal.getByLabel('Confirm Password').fill('Different#1');
   await modal.getByRole('button', { name: 'Register' }).click();
   await modal.getByText(MESSAGES.registration.passwordsMustMatch).waitFor();
+  expect(await axeViolations(page)).toEqual([]);
   await saveScreenshot(page, 'accounts-register-mismatch');
 
   await modal.getByLabel('Confirm Password').fill(account.password);
@@ -177,6 +179,7 @@ test('profile: numbered pages, edit a deck, delete a deck after confirming', asy
   await pager.getByRole('button', { name: 'Page 2' }).click();
   await page.getByRole('link', { name: 'E2E Deck 01' }).waitFor();
   expect(await cards.count()).toBe(2);
+  expect(await axeViolations(page)).toEqual([]);
   await saveScreenshot(page, 'accounts-profile-page-2');
 
   // Edit the newest deck.

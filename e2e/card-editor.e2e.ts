@@ -9,6 +9,7 @@ import { collectPageErrors, launchBrowser, saveScreenshot } from './support/brow
 import { TEMPLATES } from '../src/web/features/card-editor/template-catalog';
 import { CARD_HEIGHT, CARD_WIDTH } from '../src/web/features/card-editor/card-layout';
 import { exportScale } from '../src/web/features/card-editor/export-scale';
+import { axeViolations } from './support/axe';
 
 const OUT_DIR = path.resolve('test-results/card-editor');
 
@@ -234,6 +235,7 @@ describe.each([1280, 900, 600])('Save Image at window width %i', (width) => {
     await page.getByRole('button', { name: 'Choose icon' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Planet' }).click();
 
+    expect(await axeViolations(page)).toEqual([]);
     await saveScreenshot(page, `card-editor-${width}`);
     const [download] = await Promise.all([
       page.waitForEvent('download'),

@@ -5,6 +5,7 @@ import { MESSAGES } from '../src/common/messages';
 import { insertDeck } from '../src/server/decks/deck-store';
 import { saveScreenshot } from './support/browser';
 import { WIDTHS, browserSuite, hasHorizontalScroll, openPage } from './web-helpers';
+import { axeViolations } from './support/axe';
 
 const suite = browserSuite();
 /** A demo deck of 18 cards, and a copy of it sharing 17 of them, published by another user. */
@@ -69,6 +70,7 @@ test.each(WIDTHS)(
     await topDecks.getByRole('link', { name: deck.title, exact: true }).waitFor();
     expect(await hasHorizontalScroll(page)).toBe(false);
     await page.waitForLoadState('networkidle');
+    expect(await axeViolations(page)).toEqual([]);
     await saveScreenshot(page, `card-page-${width}`);
     // Another card from the list, by its link.
     await playedWith.getByRole('link', { name: stats.playedWith.cards[0].name, exact: true }).click();
@@ -100,6 +102,7 @@ test.each(WIDTHS)(
     );
     expect(await hasHorizontalScroll(page)).toBe(false);
     await similar.scrollIntoViewIfNeeded();
+    expect(await axeViolations(page)).toEqual([]);
     await saveScreenshot(page, `similar-decks-${width}`);
     expect(errors).toEqual([]);
     await context.close();
@@ -157,6 +160,7 @@ test.each(WIDTHS)('the upload review warns before publishing a deck that is alre
   const firstName = dialog.getByRole('list', { name: 'Cards Detected' }).getByRole('link').first();
   expect(await firstName.getAttribute('href')).toBe(`/cards/${codes[0]}`);
   await warning.scrollIntoViewIfNeeded();
+  expect(await axeViolations(page)).toEqual([]);
   await saveScreenshot(page, `upload-similar-warning-${width}`);
   expect(errors).toEqual([]);
   await context.close();
@@ -215,6 +219,7 @@ test.each(WIDTHS)(
     expect(await categories.locator('.chart-bar').count()).toBeGreaterThan(7);
     expect(await hasHorizontalScroll(page)).toBe(false);
     await page.waitForLoadState('networkidle');
+    expect(await axeViolations(page)).toEqual([]);
     await saveScreenshot(page, `meta-${width}`);
 
     await first.click();

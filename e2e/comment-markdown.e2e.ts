@@ -3,6 +3,7 @@
 // script, javascript: links and raw HTML typed into the same comment stay inert text.
 import { saveScreenshot } from './support/browser';
 import { WIDTHS, browserSuite, hasHorizontalScroll, openPage } from './web-helpers';
+import { axeViolations } from './support/axe';
 
 const suite = browserSuite();
 
@@ -60,6 +61,7 @@ test.each(WIDTHS)('a Markdown comment renders the safe subset and nothing more (
     .locator('.comment')
     .filter({ hasText: `Strong ${marker}` })
     .scrollIntoViewIfNeeded();
+  expect(await axeViolations(page)).toEqual([]);
   await saveScreenshot(page, `comment-markdown-${width}`);
   expect(errors).toEqual([]);
   await context.close();

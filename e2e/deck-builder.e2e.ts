@@ -3,6 +3,7 @@ import type { Deck } from '../src/common/api/decks';
 import { MESSAGES } from '../src/common/messages';
 import { saveScreenshot } from './support/browser';
 import { WIDTHS, browserSuite, hasHorizontalScroll, openPage } from './web-helpers';
+import { axeViolations } from './support/axe';
 
 const suite = browserSuite();
 /** The decks published below, by width: the 390 one skips the first two results, so they differ. */
@@ -46,6 +47,7 @@ test.each(WIDTHS)(
       wanted[1],
     );
     expect(await hasHorizontalScroll(page)).toBe(false);
+    expect(await axeViolations(page)).toEqual([]);
     await saveScreenshot(page, `deck-builder-${width}`);
 
     await page.getByLabel('Title', { exact: true }).fill(`Built at ${width}`);
@@ -116,6 +118,7 @@ test.each(WIDTHS)('at %i: a deck is copied as text, and its similar deck opens s
   expect(await page.locator('.compare-column').nth(1).locator('li.compare-only').count()).toBe(2);
   expect(page.url()).toContain(`/decks/${mine}/compare/${other}`);
   expect(await hasHorizontalScroll(page)).toBe(false);
+  expect(await axeViolations(page)).toEqual([]);
   await saveScreenshot(page, `deck-compare-${width}`);
   expect(errors).toEqual([]);
   await context.close();

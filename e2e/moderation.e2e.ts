@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { saveScreenshot } from './support/browser';
 import { WIDTHS, browserSuite, hasHorizontalScroll, openPage } from './web-helpers';
 import { setUserRole } from '../src/server/accounts/user-store';
+import { axeViolations } from './support/axe';
 
 const suite = browserSuite();
 const AUTHOR = 'StarGazer';
@@ -43,6 +44,7 @@ test.each(WIDTHS.map((width, i) => [width, i] as const))(
     await reader.page.getByRole('button', { name: 'Report deck' }).click();
     const dialog = reader.page.getByRole('dialog', { name: 'Report this deck' });
     await dialog.getByLabel('What is wrong with it?').fill('Copied from another player without credit.');
+    expect(await axeViolations(reader.page)).toEqual([]);
     await saveScreenshot(reader.page, `moderation-report-dialog-${width}`);
     await dialog.getByRole('button', { name: 'Send report' }).click();
     await toast(reader.page, 'Thank you: a moderator will look at your report.');
@@ -61,6 +63,7 @@ test.each(WIDTHS.map((width, i) => [width, i] as const))(
     await item.getByText('Copied from another player without credit.').waitFor();
     expect(await item.getByText(READER).count()).toBe(1);
     expect(await hasHorizontalScroll(moderator.page)).toBe(false);
+    expect(await axeViolations(moderator.page)).toEqual([]);
     await saveScreenshot(moderator.page, `moderation-queue-${width}`);
     await item.getByRole('button', { name: 'Hide' }).click();
     await toast(moderator.page, 'The deck was hidden.');
@@ -82,6 +85,7 @@ test.each(WIDTHS.map((width, i) => [width, i] as const))(
     const author = await openPage(suite, width, AUTHOR);
     await author.page.goto(`/decks/${deck.id}`);
     await author.page.getByText('A moderator hid this deck: only you and the moderators see it.').waitFor();
+    expect(await axeViolations(author.page)).toEqual([]);
     await saveScreenshot(author.page, `moderation-hidden-deck-author-${width}`);
     await author.page.goto(`/users/${AUTHOR}`);
     await author.page

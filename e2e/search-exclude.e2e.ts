@@ -4,6 +4,7 @@
 import type { Page } from 'playwright-core';
 import { saveScreenshot } from './support/browser';
 import { WIDTHS, browserSuite, hasHorizontalScroll, openPage, pickOption } from './web-helpers';
+import { axeViolations } from './support/axe';
 
 const suite = browserSuite();
 
@@ -70,6 +71,7 @@ test.each(WIDTHS)(
     expect(await window.getByRole('radio', { name: 'Last 30 days' }).isChecked()).toBe(true);
     expect(await page.locator('details.search-exclusions').getAttribute('open')).not.toBeNull();
     expect(await hasHorizontalScroll(page)).toBe(false);
+    expect(await axeViolations(page)).toEqual([]);
     await saveScreenshot(page, `search-exclude-${width}`);
     expect(errors).toEqual([]);
     await context.close();

@@ -7,6 +7,7 @@ import { CATALOG_FILE, REAL_SCREENSHOT } from '../test/support/real-data';
 import { saveScreenshot } from './support/browser';
 import { openUploadModal } from './support/upload';
 import { browserSuite, openPage } from './web-helpers';
+import { axeViolations } from './support/axe';
 
 /** Second cards for two names of the screenshot: Heimdall is ACNO012 on it, Hypernova FSP006. */
 const TWINS = [
@@ -38,6 +39,7 @@ test('the exact cards read and picked are published and shown with their codes',
   // Hypernova stays as the reader read it: one of its two cards.
   const hypernovaRead = await codeIn(list.getByRole('listitem').filter({ hasText: 'Hypernova' }));
   expect(['FSP006', 'AAAA002']).toContain(hypernovaRead);
+  expect(await axeViolations(page)).toEqual([]);
   await saveScreenshot(page, 'upload-exact-cards-review');
 
   await dialog.getByLabel('Title').fill('Twin Cards');
@@ -60,6 +62,7 @@ test('the exact cards read and picked are published and shown with their codes',
   ).resolves.toBe(hypernovaRead);
   // Every card shows its code.
   expect(await cards.locator('li code').count()).toBe(18);
+  expect(await axeViolations(page)).toEqual([]);
   await saveScreenshot(page, 'deck-exact-cards');
 
   // And the deck answer carries them.

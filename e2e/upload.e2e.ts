@@ -8,6 +8,7 @@ import { REAL_SCREENSHOT } from '../test/support/real-data';
 import { saveScreenshot } from './support/browser';
 import { openUploadModal } from './support/upload';
 import { browserSuite, openPage } from './web-helpers';
+import { axeViolations } from './support/axe';
 
 const suite = browserSuite();
 
@@ -43,6 +44,7 @@ test('a signed-in user uploads a screenshot, fixes a card, and publishes the dec
   await list.getByRole('listitem').nth(17).waitFor({ timeout: 30_000 });
   expect(await list.getByRole('listitem').count()).toBe(18);
   await dialog.getByText('18 cards detected, deck code UH42XD.').waitFor();
+  expect(await axeViolations(page)).toEqual([]);
   await saveScreenshot(page, 'upload-detected');
 
   // Fix one card by typing another name (with the catalog's suggestions).
@@ -64,6 +66,7 @@ test('a signed-in user uploads a screenshot, fixes a card, and publishes the dec
   await dialog.waitFor({ state: 'hidden' });
   // The ['decks'] queries were invalidated: the home column shows the new deck without a reload.
   await page.getByRole('region', { name: 'Newest Decks' }).getByText('Spies, Tarot and a Knight').waitFor();
+  expect(await axeViolations(page)).toEqual([]);
   await saveScreenshot(page, 'upload-published');
 
   const res = await fetch(`${suite.server.baseUrl}/api/decks/StarGazer?page=1&limit=12`);
@@ -130,6 +133,7 @@ test.each([1440, 390])(
     }
     expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
     await large.scrollIntoViewIfNeeded();
+    expect(await axeViolations(page)).toEqual([]);
     await saveScreenshot(page, `upload-sample-beside-${width}`);
     expect(errors).toEqual([]);
     await page.context().close();
@@ -142,6 +146,7 @@ test('a missing sample screenshot is told as an alert', async () => {
   const dialog = await openUploadModal(page);
   await dialog.getByRole('button', { name: MESSAGES.upload.trySample }).click();
   await page.getByRole('alert').filter({ hasText: MESSAGES.upload.sampleUnavailable }).waitFor();
+  expect(await axeViolations(page)).toEqual([]);
   await saveScreenshot(page, 'upload-sample-missing-390');
   expect(await dialog.getByRole('img', { name: 'Preview of the chosen deck image' }).count()).toBe(0);
   await page.context().close();

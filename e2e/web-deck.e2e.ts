@@ -2,6 +2,7 @@
 import type { Deck } from '../src/common/api/decks';
 import { saveScreenshot } from './support/browser';
 import { WIDTHS, browserSuite, focusOutline, hasHorizontalScroll, openPage } from './web-helpers';
+import { axeViolations } from './support/axe';
 
 const suite = browserSuite();
 /** A demo deck with a deck code, not by StarGazer (who votes and comments below). */
@@ -42,6 +43,7 @@ test.each(WIDTHS)('a guest sees the whole deck at %i, and cannot vote or comment
   expect(await page.getByText('Sign in to comment.').count()).toBe(1);
   expect(await hasHorizontalScroll(page)).toBe(false);
   await page.waitForLoadState('networkidle');
+  expect(await axeViolations(page)).toEqual([]);
   await saveScreenshot(page, `web-deck-${width}`);
   expect(errors).toEqual([]);
   await context.close();
@@ -156,6 +158,7 @@ test.each(WIDTHS)("a user's page lists their decks 12 per page (%i)", async (wid
     await expect.poll(() => page.locator('.deck-card').count()).toBe(Math.min(12, totalDecks - 12));
   }
   expect(await hasHorizontalScroll(page)).toBe(false);
+  expect(await axeViolations(page)).toEqual([]);
   await saveScreenshot(page, `web-user-${width}`);
   expect(errors).toEqual([]);
   await context.close();
@@ -207,6 +210,7 @@ test.each(WIDTHS)(
     await expect.poll(() => rows.count()).toBe(decks.filter((d) => d.albums.includes(album)).length);
     for (const cell of await rows.locator('td[data-label="Albums"]').allTextContents()) expect(cell).toContain(album);
     expect(await hasHorizontalScroll(page)).toBe(false);
+    expect(await axeViolations(page)).toEqual([]);
     await saveScreenshot(page, `web-innkeeper-${width}`);
     expect(errors).toEqual([]);
     await context.close();

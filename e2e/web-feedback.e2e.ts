@@ -7,6 +7,7 @@ import { publishDeck } from '../src/server/decks/deck-writes';
 import { pngImage } from '../test/support/images';
 import { saveScreenshot } from './support/browser';
 import { WIDTHS, browserSuite, openPage } from './web-helpers';
+import { axeViolations } from './support/axe';
 
 const suite = browserSuite();
 const USER = 'StarGazer';
@@ -64,6 +65,8 @@ test.each(WIDTHS)("'Comment added!' shows in the window for 3 s with a progress 
   const shown = Date.now();
   await toast.waitFor({ state: 'detached', timeout: 5000 });
   expect(Date.now() - shown).toBeGreaterThan(2000);
+  // After the timing: two axe runs on a busy machine outlast the 3 s toast.
+  expect(await axeViolations(page)).toEqual([]);
   expect(errors).toEqual([]);
   await context.close();
 });
@@ -90,6 +93,7 @@ test.each(WIDTHS)(
       expect(spread(row.map((r) => r.del))).toBeLessThan(1);
     }
     if (width === 1440) expect(Math.max(...[...rows.values()].map((r) => r.length))).toBeGreaterThan(1);
+    expect(await axeViolations(page)).toEqual([]);
     await saveScreenshot(page, `feedback-profile-${width}`);
 
     await cards.filter({ hasText: 'Tiny' }).getByRole('button', { name: 'Edit Deck' }).click();
@@ -102,6 +106,7 @@ test.each(WIDTHS)(
     await dialog.getByLabel('Title').fill('');
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
     await dialog.getByRole('alert').filter({ hasText: MESSAGES.upload.titleRequired }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
     await saveScreenshot(page, `feedback-edit-title-required-${width}`);
     expect(await page.getByText(MESSAGES.editDeck.success).count()).toBe(0);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
@@ -116,6 +121,7 @@ test.each(WIDTHS)("the server's landing addresses are told once and dropped from
   await page.goto('/?signin-error=email-unverified');
   await page.getByRole('alert').filter({ hasText: MESSAGES.emailVerification.providerNeedsVerifiedEmail }).waitFor();
   await page.waitForURL((url) => url.search === '');
+  expect(await axeViolations(page)).toEqual([]);
   await saveScreenshot(page, `feedback-provider-unverified-${width}`);
   await page.getByRole('button', { name: 'Dismiss message' }).click();
 

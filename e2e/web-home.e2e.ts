@@ -1,6 +1,7 @@
 // Home and the landing gallery in Chromium: columns, breakpoints, gallery rotation and tilt, keyboard.
 import { saveScreenshot } from './support/browser';
 import { WIDTHS, browserSuite, focusOutline, hasHorizontalScroll, openPage } from './web-helpers';
+import { axeViolations } from './support/axe';
 
 const suite = browserSuite();
 
@@ -28,11 +29,13 @@ test.each(WIDTHS)('home at %i: gallery, search bar and columns of 5 decks, no co
   expect(await page.getByRole('button', { name: 'Upload a deck' }).count()).toBe(0);
   expect(await hasHorizontalScroll(page)).toBe(false);
   await page.waitForLoadState('networkidle');
+  expect(await axeViolations(page)).toEqual([]);
   await saveScreenshot(page, `web-home-${width}`);
   // /decks is the same page without the gallery.
   await page.goto('/decks');
   await page.getByRole('region', { name: 'Newest Decks' }).getByRole('listitem').first().waitFor();
   expect(await page.getByRole('navigation', { name: 'Explore Deckhub' }).count()).toBe(0);
+  expect(await axeViolations(page)).toEqual([]);
   await saveScreenshot(page, `web-decks-${width}`);
   expect(errors).toEqual([]);
   await context.close();

@@ -2,6 +2,7 @@
 import type { Page } from 'playwright-core';
 import { saveScreenshot } from './support/browser';
 import { WIDTHS, browserSuite, hasHorizontalScroll, openPage, pickOption } from './web-helpers';
+import { axeViolations } from './support/axe';
 
 const suite = browserSuite();
 
@@ -28,6 +29,7 @@ test.each(WIDTHS)('a search from home lands in the URL, survives a reload and ca
   await shared.locator('.deck-card').first().waitFor();
   expect(await resultTitles(shared)).toEqual(titles);
   expect(await hasHorizontalScroll(page)).toBe(false);
+  expect(await axeViolations(page)).toEqual([]);
   await saveScreenshot(page, `web-search-${width}`);
   expect(errors).toEqual([]);
   await context.close();

@@ -8,6 +8,7 @@ import { expectedScreenshotDeck } from '../test/support/images';
 import { saveScreenshot } from './support/browser';
 import { openUploadModal } from './support/upload';
 import { WIDTHS, browserSuite, hasHorizontalScroll, openPage } from './web-helpers';
+import { axeViolations } from './support/axe';
 
 const suite = browserSuite();
 
@@ -29,6 +30,7 @@ test.each(WIDTHS)(
     // A click picks too, and the menu no longer covers the Search button.
     await page.locator('.picker__option', { hasText: 'The Hermit (IX)' }).click();
     expect(await menu(page).count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
     await saveScreenshot(page, `web-ux-picker-${width}`);
     await cardsPicker(page).press('Enter');
     await page.waitForURL(/\/deck-search-results\?/);
@@ -38,27 +40,34 @@ test.each(WIDTHS)(
   },
 );
 
-test.each(WIDTHS)('the results page sorts Newest, Top this week, Top all time, kept in the URL (%i)', async (width) => {
-  const { page, context, errors } = await openPage(suite, width);
-  await page.goto('/deck-search-results');
-  await page.locator('.search-page .deck-card').first().waitFor();
-  const sort = page.getByRole('group', { name: 'Sort' });
-  expect(await sort.getByRole('radio', { name: 'Newest' }).isChecked()).toBe(true);
-  await sort.getByText('Top this week').click();
-  await page.waitForURL('**/deck-search-results?sort=score&restricted=1');
-  await page.getByRole('heading', { level: 1, name: /Top Decks This Week/ }).waitFor();
-  await page.reload();
-  await page.getByRole('heading', { level: 1, name: /Top Decks This Week/ }).waitFor();
-  expect(
-    await page.getByRole('group', { name: 'Sort' }).getByRole('radio', { name: 'Top this week' }).isChecked(),
-  ).toBe(true);
-  expect(await hasHorizontalScroll(page)).toBe(false);
-  await saveScreenshot(page, `web-ux-sort-${width}`);
-  await page.getByRole('group', { name: 'Sort' }).getByText('Top all time').click();
-  await page.waitForURL('**/deck-search-results?sort=score');
-  expect(errors).toEqual([]);
-  await context.close();
-});
+test.each(WIDTHS)(
+  'the results page sorts Newest or Most upvoted over a date window, kept in the URL (%i)',
+  async (width) => {
+    const { page, context, errors } = await openPage(suite, width);
+    await page.goto('/deck-search-results');
+    await page.locator('.search-page .deck-card').first().waitFor();
+    const sort = page.getByRole('group', { name: 'Sort' });
+    const window = page.getByRole('group', { name: 'Date' });
+    expect(await sort.getByRole('radio', { name: 'Newest' }).isChecked()).toBe(true);
+    await sort.getByText('Most upvoted').click();
+    await page.waitForURL('**/deck-search-results?sort=score');
+    await page.getByRole('heading', { level: 1, name: /Top Decks All Time/ }).waitFor();
+    await window.getByText('This week').click();
+    await page.waitForURL('**/deck-search-results?sort=score&restricted=1');
+    await page.getByRole('heading', { level: 1, name: /Top Decks This Week/ }).waitFor();
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: /Top Decks This Week/ }).waitFor();
+    expect(await sort.getByRole('radio', { name: 'Most upvoted' }).isChecked()).toBe(true);
+    expect(await window.getByRole('radio', { name: 'This week' }).isChecked()).toBe(true);
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    expect(await axeViolations(page)).toEqual([]);
+    await saveScreenshot(page, `web-ux-sort-${width}`);
+    await window.getByText('All time').click();
+    await page.waitForURL('**/deck-search-results?sort=score');
+    expect(errors).toEqual([]);
+    await context.close();
+  },
+);
 
 test.each(WIDTHS)(
   "the Innkeeper's table is linked from the header and keeps its filters and sort across a visit to a deck (%i)",
@@ -75,6 +84,7 @@ test.each(WIDTHS)(
       .evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
     expect(tableTop).toBeLessThan(600);
     expect(await hasHorizontalScroll(page)).toBe(false);
+    expect(await axeViolations(page)).toEqual([]);
     await saveScreenshot(page, `web-ux-innkeeper-${width}`);
 
     const toggle = page.getByRole('button', { name: /^Albums, collections and tags/ });
@@ -115,6 +125,7 @@ test.each(WIDTHS)('the card editor fits the window with no sideways scroll (%i)'
   const preview = await page.locator('.ce-preview').boundingBox();
   expect(preview!.x).toBeGreaterThanOrEqual(0);
   expect(preview!.x + preview!.width).toBeLessThanOrEqual(width);
+  expect(await axeViolations(page)).toEqual([]);
   await saveScreenshot(page, `web-ux-card-editor-${width}`);
   expect(errors).toEqual([]);
   await context.close();
@@ -146,6 +157,7 @@ test.each(WIDTHS)('closing a dialog gives the focus back to what opened it (%i)'
   await page.keyboard.press('Escape');
   await page.getByRole('dialog', { name: 'Sign In' }).waitFor({ state: 'detached' });
   expect(await signIn.evaluate((el) => el === document.activeElement)).toBe(true);
+  expect(await axeViolations(page)).toEqual([]);
   await saveScreenshot(page, `web-ux-focus-back-${width}`);
 
   // After signing in the Sign In button is gone: the focus lands on My Profile, which replaced it.
@@ -176,6 +188,7 @@ test.each(WIDTHS)(
     await page.getByRole('note').getByText('tag "NoSuchTag"').waitFor();
     await page.locator('.search-page .deck-card').first().waitFor();
     expect(await page.getByText('No decks found!').count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
     await saveScreenshot(page, `web-ux-unknown-filter-${width}`);
 
     await page.route('**/api/decks/search-decks**', (route) =>
@@ -188,6 +201,7 @@ test.each(WIDTHS)(
     await page.goto('/deck-search-results?cards=Moon');
     await page.getByRole('alert').getByText('The search failed: Something went wrong.').waitFor();
     expect(await page.getByText('No decks found!').count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
     await saveScreenshot(page, `web-ux-search-error-${width}`);
     await context.close();
   },
@@ -206,6 +220,7 @@ test.each(WIDTHS)("missing pages, decks and users answer 404 and show the app's 
     await page.getByRole('heading', { level: 1, name: heading }).waitFor();
     if (name === 'user') await page.getByText('No such user.').waitFor();
     expect(await hasHorizontalScroll(page)).toBe(false);
+    expect(await axeViolations(page)).toEqual([]);
     await saveScreenshot(page, `web-ux-not-found-${name}-${width}`);
   }
   // The pages that exist still answer 200.
@@ -245,6 +260,7 @@ test.each(WIDTHS)(
         .count(),
     ).toBe(0);
     expect(await hasHorizontalScroll(page)).toBe(false);
+    expect(await axeViolations(page)).toEqual([]);
     await saveScreenshot(page, `first-run-real-read-${width}`);
 
     await dialog.getByRole('button', { name: MESSAGES.upload.trySample }).click();
@@ -255,6 +271,7 @@ test.each(WIDTHS)(
     await list.getByRole('listitem').nth(17).waitFor({ timeout: 60_000 });
     expect(await list.getByRole('listitem').count()).toBe(18);
     const names = await list.locator('.detected-card-name').allTextContents();
+    expect(await axeViolations(page)).toEqual([]);
     await saveScreenshot(page, `first-run-sample-read-${width}`);
 
     const title = `My first deck at ${width}`;
@@ -273,6 +290,7 @@ test.each(WIDTHS)(
     const shown = await cards.allTextContents();
     for (const name of names) expect(shown.some((text) => text.includes(name))).toBe(true);
     expect(await hasHorizontalScroll(page)).toBe(false);
+    expect(await axeViolations(page)).toEqual([]);
     await saveScreenshot(page, `first-run-deck-${width}`);
     expect(errors).toEqual([]);
     await context.close();

@@ -141,7 +141,12 @@ export const MESSAGES = {
     compareTitle: (a: string, b: string) => `${a} compared with ${b}`,
     copyAsText: 'Copy as text',
     copyToBuilder: 'Copy to the builder',
+    /** Under a search picker holding 2 or more values (issue 38): what several picks mean. */
+    pickedAllOf: (count: number, kind: string) => `Decks with all ${count} of these ${kind}`,
+    pickedAnyOfLeftOut: (count: number, kind: string) => `Decks with any of these ${count} ${kind} are left out`,
   },
+  /** Above a table wider than a phone, which scrolls sideways (components/ScrollRegion.tsx). */
+  scrollSideways: 'Swipe or scroll sideways to see every column →',
   /** Landing after the sign-in provider sent the browser back without a session. */
   providerSignIn: {
     failed: 'Sign-in with the provider failed. Please try again.',

@@ -69,7 +69,13 @@ export const deckSchema = z.object({
   user: z.string(),
   /** `/upload/{key}`; `/upload/w_{width}/{key}` serves a resized copy. */
   image: z.string(),
+  /** As the author typed it: the comments' Markdown subset. */
   description: z.string(),
+  /**
+   * The description as safe HTML (the comments' subset, `[[Card]]` mentions linked), rendered when
+   * written. Always sent by this server; optional so answers saved by older versions still parse.
+   */
+  descriptionHtml: z.string().optional(),
   /** Card names in deck order. */
   cards: z.array(z.string()),
   /**

@@ -83,6 +83,23 @@ export function renderCommentHtml(body: string, cards: MentionedCards): string {
 }
 
 /**
+ * The text a reader sees, without markup: for places that take no HTML (a deck's og:description).
+ * A mention is its name, a link its label, each block and line break a space.
+ */
+export function markdownPlainText(body: string): string {
+  const parts: string[] = [];
+  for (const block of markdown.parse(body, {})) {
+    if (block.type === 'fence' || block.type === 'code_block') parts.push(' ', block.content, ' ');
+    else if (block.type.endsWith('_close')) parts.push(' ');
+    for (const token of block.children ?? []) {
+      if (token.type === 'softbreak' || token.type === 'hardbreak') parts.push(' ');
+      else if (['text', 'code_inline', 'card_mention'].includes(token.type)) parts.push(token.content);
+    }
+  }
+  return parts.join('').replace(/\s+/g, ' ').trim();
+}
+
+/**
  * The safe HTML of each comment body, in order, the cards they all mention looked up in one query.
  * Comments are rendered once, when written (and by migration 0013 for older ones), and read as
  * stored: rendering 200 hostile comments on every page read held the event loop ~0.7 s (issue 33

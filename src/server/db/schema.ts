@@ -58,6 +58,8 @@ export interface DecksTable {
   deckcode: string;
   image: string;
   description: string;
+  /** The description as safe HTML, rendered when written (migrations/0021-deck-description-html.ts). */
+  description_html: Generated<string>;
   /** Denormalised count of votes, kept by triggers on votes (migrations/0003-vote-score.ts). */
   score: Generated<number>;
   created_at: string;

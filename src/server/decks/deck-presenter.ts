@@ -14,7 +14,7 @@ export interface DeckRelations {
 
 /** The fields of a deck that leave the server; nothing else from the row does. */
 export function toDeck(
-  row: Omit<DecksTable, 'score'> & { score: number; username: string },
+  row: Omit<DecksTable, 'score' | 'description_html'> & { score: number; description_html: string; username: string },
   relations: DeckRelations,
 ): Deck {
   return {
@@ -24,6 +24,7 @@ export function toDeck(
     user: row.username,
     image: row.image,
     description: row.description,
+    descriptionHtml: row.description_html,
     cards: relations.cards,
     cardList: relations.cards.map((name, i) => ({ name, code: relations.cardCodes[i] ?? null })),
     albums: relations.albums,

@@ -6,6 +6,8 @@ import { newId, nowIso } from '../db/ids';
 import { startOfGameWeek } from '../../common/game';
 import { identifierKey } from '../../common/identifiers';
 import { toDeck, type DeckRelations } from './deck-presenter';
+// A description is written in the comments' Markdown subset and stored rendered beside it, as a comment is.
+import { renderComments as renderMarkdown } from '../comments/comment-markdown';
 import type { Deck, DeckFilters, DeckPatch } from '../../common/api/decks';
 import type { CreateDeck } from '../../common/api/uploads';
 
@@ -326,6 +328,7 @@ export async function setDeckHidden(db: Db, id: string, hiddenAt: string | null)
 export async function insertDeck(db: Db, deck: NewDeck): Promise<string> {
   const id = newId();
   const created = nowIso(deck.createdAt);
+  const [descriptionHtml] = await renderMarkdown(db, [deck.description]);
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('decks')
@@ -336,6 +339,7 @@ export async function insertDeck(db: Db, deck: NewDeck): Promise<string> {
         deckcode: deck.deckcode,
         image: deck.image,
         description: deck.description,
+        description_html: descriptionHtml,
         created_at: created,
         updated_at: created,
       })
@@ -392,13 +396,16 @@ export type VersionCard = { name: string; code: string | null };
  * card pages', meta's and similar decks' statistics along in the same transaction.
  */
 export async function updateDeck(db: Db, id: string, patch: DeckPatch, cards?: VersionCard[]): Promise<void> {
+  const [descriptionHtml] = patch.description !== undefined ? await renderMarkdown(db, [patch.description]) : [];
   await db.transaction().execute(async (trx) => {
     const now = nowIso();
     await trx
       .updateTable('decks')
       .set({
         ...(patch.title !== undefined ? { title: patch.title } : {}),
-        ...(patch.description !== undefined ? { description: patch.description } : {}),
+        ...(patch.description !== undefined
+          ? { description: patch.description, description_html: descriptionHtml }
+          : {}),
         ...(patch.deckcode !== undefined ? { deckcode: patch.deckcode } : {}),
         updated_at: now,
       })

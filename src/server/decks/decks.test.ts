@@ -1,5 +1,5 @@
 import { describeEachDatabase, json } from '../../../test/support/test-app';
-import { buildDeck, buildUser, type TestUser } from '../../../test/support/factories';
+import { buildCatalog, buildDeck, buildUser, type TestUser } from '../../../test/support/factories';
 import type { Deck, DecksPage } from '../../common/api/decks';
 import { startOfGameWeek } from '../../common/game';
 import { SEARCH_TOO_DEEP } from '../../common/api/pagination';
@@ -33,6 +33,30 @@ describeEachDatabase('decks API', (ctx) => {
     expect(deck.cards[0]).toBe('Card 1');
     expect(deck.cards[17]).toBe('Card 18');
     expect(typeof deck.createdAt).toBe('string');
+  });
+
+  test('a description is Markdown: answered as typed and as the safe HTML of the comments, on publish and edit (issue 38)', async () => {
+    await buildCatalog(ctx.db, [{ name: 'Described Card', code: 'DSC001' }]);
+    const id = await buildDeck(ctx.db, alice.id, {
+      description: '**Fast** deck around [[Described Card]] <script>x()</script>',
+    });
+    const deck = json<Deck>(await ctx.app.inject({ method: 'GET', url: `/api/decks/onedeck/${id}` }));
+    expect(deck.description).toBe('**Fast** deck around [[Described Card]] <script>x()</script>');
+    expect(deck.descriptionHtml).toBe(
+      '<p><strong>Fast</strong> deck around <a href="/cards/DSC001" class="card-mention">Described Card</a> &lt;script&gt;x()&lt;/script&gt;</p>',
+    );
+    const edited = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/decks/editdeck/${id}`,
+      headers: { cookie: alice.cookie },
+      payload: { description: '- one\n- *two*' },
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(json<Deck>(edited).descriptionHtml).toBe('<ul>\n<li>one</li>\n<li><em>two</em></li>\n</ul>');
+    const page = json<DecksPage>(
+      await ctx.app.inject({ method: 'GET', url: `/api/decks/${alice.username}?page=1&limit=50` }),
+    );
+    expect(page.decks.find((d) => d._id === id)?.descriptionHtml).toContain('<em>two</em>');
   });
 
   test('one deck is the same for everyone, so the session cookie is not even looked up', async () => {

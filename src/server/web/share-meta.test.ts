@@ -36,3 +36,17 @@ test('long descriptions are cut with an ellipsis and a missing one gets a defaul
 test('a $ in a title is not read as a replacement pattern', () => {
   expect(injectDeckMeta(html, { ...deck, title: "$& $' cheap" }, 'http://x')).toContain('$&#38; $&#39; cheap');
 });
+
+test('a Markdown description is shared as the text a reader sees (issue 38)', () => {
+  const tags = deckMetaTags(
+    {
+      ...deck,
+      description: '**Burn** deck with [[Five Eyes]] and `code`,\nsee [the guide](https://example.com/guide).',
+    },
+    'http://x',
+  );
+  expect(tags).toContain(
+    `<meta property="og:description" content="Burn deck with Five Eyes and code, see the guide." />`,
+  );
+  expect(tags).not.toMatch(/\*\*|\[\[|<strong>/);
+});

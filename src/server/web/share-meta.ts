@@ -2,6 +2,7 @@
 // and image when pasted into a chat app (crawlers do not run the app's JavaScript).
 import type { Deck } from '../../common/api/decks';
 import { resizedImageUrl } from '../../common/image-urls';
+import { markdownPlainText } from '../comments/comment-markdown';
 
 /** The placeholder in src/web/index.html where the tags go. */
 export const META_PLACEHOLDER = '<!-- deckhub:meta -->';
@@ -32,7 +33,9 @@ export function deckMetaTags(
   origin: string,
 ): string {
   const title = `${deck.title} by ${deck.user} · Deckhub`;
-  const description = shorten(deck.description || `A CUE deck by ${deck.user} on Deckhub.`, SHARE_DESCRIPTION_MAX);
+  // The description is Markdown; a chat app's preview shows text, so the text a reader sees.
+  const text = markdownPlainText(deck.description);
+  const description = shorten(text || `A CUE deck by ${deck.user} on Deckhub.`, SHARE_DESCRIPTION_MAX);
   const image = shareImageUrl(deck.image, origin);
   const url = `${origin}/decks/${encodeURIComponent(deck._id)}`;
   const tags: [attr: 'property' | 'name', key: string, value: string][] = [

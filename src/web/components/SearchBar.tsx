@@ -2,6 +2,7 @@
 // the heaviest code on the home page, so they load after first paint; the placeholders keep
 // their place so nothing jumps when they arrive.
 import { lazy, Suspense, useState, type FormEvent, type ReactNode } from 'react';
+import { MESSAGES } from '../../common/messages';
 
 const AlbumSelect = lazy(() => import('./CategorySelects').then((m) => ({ default: m.AlbumSelect })));
 const CollectionSelect = lazy(() => import('./CategorySelects').then((m) => ({ default: m.CollectionSelect })));
@@ -34,29 +35,33 @@ interface SearchBarProps {
 
 const EMPTY: CategoryValues = { albums: [], collections: [], tags: [], cards: [] };
 
+// `kind` names the values in the note under a picker holding several: "Decks with all 2 of these albums".
 const PICKERS = [
-  { key: 'albums', label: 'Albums', Select: AlbumSelect },
-  { key: 'collections', label: 'Collections', Select: CollectionSelect },
-  { key: 'tags', label: 'Tags', Select: TagSelect },
-  { key: 'cards', label: 'Cards', Select: CardSelect },
+  { key: 'albums', label: 'Albums', kind: 'albums', Select: AlbumSelect },
+  { key: 'collections', label: 'Collections', kind: 'collections', Select: CollectionSelect },
+  { key: 'tags', label: 'Tags', kind: 'tags', Select: TagSelect },
+  { key: 'cards', label: 'Cards', kind: 'cards', Select: CardSelect },
 ] as const;
 
 const EXCLUSION_PICKERS = [
-  { key: 'excludeAlbums', label: 'Without albums', Select: AlbumSelect },
-  { key: 'excludeTags', label: 'Without tags', Select: TagSelect },
-  { key: 'excludeCards', label: 'Without these cards', Select: CardSelect },
+  { key: 'excludeAlbums', label: 'Without albums', kind: 'albums', Select: AlbumSelect },
+  { key: 'excludeTags', label: 'Without tags', kind: 'tags', Select: TagSelect },
+  { key: 'excludeCards', label: 'Without these cards', kind: 'cards', Select: CardSelect },
 ] as const;
 
 /** One picker, behind a read-only placeholder of the same id until the picker code has loaded. */
 function Picker({
   inputId,
   label,
+  note,
   Select,
   value,
   onChange,
 }: {
   inputId: string;
   label: string;
+  /** What the picks mean together, said once there are two or more (null: nothing to say). */
+  note: string | null;
   Select: (typeof PICKERS)[number]['Select'];
   value: string[];
   onChange(next: string[]): void;
@@ -71,6 +76,10 @@ function Picker({
       >
         <Select inputId={inputId} value={value} onChange={onChange} placeholder={label} />
       </Suspense>
+      {/* Polite: told to a screen reader when the second pick makes it true, as it shows. */}
+      <p className="picker-note" id={`${inputId}-note`} aria-live="polite">
+        {note}
+      </p>
     </div>
   );
 }
@@ -85,11 +94,12 @@ export function SearchBar({ initial = EMPTY, onSearch, actions, withExclusions =
   return (
     <form className="search-bar" role="search" aria-label="Search decks" onSubmit={submit}>
       <div className="search-pickers">
-        {PICKERS.map(({ key, label, Select }) => (
+        {PICKERS.map(({ key, label, kind, Select }) => (
           <Picker
             key={key}
             inputId={`search-${key}`}
             label={label}
+            note={values[key].length > 1 ? MESSAGES.decks.pickedAllOf(values[key].length, kind) : null}
             Select={Select}
             value={values[key]}
             onChange={(next) => setValues((v) => ({ ...v, [key]: next }))}
@@ -100,11 +110,14 @@ export function SearchBar({ initial = EMPTY, onSearch, actions, withExclusions =
         <details className="search-exclusions" open={hasExclusions}>
           <summary>Exclude</summary>
           <div className="search-pickers">
-            {EXCLUSION_PICKERS.map(({ key, label, Select }) => (
+            {EXCLUSION_PICKERS.map(({ key, label, kind, Select }) => (
               <Picker
                 key={key}
                 inputId={`search-${key}`}
                 label={label}
+                note={
+                  (values[key]?.length ?? 0) > 1 ? MESSAGES.decks.pickedAnyOfLeftOut(values[key]!.length, kind) : null
+                }
                 Select={Select}
                 value={values[key] ?? []}
                 onChange={(next) => setValues((v) => ({ ...v, [key]: next }))}

@@ -59,13 +59,15 @@ test('the API request leaves out what is not set', () => {
   });
 });
 
-test('the three orders of the sort control map to the API sort and back', () => {
+test('the two orders of the sort control map to the API sort and back, the window kept', () => {
   const base = { albums: ['Space'], collections: [], tags: [], cards: [] };
-  expect(withSort(base, 'week')).toEqual({ ...base, sortBy: 'score', restricted: true });
-  expect(withSort(base, 'all')).toEqual({ ...base, sortBy: 'score' });
-  expect(withSort({ ...base, sortBy: 'score', restricted: true }, 'newest')).toEqual(base);
-  for (const sort of ['newest', 'week', 'all'] as const) expect(sortOf(withSort(base, sort))).toBe(sort);
-  expect(writeSearchParams(withSort(base, 'week')).toString()).toBe('albums=Space&sort=score&restricted=1');
+  expect(withSort(base, 'top')).toEqual({ ...base, sortBy: 'score' });
+  expect(withSort({ ...base, restricted: true }, 'top')).toEqual({ ...base, sortBy: 'score', restricted: true });
+  expect(withSort({ ...base, sortBy: 'score', restricted: true }, 'newest')).toEqual({ ...base, restricted: true });
+  for (const sort of ['newest', 'top'] as const) expect(sortOf(withSort(base, sort))).toBe(sort);
+  expect(writeSearchParams(withSort({ ...base, restricted: true }, 'top')).toString()).toBe(
+    'albums=Space&sort=score&restricted=1',
+  );
 });
 
 test('unknown categories and sorts of a shared address are dropped and reported', () => {
@@ -127,8 +129,8 @@ test('the date window: this week is the weekly reset, the sort keeps its order',
   expect(withWindow({ ...base, window: '30d' }, 'all')).toEqual(base);
   expect(windowOf({ ...base, restricted: true })).toBe('week');
   expect(readSearchParams(new URLSearchParams('window=week')).filters.restricted).toBe(true);
-  // "Top all time" means all time.
-  expect(withSort({ ...base, window: '30d' }, 'all')).toEqual(base);
+  // An order names no window of its own: the window chosen stays (issue 38).
+  expect(withSort({ ...base, window: '30d' }, 'top')).toEqual({ ...base, window: '30d' });
 });
 
 test('an unknown excluded album or tag is named and left out', () => {

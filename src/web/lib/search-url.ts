@@ -54,27 +54,25 @@ const LISTS = ['albums', 'collections', 'tags', 'cards'] as const;
 /** The one sort key the API knows besides its default, newest first. */
 const TOP_SORT = 'score';
 
-/** The three orders of the results page, as the sort control offers them. */
+/**
+ * The two orders of the results page. The date window beside them (SEARCH_WINDOWS_SHOWN) is the
+ * other half of one choice: "Most upvoted" + "This week" is Top Decks This Week. No order names a
+ * window of its own, so the two can never disagree ("Top all time" beside "Last 30 days", issue 38).
+ */
 export const SEARCH_SORTS = [
   { key: 'newest', label: 'Newest' },
-  { key: 'week', label: 'Top this week' },
-  { key: 'all', label: 'Top all time' },
+  { key: 'top', label: 'Most upvoted' },
 ] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number]['key'];
 
 export function sortOf(filters: SearchFilters): SearchSort {
-  if (filters.sortBy !== TOP_SORT) return 'newest';
-  return filters.restricted ? 'week' : 'all';
+  return filters.sortBy === TOP_SORT ? 'top' : 'newest';
 }
 
-/** The same search in another order; "Top this week" is the most upvoted since the weekly reset. */
+/** The same search in another order; the date window stays as chosen. */
 export function withSort(filters: SearchFilters, sort: SearchSort): SearchFilters {
-  const { sortBy: _sortBy, restricted: _restricted, ...rest } = filters;
-  // "Top all time" and "Top this week" name their window; Newest keeps the one chosen beside it.
-  if (sort !== 'newest') delete rest.window;
-  if (sort === 'week') return { ...rest, sortBy: TOP_SORT, restricted: true };
-  if (sort === 'all') return { ...rest, sortBy: TOP_SORT };
-  return rest;
+  const { sortBy: _sortBy, ...rest } = filters;
+  return sort === 'top' ? { ...rest, sortBy: TOP_SORT } : rest;
 }
 
 /** A value of a shared or old address that this site does not know (a renamed tag, a typo). */

@@ -1,6 +1,7 @@
 // Comments written before 0014 get their safe HTML stored by the migration, as a new one would.
 import { testDatabases } from '../../../../test/support/databases';
-import { buildDeck, buildUser } from '../../../../test/support/factories';
+import { buildUser } from '../../../../test/support/factories';
+import { newId } from '../ids';
 import { findComments } from '../../comments/comment-store';
 import { migrateToLatest } from '../connect';
 
@@ -10,7 +11,21 @@ for (const database of testDatabases()) {
     try {
       await migrateToLatest(handle.db, '0012-card-decks-by-date');
       const user = await buildUser(handle.db);
-      const deckId = await buildDeck(handle.db, user.id);
+      // As 0012 left the decks table (the factory writes the columns later migrations add).
+      const deckId = newId();
+      await handle.db
+        .insertInto('decks')
+        .values({
+          id: deckId,
+          user_id: user.id,
+          title: 'Old',
+          deckcode: 'null',
+          image: '/upload/000000000000000000000000.webp',
+          description: '',
+          created_at: '2024-01-01T00:00:00.000Z',
+          updated_at: '2024-01-01T00:00:00.000Z',
+        } as never)
+        .execute();
       await handle.db
         .insertInto('cards')
         .values({

@@ -232,7 +232,9 @@ export default function DeckBuilderPage({ canPublish }: { canPublish: boolean })
           {isLoading ? (
             <p className="loading">Loading the catalog...</p>
           ) : (
-            <ul className="builder-results" aria-label="Matching cards">
+            // Focusable: it scrolls, and once the deck is full its Add buttons are all disabled, leaving
+            // the keyboard no other way into it (axe: scrollable-region-focusable).
+            <ul className="builder-results" aria-label="Matching cards" tabIndex={0}>
               {results.map((card) => (
                 <li key={card.code}>
                   <span>

@@ -102,7 +102,12 @@ export function DeckPage({ deckId, renderVote, comments, renderReport }: DeckPag
           </p>
           {renderVote(deck)}
           {code && <DeckCode code={code} />}
-          {deck.description && <p className="deck-description">{deck.description}</p>}
+          {deck.descriptionHtml ? (
+            // Markdown rendered by the server into the comments' safe subset (server/comments/comment-markdown.ts).
+            <div className="deck-description" dangerouslySetInnerHTML={{ __html: deck.descriptionHtml }} />
+          ) : (
+            deck.description && <p className="deck-description">{deck.description}</p>
+          )}
           <div className="deck-categories">
             <TagPills kind="album" values={deck.albums} label="Albums" />
             <TagPills kind="collection" values={deck.collections} label="Collections" />

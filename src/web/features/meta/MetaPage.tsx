@@ -5,6 +5,7 @@ import { META_CARDS_PER_PAGE, META_TREND_WEEKS } from '../../../common/api/meta'
 import { ALBUMS, COLLECTIONS, RARITIES, findCollection } from '../../../common/game';
 import { Bar, Sparkline } from '../../components/charts';
 import { Pagination } from '../../components/Pagination';
+import { ScrollRegion } from '../../components/ScrollRegion';
 import { pillOf } from '../../components/TagPills';
 import { pageCount } from '../../components/page-items';
 import { formatPercent, formatPointChange } from '../../lib/percent';
@@ -190,7 +191,7 @@ export default function MetaPage() {
       ) : data.cards.length === 0 ? (
         <p className="empty">No cards found!</p>
       ) : (
-        <div className="meta-table-scroll" role="region" aria-label="Most played cards" tabIndex={0}>
+        <ScrollRegion className="meta-table-scroll" label="Most played cards">
           <table className="meta-table">
             <caption className="visually-hidden">Most played cards, {data.totalCards} in all</caption>
             <thead>
@@ -212,7 +213,7 @@ export default function MetaPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
       {data && (
         <Pagination

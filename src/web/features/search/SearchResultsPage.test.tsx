@@ -92,8 +92,12 @@ test('the sort control orders the results and keeps the order in the URL', async
   const router = renderAt('/deck-search-results?albums=Space');
   expect(await screen.findByRole('link', { name: 'Deck 1' })).toBeInTheDocument();
   const sort = screen.getByRole('group', { name: 'Sort' });
+  const window = screen.getByRole('group', { name: 'Date' });
   expect(within(sort).getByRole('radio', { name: 'Newest' })).toBeChecked();
-  await userEvent.click(within(sort).getByRole('radio', { name: 'Top this week' }));
+  await userEvent.click(within(sort).getByRole('radio', { name: 'Most upvoted' }));
+  expect(router.state.location.search).toBe('?albums=Space&sort=score');
+  expect(await screen.findByRole('heading', { level: 1, name: /Top Decks All Time/ })).toBeInTheDocument();
+  await userEvent.click(within(window).getByRole('radio', { name: 'This week' }));
   expect(router.state.location.search).toBe('?albums=Space&sort=score&restricted=1');
   expect(await screen.findByRole('heading', { level: 1, name: /Top Decks This Week/ })).toBeInTheDocument();
   expect(requests.at(-1)?.body).toEqual({
@@ -104,10 +108,21 @@ test('the sort control orders the results and keeps the order in the URL', async
     sortBy: 'score',
     restricted: true,
   });
-  await userEvent.click(within(sort).getByRole('radio', { name: 'Top all time' }));
-  expect(router.state.location.search).toBe('?albums=Space&sort=score');
   await userEvent.click(within(sort).getByRole('radio', { name: 'Newest' }));
-  expect(router.state.location.search).toBe('?albums=Space');
+  expect(router.state.location.search).toBe('?albums=Space&restricted=1');
+});
+
+test('the heading and the two controls never disagree: Most upvoted over the last 30 days (issue 38)', async () => {
+  stubApi(3);
+  renderAt('/deck-search-results?sort=score&window=30d');
+  expect(await screen.findByRole('heading', { level: 1, name: /Top Decks of the Last 30 Days/ })).toBeInTheDocument();
+  expect(
+    within(screen.getByRole('group', { name: 'Sort' })).getByRole('radio', { name: 'Most upvoted' }),
+  ).toBeChecked();
+  expect(
+    within(screen.getByRole('group', { name: 'Date' })).getByRole('radio', { name: 'Last 30 days' }),
+  ).toBeChecked();
+  expect(screen.queryByText(/Top all time/i)).toBeNull();
 });
 
 test('a failed search is shown as an error, not as "No decks found!", and can be asked again', async () => {

@@ -27,11 +27,12 @@ import { SortControl } from './SortControl';
 import { UnknownFiltersNote } from './UnknownFiltersNote';
 import { WindowControl } from './WindowControl';
 
-/** The heading of the results: the home column's title when the search is one. */
+/** The heading of the results: the home column's title when the search is one; read from the same two controls. */
 function titleOf(filters: SearchFilters): string {
-  if (filters.sortBy !== 'score') return 'Search results';
-  if (filters.restricted) return 'Top Decks This Week';
-  return filters.window === '30d' ? 'Top Decks of the Last 30 Days' : 'Top Decks All Time';
+  if (sortOf(filters) !== 'top') return 'Search results';
+  const window = windowOf(filters);
+  if (window === 'week') return 'Top Decks This Week';
+  return window === '30d' ? 'Top Decks of the Last 30 Days' : 'Top Decks All Time';
 }
 
 /** /deck-search-results: the search bar, the sort control and 12 results per page. */

@@ -199,7 +199,7 @@ describe('UploadModal', () => {
     expect(within(list).getByText('Caño Cristales')).toBeInTheDocument();
     expect(within(list).queryByText(/please check/)).not.toBeInTheDocument();
     expect(within(list).getByText('chosen by you')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Type another name for Caño Cristales' }));
+    await user.click(screen.getByRole('button', { name: 'Edit: type another name for Caño Cristales' }));
     await user.type(screen.getByLabelText('New name for Caño Cristales'), 'sir lancelot{Enter}');
     expect(within(list).getByText('Sir Lancelot')).toBeInTheDocument();
     expect(within(list).getByText('chosen by you')).toBeInTheDocument();
