@@ -37,11 +37,7 @@ async function proposalOf(db: Db, code: string, name: string, seen: number) {
       oc.column('code').doUpdateSet({ seen_count: sql`card_proposals.seen_count + ${seen}`, updated_at: at }),
     )
     .execute();
-  return db
-    .selectFrom('card_proposals')
-    .select(['id', 'status'])
-    .where('code', '=', code)
-    .executeTakeFirstOrThrow();
+  return db.selectFrom('card_proposals').select(['id', 'status']).where('code', '=', code).executeTakeFirstOrThrow();
 }
 
 /** The catalog codes among `codes`: a code the catalog has is a misread name, not a new card. */

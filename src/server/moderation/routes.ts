@@ -141,7 +141,8 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
             status === 'approved'
               ? 'Approve a proposed card (moderators): it enters the catalog, the reader reads it from then on, and the decks holding it link to it'
               : 'Reject a proposed card (moderators): it stays out of the catalog, and a publish naming it as new is refused',
-          description: '404 for no such proposal; 409 when it was decided already (or, to approve, the catalog has its code).',
+          description:
+            '404 for no such proposal; 409 when it was decided already (or, to approve, the catalog has its code).',
           params: cardProposalParamsSchema,
           response: { 200: cardProposalDecisionSchema, ...errors },
         },

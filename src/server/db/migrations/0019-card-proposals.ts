@@ -22,9 +22,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('card_proposals_status').on('card_proposals').columns(['status', 'seen_count']).execute();
   await db.schema
     .createTable('card_proposal_examples')
-    .addColumn('proposal_id', 'varchar(24)', (col) =>
-      col.notNull().references('card_proposals.id').onDelete('cascade'),
-    )
+    .addColumn('proposal_id', 'varchar(24)', (col) => col.notNull().references('card_proposals.id').onDelete('cascade'))
     /** A tile cut from an upload, kept in the image store. */
     .addColumn('image_key', 'varchar(80)', (col) => col.notNull())
     .addColumn('created_at', 'varchar(32)', (col) => col.notNull())
