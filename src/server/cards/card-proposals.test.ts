@@ -39,7 +39,8 @@ describeEachDatabase('cards proposed from screenshots', (ctx) => {
       config: ctx.config,
       db: ctx.db,
       dialect: ctx.app.dialect,
-      ocr: OcrService.withPool(ctx.db, pool),
+      // Reads take what they take on a loaded machine: this file tests what is read, not how fast.
+      ocr: OcrService.withPool(ctx.db, pool, { readTimeoutMs: 120_000 }),
     });
     await importRealCatalog(ctx.db);
     await ctx.db.deleteFrom('cards').where('code', '=', missing().code).execute();
