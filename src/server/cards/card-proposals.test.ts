@@ -16,6 +16,7 @@ import { generateScreenshot, type GeneratedScreenshot } from '../demo/share-scre
 import { createOcrPool, type OcrPool } from '../ocr/runtime/worker-pool';
 import { OcrService } from '../ocr/runtime/ocr-service';
 import { EXAMPLE_TILES_PER_PROPOSAL } from './card-proposals';
+import { sweepOrphanImages } from '../images/orphan-sweep';
 
 let pool: OcrPool;
 let shot: GeneratedScreenshot;
@@ -115,6 +116,12 @@ describeEachDatabase('cards proposed from screenshots', (ctx) => {
     const [proposal] = json<{ proposals: CardProposal[] }>(await proposals()).proposals;
     expect(proposal.seenCount).toBe(4);
     expect(proposal.examples).toHaveLength(EXAMPLE_TILES_PER_PROPOSAL);
+  });
+
+  test("the start-up sweep keeps a proposal's example tiles, which no deck points at", async () => {
+    const [proposal] = json<{ proposals: CardProposal[] }>(await proposals()).proposals;
+    await sweepOrphanImages(ctx.db, app.images);
+    for (const url of proposal.examples) expect((await app.inject({ url })).statusCode).toBe(200);
   });
 
   test('a publish takes the new card only when named in newCards, with a card code and no catalog code', async () => {
