@@ -77,11 +77,17 @@ export async function recordUnknownTiles(deps: ProposalDeps, image: Buffer, tile
       .png()
       .toBuffer({ resolveWithObject: true })
       .then(({ data, info }) => ({ data, width: info.width, height: info.height }));
-    const key = await deps.images.save(await cutTile(await oriented, tile.box));
-    await deps.db
-      .insertInto('card_proposal_examples')
-      .values({ proposal_id: proposal.id, image_key: key, created_at: nowIso() })
-      .execute();
+    // An example is a help to the moderators, not part of the player's answer: a store that
+    // fails here (a bucket down) leaves the sighting counted and the reading answered.
+    try {
+      const key = await deps.images.save(await cutTile(await oriented, tile.box));
+      await deps.db
+        .insertInto('card_proposal_examples')
+        .values({ proposal_id: proposal.id, image_key: key, created_at: nowIso() })
+        .execute();
+    } catch (error) {
+      console.error(`could not keep an example tile of proposed card ${tile.code}:`, error);
+    }
   }
 }
 
