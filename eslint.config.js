@@ -17,7 +17,7 @@ const TEST_FILES = ['**/*.test.ts', '**/*.test.tsx', 'test/**', 'e2e/**', 'bench
  */
 const SERVER_FEATURE_API = {
   accounts: ['session-plugin.ts', 'user-store.ts', 'passwords.ts'],
-  cards: ['card-store.ts', 'import-cards.ts'],
+  cards: ['card-store.ts', 'import-cards.ts', 'card-proposals.ts'],
   comments: ['comment-store.ts', 'comment-markdown.ts'],
   decks: ['deck-store.ts', 'deck-writes.ts', 'decks-with-card.ts'],
   images: ['image-store.ts', 'validate-image.ts'],
@@ -93,7 +93,7 @@ const noTestImports = {
 };
 
 /** The store's write functions: only decks/deck-writes.ts calls them, so every write evicts what it changed. */
-const DECK_STORE_WRITES = ['insertDeck', 'updateDeck', 'deleteDeck', 'changeVote', 'setDeckHidden'];
+const DECK_STORE_WRITES = ['insertDeck', 'updateDeck', 'deleteDeck', 'changeVote', 'setDeckHidden', 'linkDecksToCard'];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'data/**', 'node_modules/**', 'test-results/**'] },

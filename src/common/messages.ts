@@ -20,6 +20,14 @@ export const MESSAGES = {
     /** Card-shaped text was read, but none of it names a card of the catalog (an empty or outdated list, say). */
     noCatalogMatch: (read: number) =>
       `Read ${read} card names, but the card list has no match for them. The card list may be out of date: an operator can import a newer one (npm run cards:import).`,
+    /** Issue #36: a tile whose name is in no card of the catalog, read with its printed code. */
+    notInCardList: 'not in the card list yet',
+    notInCardListHelp:
+      'The game may have added this card since the card list was updated. Check its code and name as printed on the card: publishing proposes it to the moderators.',
+    newCardCodeInvalid: (code: string) =>
+      `${code || 'An empty code'} is not a card code: capitals then digits, as printed above the card's name (e.g. EES022).`,
+    newCardCodeTaken: (code: string, name: string) => `${code} is ${name} in the card list: use that card instead.`,
+    newCardRejected: (code: string) => `A moderator turned down ${code} as a new card: please check the code.`,
     trySample: 'Try a sample screenshot',
     sampleUnavailable: 'The sample screenshot is not available right now.',
     /** Not in SPEC.md: with REDIS_URL, no `npm run worker` process is running to read the screenshot. */
@@ -127,6 +135,13 @@ export const MESSAGES = {
     noOpenReports: (item: 'deck' | 'comment') => `This ${item} has no open reports.`,
     hiddenNotice: (item: 'deck' | 'comment') => `A moderator hid this ${item}: only you and the moderators see it.`,
     emptyQueue: 'No reports are waiting, and nothing is hidden.',
+    /** Issue #36: cards read from screenshots that the catalog lacks. */
+    proposalsTitle: 'New cards from screenshots',
+    noProposals: 'No new cards are waiting.',
+    proposalApproved: (code: string, name: string) => `${name} (${code}) is in the card list now.`,
+    proposalRejected: (code: string) => `${code} was rejected.`,
+    proposalDecided: 'This card was approved or rejected already.',
+    proposalCodeTaken: (code: string) => `The card list has ${code} already.`,
   },
   cardEditor: { invalidAbility: 'Invalid ability type.' },
   decks: {

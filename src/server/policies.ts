@@ -34,6 +34,8 @@ const RULES = {
   'decks.listHidden': (user: SessionUser | null, author: { id: string }) => user?.id === author.id || isModerator(user),
   /** Only moderators read the report queue and hide, restore or dismiss. */
   'moderation.act': (user: SessionUser | null) => isModerator(user),
+  /** Only moderators see the cards proposed from screenshots and approve them into the catalog or reject them. */
+  'cards.decideProposals': (user: SessionUser | null) => isModerator(user),
 } as const;
 
 export type Action = keyof typeof RULES;

@@ -19,6 +19,13 @@ export const cardCodeSchema = z
   .regex(/^[A-Za-z0-9]+$/, 'A card code has only letters and digits');
 export const cardCodeParamsSchema = z.object({ code: cardCodeSchema });
 
+/**
+ * The shape of a card code the game prints: capitals then digits (`EES022`, `ACNO012`). The
+ * catalog's import and a card proposed from a screenshot hold the same rule.
+ */
+export const CARD_CODE_PATTERN = /^[A-Z]{2,6}\d{1,4}$/;
+export const isCardCode = (code: string): boolean => CARD_CODE_PATTERN.test(code);
+
 /** How many of one game week's public decks hold the card. */
 export const weekShareSchema = z.object({
   /** Decks of the week that hold the card. */

@@ -107,3 +107,32 @@ export const moderationQueueSchema = z.object({
   log: z.array(moderationLogEntrySchema),
 });
 export type ModerationQueue = z.infer<typeof moderationQueueSchema>;
+
+/** A card read from screenshots that the catalog lacks, waiting for a moderator (issue #36). */
+export const cardProposalSchema = z.object({
+  id: z.string(),
+  /** The printed code ("EES022"). */
+  code: z.string(),
+  /** As read, or as the last player who published with it wrote it. */
+  name: z.string(),
+  /** Uploads whose reading found it. */
+  seenCount: z.number().int(),
+  /** Published decks that hold it. */
+  deckCount: z.number().int(),
+  /** Tiles showing it, cut from uploads: image URLs. */
+  examples: z.array(z.string()),
+  createdAt: z.string(),
+});
+export type CardProposal = z.infer<typeof cardProposalSchema>;
+
+export const cardProposalListSchema = z.object({ proposals: z.array(cardProposalSchema) });
+export const cardProposalParamsSchema = z.object({ id: z.string().regex(/^[0-9a-f]{24}$/, 'Unknown proposal') });
+
+/** Answer of approve and reject: the card as it entered the catalog (or not), and how many decks hold it. */
+export const cardProposalDecisionSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  status: z.enum(['approved', 'rejected']),
+  deckCount: z.number().int(),
+});
+export type CardProposalDecision = z.infer<typeof cardProposalDecisionSchema>;

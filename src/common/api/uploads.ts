@@ -21,6 +21,20 @@ export const detectedCardSchema = cardCandidateSchema.extend({
 });
 export type DetectedCard = z.infer<typeof detectedCardSchema>;
 
+/**
+ * A tile whose name matches no card of the catalog: a card the game added since the list was
+ * imported, with its printed code and name as read. The player may publish with it (after checking
+ * both): it is then proposed to the moderators.
+ */
+export const unknownCardSchema = z.object({
+  /** The tile's place in the grid, 0-based in reading order. */
+  position: z.number().int().min(0),
+  /** The printed code as read, or null when none could be read. */
+  code: z.string().nullable(),
+  name: z.string(),
+});
+export type UnknownCard = z.infer<typeof unknownCardSchema>;
+
 /** Answer of POST /api/uploadimage/: `cards` and `deck_code` as the old client reads them, plus details. */
 export const uploadImageResultSchema = z.object({
   /** Card names in deck order (at most 18). */
@@ -34,6 +48,8 @@ export const uploadImageResultSchema = z.object({
    * a number above zero means the catalog lacks these cards, not that the image was unreadable.
    */
   unmatchedNames: z.number().int().min(0).optional(),
+  /** Those tiles read as cards the catalog lacks, with the code and name printed on them. */
+  unknownCards: z.array(unknownCardSchema).max(DECK_SIZE).optional(),
 });
 export type UploadImageResult = z.infer<typeof uploadImageResultSchema>;
 
@@ -69,6 +85,11 @@ export const createDeckSchema = z
      * only); an empty code lets the server pick the card by its name.
      */
     cardCodes: cardCodeListSchema.optional(),
+    /**
+     * Codes of `cardCodes` that are new cards, not in the catalog yet (read from the screenshot as
+     * "not in the card list yet"): published with the name given and proposed to the moderators.
+     */
+    newCards: cardCodeListSchema.optional(),
     /** The in-game deck code; the literal 'null' or '' means none. */
     deckcode: z
       .string()

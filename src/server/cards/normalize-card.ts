@@ -2,6 +2,7 @@
 // these map each spelling seen to the one the site uses.
 import { albumOfCard, collectionCodeOf } from '../../common/game';
 import { normalizeName } from '../../common/text';
+import { isCardCode } from '../../common/api/cards';
 import type { CardsTable } from '../db/schema';
 
 const RARITY_SPELLINGS: Record<string, string> = {
@@ -60,7 +61,7 @@ export function normalizeCard(raw: RawCard): CardRow | null {
   const name = String(raw.Name ?? '')
     .trim()
     .replace(/\s+/g, ' ');
-  if (!/^[A-Z]{2,6}\d{1,4}$/.test(code) || !name) return null;
+  if (!isCardCode(code) || !name) return null;
   return {
     code,
     name,

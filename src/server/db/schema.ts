@@ -191,6 +191,26 @@ export interface CategoryStatsTable {
   decks: number;
 }
 
+/** A card the catalog lacks, proposed from the screenshots that show it (migrations/0019-card-proposals.ts). */
+export interface CardProposalsTable {
+  id: string;
+  code: string;
+  name: string;
+  seen_count: Generated<number>;
+  status: Generated<'open' | 'approved' | 'rejected'>;
+  created_at: string;
+  updated_at: string;
+  decided_by: string | null;
+  decided_at: string | null;
+}
+
+/** A tile showing a proposed card, cut from an upload and kept in the image store. */
+export interface CardProposalExamplesTable {
+  proposal_id: string;
+  image_key: string;
+  created_at: string;
+}
+
 /** A screenshot reading and, once published, what the player published from it (migrations/0016-readings.ts). */
 export interface ReadingsTable {
   id: string;
@@ -232,4 +252,6 @@ export interface Database {
   card_week_stats: CardWeekStatsTable;
   category_stats: CategoryStatsTable;
   readings: ReadingsTable;
+  card_proposals: CardProposalsTable;
+  card_proposal_examples: CardProposalExamplesTable;
 }

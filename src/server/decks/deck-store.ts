@@ -325,6 +325,49 @@ export async function setDeckHidden(db: Db, id: string, hiddenAt: string | null)
   return Number(result.numUpdatedRows) === 1;
 }
 
+/**
+ * Links the decks that hold a card to its catalog entry once it is there (a card proposed from a
+ * screenshot and approved): those published with its code take its name as the catalog writes it,
+ * and those that named it without a code get the code. Their rows are written again rather than
+ * updated: the statistics triggers count a deck's cards on insert and delete. Returns the decks.
+ */
+export async function linkDecksToCard(db: Db, card: { code: string; name: string }): Promise<string[]> {
+  return db.transaction().execute(async (trx) => {
+    const rows = await trx
+      .selectFrom('deck_cards')
+      .selectAll()
+      .where((eb) =>
+        eb.or([
+          eb('card_code', '=', card.code),
+          eb.and([eb('card_code', 'is', null), eb(eb.fn('lower', ['card_name']), '=', card.name.toLowerCase())]),
+        ]),
+      )
+      .execute();
+    const changed = rows.filter((row) => row.card_code !== card.code || row.card_name !== card.name);
+    for (const row of changed) {
+      // A deck holds a name once: a row whose deck has another card of this name keeps its own.
+      const clash = await trx
+        .selectFrom('deck_cards')
+        .select('position')
+        .where('deck_id', '=', row.deck_id)
+        .where('card_name', '=', card.name)
+        .where('position', '!=', row.position)
+        .executeTakeFirst();
+      if (clash) continue;
+      await trx
+        .deleteFrom('deck_cards')
+        .where('deck_id', '=', row.deck_id)
+        .where('position', '=', row.position)
+        .execute();
+      await trx
+        .insertInto('deck_cards')
+        .values({ ...row, card_code: card.code, card_name: card.name })
+        .execute();
+    }
+    return [...new Set(rows.map((row) => row.deck_id))];
+  });
+}
+
 export async function insertDeck(db: Db, deck: NewDeck): Promise<string> {
   const id = newId();
   const created = nowIso(deck.createdAt);

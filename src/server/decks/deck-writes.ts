@@ -7,8 +7,18 @@ import { badRequest } from '../http/errors';
 import { normalizeName } from '../../common/text';
 import { MESSAGES } from '../../common/messages';
 import type { CreateDeck } from '../../common/api/uploads';
-import { changeVote, deleteDeck, insertDeck, setDeckHidden, updateDeck, type DeckPatch } from './deck-store';
+import {
+  changeVote,
+  deleteDeck,
+  insertDeck,
+  linkDecksToCard,
+  setDeckHidden,
+  updateDeck,
+  type DeckPatch,
+} from './deck-store';
 import type { DeckEvictions } from './deck-evictions';
+import { isCardCode } from '../../common/api/cards';
+import { proposeFromPublish, refusedNewCard } from '../cards/card-proposals';
 
 export interface DeckWriteDeps {
   db: Db;
@@ -19,6 +29,8 @@ export interface DeckWriteDeps {
 export interface CatalogCardRef {
   name: string;
   code: string;
+  /** A card the catalog lacks, published as its player wrote it and proposed to the moderators. */
+  isNew?: boolean;
 }
 
 /**
@@ -26,9 +38,15 @@ export interface CatalogCardRef {
  * punctuation and come back as the catalog writes them. Throws 400 naming the unknown ones.
  * A card given with its code is that exact card, which must bear the name: several cards may
  * share a name, and the one the reader found or the user picked is the one published. A card
- * given by name alone is the lowest code of that name (the same rule as the card lookup).
+ * given by name alone is the lowest code of that name (the same rule as the card lookup). A code
+ * of `newCodes` is a card the catalog lacks yet, taken with the name given (newCards below).
  */
-export async function resolveCatalogCards(db: Db, names: string[], codes: string[] = []): Promise<CatalogCardRef[]> {
+export async function resolveCatalogCards(
+  db: Db,
+  names: string[],
+  codes: string[] = [],
+  newCodes: string[] = [],
+): Promise<CatalogCardRef[]> {
   const keys = names.map(normalizeName);
   const wantedCodes = [...new Set(codes.filter((code) => code !== ''))];
   const [byName, byCode] = await Promise.all([
@@ -57,6 +75,8 @@ export async function resolveCatalogCards(db: Db, names: string[], codes: string
       return card ?? null;
     }
     const row = ofCode.get(code);
+    if (row && newCodes.includes(code)) throw badRequest(MESSAGES.upload.newCardCodeTaken(code, row.name));
+    if (!row && newCodes.includes(code)) return { name: name.trim(), code, isNew: true };
     if (!row) unknown.push(`${name} (${code})`);
     else if (row.name_norm !== keys[i]) mismatched.push(`${code} is ${row.name}, not ${name}`);
     return row ? { name: row.name, code: row.code } : null;
@@ -79,7 +99,8 @@ export async function publishDeck(
   image: Buffer | { storedKey: string },
   deck: CreateDeck,
 ): Promise<string> {
-  const cards = await resolveCatalogCards(deps.db, deck.cards, deck.cardCodes);
+  const newCodes = await newCards(deps.db, deck.newCards ?? []);
+  const cards = await resolveCatalogCards(deps.db, deck.cards, deck.cardCodes, newCodes);
   const key = Buffer.isBuffer(image) ? await deps.images.save(image) : image.storedKey;
   let id: string;
   try {
@@ -98,8 +119,24 @@ export async function publishDeck(
     if (Buffer.isBuffer(image)) await deps.images.delete(key);
     throw error;
   }
+  await proposeFromPublish(
+    deps.db,
+    cards.filter((card) => card.isNew),
+  );
   await deps.deckEvictions.evict({ pages: true });
   return id;
+}
+
+/**
+ * The codes a publish names as new cards, checked: each a card code's shape (capitals then digits,
+ * as printed) and not one a moderator rejected. Whether the catalog has it is resolveCatalogCards's.
+ */
+async function newCards(db: Db, codes: string[]): Promise<string[]> {
+  for (const code of codes) {
+    if (!isCardCode(code)) throw badRequest(MESSAGES.upload.newCardCodeInvalid(code));
+    if ((await refusedNewCard(db, code)) === 'rejected') throw badRequest(MESSAGES.upload.newCardRejected(code));
+  }
+  return codes;
 }
 
 /**
@@ -155,4 +192,15 @@ export async function changeDeckVisibility(
   const changed = await setDeckHidden(deps.db, deckId, hiddenAt);
   if (changed) await deps.deckEvictions.evict({ deck: deckId, pages: true });
   return changed;
+}
+
+/**
+ * Links the decks holding a card that has just entered the catalog (a proposal approved) to it,
+ * and evicts them: their card lists now link to the card's page. Returns how many decks hold it.
+ */
+export async function linkCardToDecks(deps: DeckWriteDeps, card: { code: string; name: string }): Promise<number> {
+  const decks = await linkDecksToCard(deps.db, card);
+  for (const deck of decks) await deps.deckEvictions.evict({ deck });
+  await deps.deckEvictions.evict({ pages: true });
+  return decks.length;
 }

@@ -301,7 +301,7 @@ export const deckRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['decks', 'uploads'],
         summary:
-          "Publish a deck: image, title, albums, collections, tags, description, cards, cardCodes, deckcode (multipart). Without an image, 18 distinct cardCodes (cards optional): the server draws the deck's image",
+          "Publish a deck: image, title, albums, collections, tags, description, cards, cardCodes, newCards, deckcode (multipart). Without an image, 18 distinct cardCodes (cards optional): the server draws the deck's image. `newCards` names codes of `cardCodes` the catalog lacks (read from the screenshot as not in the card list yet): they are published with their names and proposed to the moderators",
         description: `At most ${limits.publishesPerAccount} decks per account and ${limits.publishesPerIp} per client within ${limits.publishWindowMs / 60_000} minutes: 429 past that (a refused form does not count).`,
         consumes: ['multipart/form-data'],
         response: { 201: deckSchema, ...formErrors },
@@ -326,6 +326,7 @@ export const deckRoutes: FastifyPluginAsyncZod = async (app) => {
         collections: listField(form, 'collections'),
         tags: listField(form, 'tags'),
         ...(built ? await builtDeckCards(app.db, cardFields) : cardFields),
+        newCards: listField(form, 'newCards'),
         deckcode: textField(form, 'deckcode'),
       };
       const parsed = createDeckSchema.safeParse(input);

@@ -2,6 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorSchema } from '../../common/api/errors';
 import { MESSAGES } from '../../common/messages';
 import {
+  cardProposalDecisionSchema,
+  cardProposalListSchema,
+  cardProposalParamsSchema,
   moderationActionRequestSchema,
   moderationLogEntrySchema,
   moderationQueueQuerySchema,
@@ -17,7 +20,8 @@ import { conflict, notFound } from '../http/errors';
 import { createAttemptLimiter, DEFAULT_RATE_LIMITS, rateLimitsOf } from '../http/rate-limits';
 import { nowIso } from '../db/ids';
 import { findDeckOwner } from '../decks/deck-store';
-import { changeDeckVisibility } from '../decks/deck-writes';
+import { changeDeckVisibility, linkCardToDecks } from '../decks/deck-writes';
+import { decideProposal, listOpenProposals } from '../cards/card-proposals';
 import { findComment, setCommentHidden } from '../comments/comment-store';
 import { insertReport, resolveReports } from './report-store';
 import { deckOfItem, listLog, logAction } from './moderation-log';
@@ -108,6 +112,55 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
       return { items: queue.items, page, totalItems: queue.totalItems, log };
     },
   );
+
+  app.get(
+    '/moderation/card-proposals',
+    {
+      schema: {
+        tags: ['moderation', 'cards'],
+        summary: 'Cards read from screenshots that the catalog lacks, waiting for a moderator (moderators)',
+        description:
+          'Each with its printed code and name as read (or as a player who published with it wrote it), how many uploads saw it, how many decks hold it and a few tiles cut from those uploads; the most seen first.',
+        response: { 200: cardProposalListSchema, ...errors },
+      },
+    },
+    async (request) => {
+      authorize(requireUser(request), 'cards.decideProposals');
+      return { proposals: await listOpenProposals(app.db) };
+    },
+  );
+
+  for (const status of ['approved', 'rejected'] as const) {
+    const verb = status === 'approved' ? 'approve' : 'reject';
+    app.post(
+      `/moderation/card-proposals/:id/${verb}`,
+      {
+        schema: {
+          tags: ['moderation', 'cards'],
+          summary:
+            status === 'approved'
+              ? 'Approve a proposed card (moderators): it enters the catalog, the reader reads it from then on, and the decks holding it link to it'
+              : 'Reject a proposed card (moderators): it stays out of the catalog, and a publish naming it as new is refused',
+          description:
+            '404 for no such proposal; 409 when it was decided already (or, to approve, the catalog has its code).',
+          params: cardProposalParamsSchema,
+          response: { 200: cardProposalDecisionSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const moderator = requireUser(request);
+        authorize(moderator, 'cards.decideProposals');
+        const decision = await decideProposal(app.db, request.params.id, moderator.id, status);
+        if (decision.outcome === 'missing') throw notFound('No such card proposal.');
+        if (decision.outcome === 'decided') throw conflict(MESSAGES.moderation.proposalDecided);
+        if (decision.outcome === 'code-taken') throw conflict(MESSAGES.moderation.proposalCodeTaken(decision.code));
+        const { code, name } = decision;
+        // The reader's index follows on its next read: the catalog's version changed (catalog-index-cache.ts).
+        const deckCount = status === 'approved' ? await linkCardToDecks(app, { code, name }) : 0;
+        return { code, name, status, deckCount };
+      },
+    );
+  }
 
   app.post(
     '/moderation/actions',

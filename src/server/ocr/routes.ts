@@ -5,6 +5,7 @@ import { requireUser } from '../accounts/session-plugin';
 import { HttpError } from '../http/errors';
 import { readMultipartForm } from '../http/multipart-fields';
 import { validateImage } from '../images/validate-image';
+import { recordUnknownTiles } from '../cards/card-proposals';
 import { createAttemptLimiter, rateLimitsOf } from '../http/rate-limits';
 import { DEFAULT_HTTP_LIMITS } from '../http/limits';
 import { ocrHttpError, readOutcome, readerBusy } from './deck-reader';
@@ -58,11 +59,14 @@ export const ocrRoutes: FastifyPluginAsyncZod = async (app) => {
           throw ocrHttpError(error) ?? error;
         });
         app.metrics.ocrRead(readOutcome(null), seconds());
+        // Cards the catalog lacks: each upload that shows one counts for its proposal to the moderators.
+        await recordUnknownTiles(app, bytes, reading.unknownCards ?? []);
         return {
           cards: reading.cards.map((c) => c.name),
           deck_code: reading.deck_code,
           detected: reading.cards,
           unmatchedNames: reading.unmatchedNames ?? 0,
+          unknownCards: (reading.unknownCards ?? []).map(({ position, code, name }) => ({ position, code, name })),
         };
       } finally {
         await giveBack();

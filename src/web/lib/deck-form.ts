@@ -4,7 +4,7 @@
 import type { CreateDeck } from '../../common/api/uploads';
 
 type DeckFields = Pick<CreateDeck, 'title' | 'description' | 'albums' | 'collections' | 'tags'> &
-  Partial<Pick<CreateDeck, 'cards' | 'cardCodes' | 'deckcode'>>;
+  Partial<Pick<CreateDeck, 'cards' | 'cardCodes' | 'newCards' | 'deckcode'>>;
 
 export function deckForm(deck: DeckFields, image?: File): FormData {
   const form = new FormData();
@@ -16,6 +16,7 @@ export function deckForm(deck: DeckFields, image?: File): FormData {
   form.append('tags', JSON.stringify(deck.tags));
   if (deck.cards) form.append('cards', JSON.stringify(deck.cards));
   if (deck.cardCodes) form.append('cardCodes', JSON.stringify(deck.cardCodes));
+  if (deck.newCards?.length) form.append('newCards', JSON.stringify(deck.newCards));
   if (deck.deckcode !== undefined) form.append('deckcode', deck.deckcode);
   return form;
 }

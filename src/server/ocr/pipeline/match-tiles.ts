@@ -117,6 +117,8 @@ export async function matchTiles(
   const matches = nameTexts.map((text) => index.match({ nameText: text }));
   const unsure = matches.map((m, i) => (isAmbiguous(m, index) ? i : -1)).filter((i) => i >= 0);
   const agreed: Array<string | undefined> = matches.map(() => undefined);
+  /** The code line read on each tile looked at twice ('' for the others): a card the catalog lacks is told by it. */
+  const codeTexts = matches.map(() => '');
   if (unsure.length > 0) {
     const jobs = unsure.map((i) => [...codeCrops(img, tiles[i]), ...secondNameJobs(img, tiles[i], places[i])]);
     const results = await pool.recognizeAll(jobs.flat());
@@ -124,6 +126,7 @@ export async function matchTiles(
     unsure.forEach((tileIndex, k) => {
       const [grey, pale, ...secondNames] = results.slice(at, (at += jobs[k].length));
       const codeText = `${grey.text}\n${pale.text}`;
+      codeTexts[tileIndex] = codeText;
       const readings = [nameTexts[tileIndex], ...secondNames.map((r) => oneLine(r.text))].map((nameText) =>
         index.match({ nameText, codeText }),
       );
@@ -134,5 +137,5 @@ export async function matchTiles(
       );
     });
   }
-  return { matches: distinctCards(matches), agreed };
+  return { matches: distinctCards(matches), agreed, codeTexts, nameTexts };
 }

@@ -24,6 +24,7 @@ import { nameJob, namePlace } from './name-reading';
 import { distinctCards, matchTiles, toReadCard } from './match-tiles';
 import { READ_FAILED, isPassedOn, type DeckReading, type ReadCard, type ReadDeckOptions } from './reading';
 import type { Rect, RgbImage, TileGrid } from './tile-grid';
+import { cardCodeIn, nameAsRead, shareOfImage, type UnknownCard } from './unknown-cards';
 import { ocrSummary, type StageTrace } from './trace';
 import type { MatchResult } from '../catalog/catalog-index';
 import type { OcrJob, OcrResult } from '../runtime/worker-pool';
@@ -32,13 +33,13 @@ async function readTiles(
   img: RgbImage,
   grid: TileGrid,
   options: ReadDeckOptions,
-): Promise<{ deck_code: string | null; cards: ReadCard[]; unmatchedNames: number }> {
+): Promise<{ deck_code: string | null; cards: ReadCard[]; unmatchedNames: number; unknownCards: UnknownCard[] }> {
   const { pool, trace } = options;
   const tiles = grid.tiles.slice(0, DECK_SIZE);
   const places = tiles.map((tile) => namePlace(img, tile));
   const nameJobs = places.map((place) => nameJob(img, place));
   // Header and names side by side, so both workers stay busy until the last crop.
-  const [deckCode, { nameResults, matches, agreed }] = await Promise.all([
+  const [deckCode, { nameResults, matches, agreed, codeTexts, nameTexts }] = await Promise.all([
     readDeckCode(img, grid, pool, trace),
     pool
       .recognizeAll(nameJobs)
@@ -46,8 +47,25 @@ async function readTiles(
   ]);
   const read = matches.map((match, i) => toReadCard(match, agreed[i]));
   if (trace) traceTiles(trace, img, tiles, nameJobs, nameResults, matches, read);
-  const unmatchedNames = read.filter((card, i) => card === null && looksLikeName(nameResults[i].text)).length;
-  return { deck_code: deckCode, cards: read.filter((c): c is ReadCard => c !== null), unmatchedNames };
+  // A name read clearly enough that matches no card: a card newer than the catalog, read as printed.
+  const unknownCards = read.flatMap((card, i): UnknownCard[] =>
+    card === null && looksLikeName(nameTexts[i])
+      ? [
+          {
+            position: i,
+            code: cardCodeIn(codeTexts[i]),
+            name: nameAsRead(nameTexts[i]),
+            box: shareOfImage(tiles[i], img.width, img.height),
+          },
+        ]
+      : [],
+  );
+  return {
+    deck_code: deckCode,
+    cards: read.filter((c): c is ReadCard => c !== null),
+    unmatchedNames: unknownCards.length,
+    unknownCards,
+  };
 }
 
 /** Each tile's crop and name crop, and per tile the text read, the candidates and the card chosen. */

@@ -5,6 +5,7 @@ import { OcrBusyError, OcrCancelledError, OcrTimeoutError } from '../ocr-errors'
 import type { OcrJobRunner } from '../runtime/worker-pool';
 import { OcrImageError } from './image-input';
 import type { StageTrace } from './trace';
+import type { UnknownCard } from './unknown-cards';
 
 export interface ReadCard {
   code: string;
@@ -25,6 +26,8 @@ export interface DeckReading {
    * count above zero means the catalog lacks these cards (an empty or outdated list), not a bad image.
    */
   unmatchedNames?: number;
+  /** Those tiles' printed code and name as read: cards the catalog lacks (grid readings only). */
+  unknownCards?: UnknownCard[];
 }
 
 export interface ReadDeckOptions {

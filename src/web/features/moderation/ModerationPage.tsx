@@ -11,6 +11,7 @@ import { Pagination } from '../../components/Pagination';
 import { useToast } from '../../components/use-toast';
 import { ApiRequestError } from '../../lib/api-client';
 import { useModerate, useModerationQueue } from './api/moderation-queue';
+import { CardProposals } from './CardProposals';
 import './moderation.css';
 
 const formatTime = (iso: string) =>
@@ -158,6 +159,7 @@ export default function ModerationPage() {
           />
         </>
       )}
+      <CardProposals />
       <h2>Log</h2>
       {data && data.log.length > 0 ? (
         <ol className="moderation-log" aria-label="Moderation log">

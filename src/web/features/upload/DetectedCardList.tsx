@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { DECK_SIZE } from '../../../common/game';
 import { CardNameInput } from './CardNameInput';
+import { NewCardRow } from './NewCardRow';
 import { LOW_CONFIDENCE, chooseCard, newReviewCard, type ReviewCard } from './deck-form';
 
 interface DetectedCardListProps {
@@ -104,15 +105,18 @@ export function DetectedCardList({ cards, onChange, errorId }: DetectedCardListP
   return (
     <div className="detected-cards" aria-describedby={errorId}>
       <ol className="detected-card-list" aria-label="Cards Detected">
-        {cards.map((card, index) => (
-          <CardRow
-            key={card.key}
-            card={card}
-            position={index + 1}
-            onReplace={(next) => replace(index, next)}
-            onRemove={() => onChange(cards.filter((_, i) => i !== index))}
-          />
-        ))}
+        {cards.map((card, index) => {
+          const Row = card.isNew ? NewCardRow : CardRow;
+          return (
+            <Row
+              key={card.key}
+              card={card}
+              position={index + 1}
+              onReplace={(next) => replace(index, next)}
+              onRemove={() => onChange(cards.filter((_, i) => i !== index))}
+            />
+          );
+        })}
       </ol>
       {cards.length < DECK_SIZE ? (
         <CardNameInput

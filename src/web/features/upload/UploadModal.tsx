@@ -17,6 +17,7 @@ import { SimilarDeckWarning } from './SimilarDeckWarning';
 import {
   EMPTY_FORM,
   imageFileError,
+  catalogCodesOf,
   reviewCardsOf,
   validateDeckForm,
   type DeckFormValues,
@@ -127,7 +128,7 @@ export default function UploadModal({ onClose }: { onClose(): void }) {
         signal: controller.signal,
         onUploadProgress: (sent) => setReading(sent < 1 ? { stage: 'uploading', sent } : { stage: 'reading' }),
       });
-      const cards = reviewCardsOf(result.detected);
+      const cards = reviewCardsOf(result.detected, result.unknownCards);
       setValues((v) => ({ ...v, cards, deckcode: result.deck_code ?? '' }));
       setReading({ stage: 'read', count: cards.length, unmatched: result.unmatchedNames ?? 0 });
     } catch (error) {
@@ -297,7 +298,7 @@ export default function UploadModal({ onClose }: { onClose(): void }) {
           <div className="upload-cards-head">
             <h3 id={`${ids.errors}-cards-heading`}>Cards Detected ({values.cards.length})</h3>
             {/* A plain link: the modal lives outside the router, and leaving the dialog starts the page anew. */}
-            <a href={builderLink(values.cards.map((c) => c.code))}>
+            <a href={builderLink(catalogCodesOf(values.cards))}>
               {values.cards.length > 0 ? MESSAGES.builder.editInBuilder : MESSAGES.builder.buildWithout}
             </a>
             {preview && (
@@ -323,7 +324,7 @@ export default function UploadModal({ onClose }: { onClose(): void }) {
           </div>
         </section>
 
-        <SimilarDeckWarning cardCodes={values.cards.map((card) => card.code)} />
+        <SimilarDeckWarning cardCodes={catalogCodesOf(values.cards)} />
         {serverError && (
           <p className="field-error" role="alert">
             {serverError}

@@ -71,3 +71,35 @@ describe('fixing a detected card', () => {
     expect(fixed.alternatives.map((a) => a.code)).toEqual(['C1', 'ALT1']);
   });
 });
+
+describe('cards the catalog lacks', () => {
+  const unknown = { position: 1, code: 'EES099', name: 'New Spy Ring' };
+
+  it("puts them back at their tiles' places, marked new", () => {
+    const cards = reviewCardsOf([card('A', 'C0'), card('B', 'C1')], [unknown]);
+    expect(cards.map((c) => [c.name, c.code, c.isNew ?? false])).toEqual([
+      ['A', 'C0', false],
+      ['New Spy Ring', 'EES099', true],
+      ['B', 'C1', false],
+    ]);
+  });
+
+  it('publishes them in newCards, and refuses a code that is no card code', () => {
+    const values: DeckFormValues = {
+      ...EMPTY_FORM,
+      title: 'Deck',
+      tags: ['Budget'],
+      cards: [...fiveCards, ...reviewCardsOf([], [unknown])],
+    };
+    expect(validateDeckForm(png, values).deck).toMatchObject({
+      cards: ['A', 'B', 'C', 'D', 'E', 'New Spy Ring'],
+      cardCodes: ['C0', 'C1', 'C2', 'C3', 'C4', 'EES099'],
+      newCards: ['EES099'],
+    });
+    const unread = { ...values, cards: [...fiveCards, ...reviewCardsOf([], [{ ...unknown, code: null }])] };
+    expect(validateDeckForm(png, unread)).toEqual({
+      errors: { cards: MESSAGES.upload.newCardCodeInvalid('') },
+      deck: null,
+    });
+  });
+});

@@ -8,7 +8,9 @@ import {
   type CardCandidate,
   type CreateDeck,
   type DetectedCard,
+  type UnknownCard,
 } from '../../../common/api/uploads';
+import { isCardCode } from '../../../common/api/cards';
 
 /** One card of the 'Cards Detected' list. */
 export interface ReviewCard {
@@ -20,6 +22,11 @@ export interface ReviewCard {
   confidence: number | null;
   /** Other cards it could be, best first. */
   alternatives: CardCandidate[];
+  /**
+   * A card the catalog lacks, read from its tile as printed ("not in the card list yet"): the
+   * player checks its code and name, and publishing proposes it to the moderators.
+   */
+  isNew?: boolean;
 }
 
 export interface DeckFormValues {
@@ -71,6 +78,9 @@ export function validateDeckForm(
   const errors: FormErrors = {};
   const imageError = imageFileError(image);
   if (imageError) errors.image = imageError;
+  const newCards = values.cards.filter((card) => card.isNew);
+  const badCode = newCards.find((card) => !isCardCode(card.code));
+  if (badCode) errors.cards = MESSAGES.upload.newCardCodeInvalid(badCode.code);
   const parsed = createDeckSchema.safeParse({
     title: values.title,
     description: values.description,
@@ -80,6 +90,7 @@ export function validateDeckForm(
     cards: values.cards.map((c) => c.name),
     // The exact card read or picked: several catalog cards may share a name.
     cardCodes: values.cards.map((c) => c.code),
+    ...(newCards.length > 0 ? { newCards: newCards.map((c) => c.code) } : {}),
     deckcode: values.deckcode,
   });
   if (!parsed.success) {
@@ -92,8 +103,24 @@ export function validateDeckForm(
   return { errors, deck: Object.keys(errors).length === 0 && parsed.success ? parsed.data : null };
 }
 
-export function reviewCardsOf(detected: DetectedCard[]): ReviewCard[] {
-  return detected.slice(0, DECK_SIZE).map((card) => ({ ...card, key: newKey() }));
+/**
+ * The review list of a reading: the cards detected, and the cards the catalog lacks put back at
+ * their tiles' places (the detected cards are the other tiles, in order).
+ */
+export function reviewCardsOf(detected: DetectedCard[], unknown: UnknownCard[] = []): ReviewCard[] {
+  const cards: ReviewCard[] = detected.map((card) => ({ ...card, key: newKey() }));
+  for (const card of [...unknown].sort((a, b) => a.position - b.position))
+    cards.splice(Math.min(card.position, cards.length), 0, newCardOf(card));
+  return cards.slice(0, DECK_SIZE);
+}
+
+function newCardOf(card: UnknownCard): ReviewCard {
+  return { key: newKey(), code: card.code ?? '', name: card.name, confidence: null, alternatives: [], isNew: true };
+}
+
+/** The codes the review list holds that the catalog has (a new card's may be unread or mistyped). */
+export function catalogCodesOf(cards: ReviewCard[]): string[] {
+  return cards.filter((card) => !card.isNew && card.code !== '').map((card) => card.code);
 }
 
 /** The card as an option of its replacement, so a wrong replacement can be undone from the list. */
