@@ -216,7 +216,10 @@ export const deckRoutes: FastifyPluginAsyncZod = async (app) => {
       ]);
       const answer = similarAnswer(codes.length, similar);
       if (request.body.deckcode === undefined) return answer;
-      return { ...answer, sameCode: sameCode.map((deck) => ({ _id: deck.id, title: deck.title, user: deck.username })) };
+      return {
+        ...answer,
+        sameCode: sameCode.map((deck) => ({ _id: deck.id, title: deck.title, user: deck.username })),
+      };
     },
   );
 

@@ -100,7 +100,11 @@ describeEachDatabase('similar decks', (ctx) => {
 
   test('with a deck code, the public decks of that code are answered whatever their cards (issue 38)', async () => {
     const owner = await buildUser(ctx.db, { username: 'CodeOwner' });
-    const coded = await buildDeck(ctx.db, owner.id, { title: 'Coded', deckcode: 'QZ7K2P', cards: cardNames(18, 'Other') });
+    const coded = await buildDeck(ctx.db, owner.id, {
+      title: 'Coded',
+      deckcode: 'QZ7K2P',
+      cards: cardNames(18, 'Other'),
+    });
     const ask = (payload: object) => ctx.app.inject({ method: 'POST', url: '/api/decks/similar', payload });
     const same = json<SimilarDecks>(await ask({ cardCodes: decks[3].codes.slice(0, 5), deckcode: 'QZ7K2P' }));
     expect(same.decks).toEqual([]);
