@@ -47,7 +47,7 @@ test.each(WIDTHS)('at %i: the author edits the cards and code, and sees the hist
   const original = await demoDeck(AUTHOR, 'by', width === 390 ? 1 : 0);
   const { page, context, errors } = await openPage(suite, width, AUTHOR);
   await page.goto(`/decks/${original._id}`);
-  await page.getByRole('heading', { level: 1, name: original.title }).waitFor();
+  await page.getByRole('heading', { level: 1, name: original.title, exact: true }).waitFor();
   // One list so far: no history.
   expect(await page.getByRole('region', { name: MESSAGES.decks.historyTitle }).count()).toBe(0);
   await page.getByRole('link', { name: MESSAGES.decks.editCards }).click();
@@ -76,7 +76,7 @@ test.each(WIDTHS)('at %i: the author edits the cards and code, and sees the hist
   await saveScreenshot(page, `deck-edit-cards-${width}`);
   await page.getByRole('button', { name: MESSAGES.decks.saveCards }).click();
 
-  await page.getByRole('heading', { level: 1, name: original.title }).waitFor();
+  await page.getByRole('heading', { level: 1, name: original.title, exact: true }).waitFor();
   expect(new URL(page.url()).pathname).toBe(`/decks/${original._id}`);
   await page.getByRole('status').filter({ hasText: MESSAGES.decks.cardsSaved }).waitFor();
   await expect(page.locator('.deck-code code').textContent()).resolves.toBe(code);
