@@ -37,6 +37,20 @@ export const MESSAGES = {
       `This deck matches ${title} (${shared} of ${cards} cards)`,
     success: 'Deck uploaded successfully.',
     failure: 'Deck upload failed. Please try again later.',
+    /** Issue #38: the deck code is a field of the review, checked as the game prints codes. */
+    deckCodeLabel: 'Deck code',
+    deckCodeHint: 'As the game shows it, e.g. UH42XD; leave empty when there is none.',
+    deckCodeCharacters: 'A deck code has only letters and digits, e.g. UH42XD.',
+    deckCodeTooLong: (max: number) => `The deck code can be at most ${max} characters.`,
+    /** Issue #38: publishing a near-copy (all cards, or the same deck code) asks first. */
+    nearCopyTitle: 'Publish this deck anyway?',
+    nearCopyConfirm: 'Publish anyway',
+    /** `title` is shown as a link to the deck. */
+    nearCopyCards: (title: string, shared: number, cards: number) =>
+      `${title} already has the same cards (${shared} of ${cards}).`,
+    nearCopyCode: (title: string, code: string) => `${title} already has the deck code ${code}.`,
+    nearCopyOwn: 'It is your own deck: you can correct its cards and code instead.',
+    nearCopyOther: (user: string) => `It was published by ${user}.`,
   },
   editDeck: { success: 'Deck edited successfully.' },
   /** The deck builder (/decks/new) and decks as text: not in SPEC.md, issue #39. */
@@ -159,6 +173,17 @@ export const MESSAGES = {
     /** Under a search picker holding 2 or more values (issue 38): what several picks mean. */
     pickedAllOf: (count: number, kind: string) => `Decks with all ${count} of these ${kind}`,
     pickedAnyOfLeftOut: (count: number, kind: string) => `Decks with any of these ${count} ${kind} are left out`,
+    /** Issue #38/#39: correcting a published deck's cards and code, and the lists it had. */
+    editCards: 'Edit cards',
+    editCardsTitle: (title: string) => `Edit the cards of ${title}`,
+    saveCards: 'Save the cards',
+    cardsSaved: 'Cards saved.',
+    historyTitle: 'History',
+    versionPublished: 'Published',
+    versionChanged: 'Cards changed',
+    versionAdded: 'Added',
+    versionRemoved: 'Removed',
+    versionNoChange: 'Same cards, new order or code.',
   },
   /** Above a table wider than a phone, which scrolls sideways (components/ScrollRegion.tsx). */
   scrollSideways: 'Swipe or scroll sideways to see every column →',

@@ -53,6 +53,16 @@ const cardCode = z
   .trim()
   .max(MAX_CARD_CODE_LENGTH, `A card code has at most ${MAX_CARD_CODE_LENGTH} characters`);
 
+/**
+ * The in-game deck code as a player types or the reader reads it: letters and digits (the game
+ * prints six, e.g. UH42XD), '' for none. The old client's literal 'null' is letters too.
+ */
+export const deckCodeSchema = z
+  .string()
+  .trim()
+  .max(MAX_DECK_CODE_LENGTH, MESSAGES.upload.deckCodeTooLong(MAX_DECK_CODE_LENGTH))
+  .regex(/^[A-Za-z0-9]*$/, MESSAGES.upload.deckCodeCharacters);
+
 export const albumListSchema = listOf(albumValue);
 export const collectionListSchema = listOf(collectionValue);
 export const tagListSchema = listOf(tagValue);
@@ -173,11 +183,7 @@ export const editDeckSchema = z
     /** The catalog code of each card, in the order of `cards` ('' finds the card by its name). */
     cardCodes: cardCodeListSchema.optional(),
     /** The in-game deck code; '' means none. */
-    deckcode: z
-      .string()
-      .trim()
-      .max(MAX_DECK_CODE_LENGTH, `The deck code can be at most ${MAX_DECK_CODE_LENGTH} characters.`)
-      .optional(),
+    deckcode: deckCodeSchema.optional(),
   })
   .refine((edit) => edit.cardCodes === undefined || edit.cardCodes.length === edit.cards?.length, {
     message: MESSAGES.upload.editCodesNeedCards,
@@ -239,10 +245,17 @@ export const similarDecksSchema = z.object({
   /** Cards of the deck compared (the "of 18" in "17 of 18 cards"). */
   cardCount: z.number().int(),
   decks: z.array(similarDeckSchema),
+  /**
+   * POST /api/decks/similar with a `deckcode`: the public decks published with that same code
+   * (newest first, a few at most), whatever their cards: a near-copy, or a misread one.
+   */
+  sameCode: z.array(z.object({ _id: z.string(), title: z.string(), user: z.string() })).optional(),
 });
 export type SimilarDecks = z.infer<typeof similarDecksSchema>;
 
 /** Body of POST /api/decks/similar: the catalog codes of the cards the upload review holds. */
 export const similarRequestSchema = z.object({
   cardCodes: z.array(cardCodeSchema).max(DECK_SIZE, `A deck has at most ${DECK_SIZE} cards`),
+  /** The deck code under review: a public deck with the same code is answered in `sameCode`. */
+  deckcode: deckCodeSchema.optional(),
 });

@@ -3,8 +3,15 @@
 import { z } from 'zod';
 import { DECK_SIZE, MIN_DECK_CARDS } from '../game';
 import { MESSAGES } from '../messages';
-import { MAX_DECK_CODE_LENGTH, MAX_DESCRIPTION_LENGTH, MAX_TITLE_LENGTH } from '../limits';
-import { albumListSchema, cardCodeListSchema, cardNameListSchema, collectionListSchema, tagListSchema } from './decks';
+import { MAX_DESCRIPTION_LENGTH, MAX_TITLE_LENGTH } from '../limits';
+import {
+  albumListSchema,
+  cardCodeListSchema,
+  cardNameListSchema,
+  collectionListSchema,
+  deckCodeSchema,
+  tagListSchema,
+} from './decks';
 
 /** One card option of the review step: a catalog card and how well it fits what was read. */
 export const cardCandidateSchema = z.object({
@@ -91,11 +98,7 @@ export const createDeckSchema = z
      */
     newCards: cardCodeListSchema.optional(),
     /** The in-game deck code; the literal 'null' or '' means none. */
-    deckcode: z
-      .string()
-      .trim()
-      .max(MAX_DECK_CODE_LENGTH, `The deck code can be at most ${MAX_DECK_CODE_LENGTH} characters.`)
-      .default(''),
+    deckcode: deckCodeSchema.default(''),
   })
   .refine((deck) => deck.cardCodes === undefined || deck.cardCodes.length === deck.cards.length, {
     message: 'Send one card code per card, in the same order (an empty code to find the card by its name).',

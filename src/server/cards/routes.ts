@@ -31,7 +31,7 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['cards'],
         summary:
-          'A deck pasted as text (one card a line: name, code or both), matched against the catalog like a screenshot reading',
+          'A deck pasted as text (one card a line: name, code or both), matched against the catalog like a screenshot reading (a few lines per event-loop turn)',
         body: parseCardListRequestSchema,
         response: { 200: parseCardListResultSchema, 400: errorSchema },
       },

@@ -34,7 +34,7 @@ import { findUserByUsername } from '../accounts/user-store';
 import { findDeck, findDeckCardLists, findDeckOwner, searchDecks } from './deck-store';
 import { toDeckVersions } from './deck-versions';
 import { editDeck, publishDeck, removeDeck, voteOnDeck } from './deck-writes';
-import { deckCardCodes, findSimilarDecks, type SimilarDeckRow } from './similar-decks';
+import { deckCardCodes, findDecksWithCode, findSimilarDecks, type SimilarDeckRow } from './similar-decks';
 import { toSimilarDeck } from './deck-presenter';
 import { reservePublish } from './publish-limits';
 import { builtDeckCards } from './built-deck';
@@ -203,14 +203,23 @@ export const deckRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['decks', 'uploads'],
         summary:
-          'Public decks sharing at least 12 of the given cards (by catalog code), most shared first: the upload review warns of a deck already published',
+          'Public decks sharing at least 12 of the given cards (by catalog code), most shared first, and those with the given deck code: the upload review and the builder ask before publishing a near-copy',
         body: similarRequestSchema,
         response: { 200: similarDecksSchema, ...errors },
       },
     },
     async (request) => {
       const codes = [...new Set(request.body.cardCodes)];
-      return similarAnswer(codes.length, await findSimilarDecks(app.db, codes));
+      const [similar, sameCode] = await Promise.all([
+        findSimilarDecks(app.db, codes),
+        findDecksWithCode(app.db, request.body.deckcode ?? ''),
+      ]);
+      const answer = similarAnswer(codes.length, similar);
+      if (request.body.deckcode === undefined) return answer;
+      return {
+        ...answer,
+        sameCode: sameCode.map((deck) => ({ _id: deck.id, title: deck.title, user: deck.username })),
+      };
     },
   );
 

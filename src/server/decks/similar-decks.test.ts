@@ -98,6 +98,29 @@ describeEachDatabase('similar decks', (ctx) => {
     expect(after.decks.map((d) => d._id)).not.toContain(copy);
   });
 
+  test('with a deck code, the public decks of that code are answered whatever their cards (issue 38)', async () => {
+    const owner = await buildUser(ctx.db, { username: 'CodeOwner' });
+    const coded = await buildDeck(ctx.db, owner.id, {
+      title: 'Coded',
+      deckcode: 'QZ7K2P',
+      cards: cardNames(18, 'Other'),
+    });
+    const ask = (payload: object) => ctx.app.inject({ method: 'POST', url: '/api/decks/similar', payload });
+    const same = json<SimilarDecks>(await ask({ cardCodes: decks[3].codes.slice(0, 5), deckcode: 'QZ7K2P' }));
+    expect(same.decks).toEqual([]);
+    expect(same.sameCode).toEqual([{ _id: coded, title: 'Coded', user: 'CodeOwner' }]);
+    expect(json<SimilarDecks>(await ask({ cardCodes: [], deckcode: 'QZ7K2Q' })).sameCode).toEqual([]);
+    // No code, or the old client's 'null', matches nothing; a hidden deck is not answered.
+    expect(json<SimilarDecks>(await ask({ cardCodes: [], deckcode: '' })).sameCode).toEqual([]);
+    expect(json<SimilarDecks>(await ask({ cardCodes: [], deckcode: 'null' })).sameCode).toEqual([]);
+    await ctx.db.updateTable('decks').set({ hidden_at: new Date().toISOString() }).where('id', '=', coded).execute();
+    expect(json<SimilarDecks>(await ask({ cardCodes: [], deckcode: 'QZ7K2P' })).sameCode).toEqual([]);
+    // A code is letters and digits, as the game prints it.
+    const bad = await ask({ cardCodes: [], deckcode: 'QZ-7K2P' });
+    expect(bad.statusCode).toBe(400);
+    expect(json(bad)).toMatchObject({ message: expect.stringContaining('letters and digits') });
+  });
+
   test('bad input is refused with a message', async () => {
     const cases = [
       {

@@ -6,6 +6,7 @@
 // few decks, so the candidates come from a few short index ranges, and only they are counted in full.
 import { sql } from 'kysely';
 import type { Db } from '../db/connect';
+import { hasDeckCode } from '../../common/deck-text';
 
 /** Cards a deck must share with the list to count as similar. */
 export const MIN_SHARED_CARDS = 12;
@@ -100,6 +101,30 @@ export async function findSimilarDecks(db: Db, cardCodes: string[], exceptDeckId
         .map((card) => ({ code: card.card_code!, name: card.card_name })),
     };
   });
+}
+
+/** Decks answered with the same deck code at most. */
+const MAX_SAME_CODE_DECKS = 3;
+
+/**
+ * The public decks published with this deck code, newest first (through the deckcode index,
+ * migrations/0020); none for an empty code or the old client's 'null'.
+ */
+export async function findDecksWithCode(
+  db: Db,
+  deckcode: string,
+): Promise<{ id: string; title: string; username: string }[]> {
+  if (!hasDeckCode(deckcode)) return [];
+  return db
+    .selectFrom('decks as d')
+    .innerJoin('public_decks as p', 'p.deck_id', 'd.id')
+    .innerJoin('users as u', 'u.id', 'd.user_id')
+    .select(['d.id', 'd.title', 'u.username'])
+    .where('d.deckcode', '=', deckcode)
+    .orderBy('d.created_at', 'desc')
+    .orderBy('d.id', 'desc')
+    .limit(MAX_SAME_CODE_DECKS)
+    .execute();
 }
 
 /** The card codes of a deck, or undefined when there is no such deck. */

@@ -18,6 +18,7 @@ const CardPage = lazy(() => import('../features/cards/CardPage'));
 const MetaPage = lazy(() => import('../features/meta/MetaPage'));
 const CompareDecksPage = lazy(() => import('../features/decks/CompareDecksPage'));
 const DeckBuilderRoute = lazy(() => import('./routes/DeckBuilderRoute'));
+const EditDeckCardsRoute = lazy(() => import('./routes/EditDeckCardsRoute'));
 
 export const router = createBrowserRouter([
   {
@@ -28,6 +29,7 @@ export const router = createBrowserRouter([
       { path: '/decks/new', element: <DeckBuilderRoute /> },
       { path: '/decks/:deckId', element: <DeckRoute /> },
       { path: '/decks/:deckId/compare/:otherId', element: <CompareDecksPage /> },
+      { path: '/decks/:deckId/edit-cards', element: <EditDeckCardsRoute /> },
       { path: '/deck-search-results', element: <SearchResultsPage /> },
       { path: '/users/:username', element: <UserPage /> },
       { path: '/profile', element: <ProfilePage /> },

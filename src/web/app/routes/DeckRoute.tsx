@@ -8,12 +8,13 @@ import { useSession } from '../../lib/use-session';
 
 export default function DeckRoute() {
   const { deckId = '' } = useParams();
-  const { user, hasEmail } = useSession();
+  const { user, hasEmail, isModerator } = useSession();
   const username = user?.username ?? null;
   return (
     <DeckPage
       key={deckId}
       deckId={deckId}
+      canCorrect={(deck) => deck.user === username || isModerator}
       renderVote={(deck) => <VoteButton deck={deck} username={username} canVote={hasEmail} />}
       // Signed-in users report what others wrote; their own items need no report.
       renderReport={(deck) =>

@@ -19,10 +19,12 @@ const CATALOG = [
 
 let posted: FormData | null;
 let parseBodies: string[];
+let edited: { url: string; body: unknown } | null;
 
 beforeEach(() => {
   posted = null;
   parseBodies = [];
+  edited = null;
   vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
     if (url === '/api/cards/') return new Response(JSON.stringify(CATALOG), { status: 200 });
     if (url === '/api/cards/parse-list') {
@@ -38,6 +40,10 @@ beforeEach(() => {
     if (url === '/api/decks/post/') {
       posted = init?.body as FormData;
       return new Response(JSON.stringify(testDeck(7, { title: 'Built' })), { status: 201 });
+    }
+    if (url.startsWith('/api/decks/editdeck/')) {
+      edited = { url, body: JSON.parse(String(init?.body)) };
+      return new Response(JSON.stringify(testDeck(3)), { status: 200 });
     }
     if (url.startsWith('/api/decks/onedeck/'))
       return new Response(
@@ -162,6 +168,45 @@ describe('DeckBuilderPage', () => {
     expect(JSON.parse(posted!.get('cardCodes') as string)).toEqual(
       Array.from({ length: 18 }, (_, i) => `SAS${String(i + 1).padStart(3, '0')}`),
     );
+  });
+
+  it("corrects a published deck's cards and code, saved through the deck's edit", async () => {
+    renderWithProviders(
+      <MemoryRouter initialEntries={['/decks/000000000000000000000003/edit-cards']}>
+        <Routes>
+          <Route
+            path="/decks/:id/edit-cards"
+            element={<DeckBuilderPage canPublish editDeckId="000000000000000000000003" />}
+          />
+          <Route path="/decks/:id" element={<p>Deck page</p>} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    const user = userEvent.setup();
+    await screen.findByRole('heading', { level: 1, name: MESSAGES.decks.editCardsTitle('Source deck') });
+    await catalogLoaded();
+    expect(deckNames()).toEqual(['Star 2', 'Sand Cat']);
+    // No publish form: the deck's title and categories are edited elsewhere.
+    expect(screen.queryByRole('button', { name: 'Publish the deck' })).toBeNull();
+    const code = screen.getByLabelText(MESSAGES.upload.deckCodeLabel);
+    await user.click(screen.getByRole('button', { name: MESSAGES.decks.saveCards }));
+    expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.upload.editNeedsFullDeck);
+    for (let i = 3; i <= 18; i++) fireEvent.click(screen.getByRole('button', { name: `Add Star ${i}` }));
+    await user.clear(code);
+    await user.type(code, 'ab-12');
+    await user.click(screen.getByRole('button', { name: MESSAGES.decks.saveCards }));
+    expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.upload.deckCodeCharacters);
+    expect(edited).toBeNull();
+    await user.clear(code);
+    await user.type(code, 'ab12cd');
+    await user.click(screen.getByRole('button', { name: MESSAGES.decks.saveCards }));
+    expect(await screen.findByText('Deck page')).toBeInTheDocument();
+    expect(edited!.url).toBe('/api/decks/editdeck/000000000000000000000003');
+    expect(edited!.body).toEqual({
+      cards: ['Star 2', 'Sand Cat', ...Array.from({ length: 16 }, (_, i) => `Star ${i + 3}`)],
+      cardCodes: ['SAS002', 'LCA020', ...Array.from({ length: 16 }, (_, i) => `SAS${String(i + 3).padStart(3, '0')}`)],
+      deckcode: 'AB12CD',
+    });
   });
 
   it('asks a guest to sign in instead of showing the form', async () => {

@@ -1,7 +1,8 @@
 // /decks/new: build a deck from the catalog without a screenshot. Search by name as you type
 // (accents and case ignored), filter by album, collection and rarity, add up to 18 distinct cards,
 // reorder and remove them (buttons, so the keyboard does all of it), paste a list, and publish:
-// the server draws the deck's image from its cards.
+// the server draws the deck's image from its cards. At /decks/{id}/edit-cards the same builder
+// corrects a published deck's cards and deck code (issue 38), saved through the deck's edit.
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
@@ -13,11 +14,15 @@ import { createDeckSchema } from '../../../common/api/uploads';
 import { AlbumSelect, CollectionSelect, TagSelect } from '../../components/CategorySelects';
 import { useCards } from '../../components/api/list-cards';
 import { useToast } from '../../components/use-toast';
+import { DeckCodeField, deckCodeError } from '../../components/DeckCodeField';
+import { useNearCopyConfirm } from '../../components/NearCopyDialog';
+import { deckCodeOf } from '../../lib/deck-code';
+import { useSession } from '../../lib/use-session';
 import { ApiRequestError, apiRequest } from '../../lib/api-client';
 import { DECKS_QUERY_KEY } from '../../lib/deck-cache';
 import { deckSchema } from '../../../common/api/decks';
 import { addCards, deckMix, moveCard, removeCard, type BuilderCard } from './builder-deck';
-import { parseCardList, postBuiltDeck } from './api/builder-api';
+import { parseCardList, postBuiltDeck, saveDeckCards } from './api/builder-api';
 
 /** Search results listed at once: type more to narrow the 5,000 cards down. */
 const RESULTS_SHOWN = 30;
@@ -37,8 +42,15 @@ function Mix({ label, counts }: { label: string; counts: [string, number][] }) {
   );
 }
 
-export default function DeckBuilderPage({ canPublish }: { canPublish: boolean }) {
+interface DeckBuilderPageProps {
+  canPublish: boolean;
+  /** Correct this published deck's cards and code instead of publishing a new deck. */
+  editDeckId?: string;
+}
+
+export default function DeckBuilderPage({ canPublish, editDeckId }: DeckBuilderPageProps) {
   const ids = {
+    deckcode: useId(),
     search: useId(),
     album: useId(),
     collection: useId(),
@@ -70,12 +82,18 @@ export default function DeckBuilderPage({ canPublish }: { canPublish: boolean })
     collections: [] as string[],
     tags: [] as string[],
   });
+  const [deckcode, setDeckcode] = useState('');
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const [editedTitle, setEditedTitle] = useState<string | null>(null);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  const { user } = useSession();
+  const nearCopy = useNearCopyConfirm(user?.username ?? null);
+  const pageTitle = editDeckId ? MESSAGES.decks.editCardsTitle(editedTitle ?? '…') : 'Build a deck';
 
   useEffect(() => {
-    document.title = 'Build a deck · Deckhub';
-  }, []);
+    document.title = `${pageTitle} · Deckhub`;
+  }, [pageTitle]);
 
   const cards = useMemo(
     () =>
@@ -92,7 +110,8 @@ export default function DeckBuilderPage({ canPublish }: { canPublish: boolean })
   const rarityOf = useMemo(() => new Map(cards.map((card) => [card.code, card.rarity])), [cards]);
 
   // Start from a deck ("Copy to the builder": ?from=id) or from an upload's reading (?codes=A,B,...).
-  const from = params.get('from');
+  // The deck corrected (edit mode) starts from its own cards and code.
+  const from = editDeckId ?? params.get('from');
   const codesParam = params.get('codes');
   useEffect(() => {
     let cancelled = false;
@@ -102,14 +121,17 @@ export default function DeckBuilderPage({ canPublish }: { canPublish: boolean })
           if (cancelled) return;
           const list = (source.cardList ?? []).filter((c): c is { name: string; code: string } => c.code !== null);
           setDeck(addCards([], list).deck);
-          setStatus(`Started from ${source.title}.`);
+          if (editDeckId) {
+            setEditedTitle(source.title);
+            setDeckcode(deckCodeOf(source) ?? '');
+          } else setStatus(`Started from ${source.title}.`);
         })
         .catch(() => !cancelled && setStatus('That deck could not be loaded.'));
     }
     return () => {
       cancelled = true;
     };
-  }, [from]);
+  }, [from, editDeckId]);
   // An upload's reading starts the deck once the catalog is loaded (state adjusted while rendering,
   // as React advises for state derived from props, rather than in an effect).
   const [startedFromCodes, setStartedFromCodes] = useState<string | null>(null);
@@ -160,19 +182,26 @@ export default function DeckBuilderPage({ canPublish }: { canPublish: boolean })
     }
   };
 
+  /** The deck code's problem shown under its field, and whether the code may be sent. */
+  const checkCode = () => {
+    const problem = deckCodeError(deckcode);
+    setCodeError(problem);
+    return problem === null;
+  };
+
   const publish = async (event: FormEvent) => {
     event.preventDefault();
     setError('');
-    const parsed = createDeckSchema.safeParse({
-      ...form,
-      cards: deck.map((c) => c.name),
-      cardCodes: deck.map((c) => c.code),
-    });
+    const cardCodes = deck.map((c) => c.code);
+    const parsed = createDeckSchema.safeParse({ ...form, cards: deck.map((c) => c.name), cardCodes, deckcode });
+    if (!checkCode()) return;
     if (deck.length !== DECK_SIZE) return setError(MESSAGES.builder.needsFullDeck(DECK_SIZE));
     if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Invalid form.');
     setBusy(true);
     try {
-      const published = await postBuiltDeck({ ...form, cardCodes: deck.map((c) => c.code) });
+      // A copy of a public deck (all its cards, or its deck code) is published only once confirmed.
+      if (!(await nearCopy.confirmPublish(cardCodes, parsed.data.deckcode))) return;
+      const published = await postBuiltDeck({ ...form, cardCodes, deckcode: parsed.data.deckcode });
       await queryClient.invalidateQueries({ queryKey: DECKS_QUERY_KEY });
       toast(MESSAGES.upload.success, 'success');
       await navigate(`/decks/${published._id}`);
@@ -183,12 +212,50 @@ export default function DeckBuilderPage({ canPublish }: { canPublish: boolean })
     }
   };
 
+  const saveCards = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!editDeckId) return;
+    setError('');
+    if (!checkCode()) return;
+    if (deck.length !== DECK_SIZE) return setError(MESSAGES.upload.editNeedsFullDeck);
+    setBusy(true);
+    try {
+      await saveDeckCards(editDeckId, { cards: deck, deckcode: deckcode.trim() });
+      await queryClient.invalidateQueries({ queryKey: DECKS_QUERY_KEY });
+      toast(MESSAGES.decks.cardsSaved, 'success');
+      await navigate(`/decks/${editDeckId}`);
+    } catch (caught) {
+      setError(caught instanceof ApiRequestError ? caught.message : MESSAGES.upload.failure);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const codeField = (
+    <DeckCodeField
+      id={ids.deckcode}
+      value={deckcode}
+      onChange={(code) => {
+        setDeckcode(code);
+        if (codeError) setCodeError(deckCodeError(code));
+      }}
+      error={codeError}
+    />
+  );
+  const errorLine = error && (
+    <p className="field-error" role="alert">
+      {error}
+    </p>
+  );
+
   return (
     <article className="page builder-page" aria-labelledby="builder-title">
-      <h1 id="builder-title">Build a deck</h1>
+      <h1 id="builder-title">{pageTitle}</h1>
       <p className="muted">
-        Pick {DECK_SIZE} cards from the catalog, or paste a list. Without a screenshot, the site draws the deck&apos;s
-        image.
+        Pick {DECK_SIZE} cards from the catalog, or paste a list.
+        {editDeckId
+          ? ' The list it replaces stays in the deck’s history.'
+          : ' Without a screenshot, the site draws the deck’s image.'}
       </p>
       <p role="status" className="builder-status">
         {status}
@@ -320,8 +387,18 @@ export default function DeckBuilderPage({ canPublish }: { canPublish: boolean })
             </div>
           )}
 
-          <h2>Publish</h2>
-          {!canPublish ? (
+          {editDeckId ? (
+            <form className="builder-form" onSubmit={saveCards} noValidate>
+              {codeField}
+              {errorLine}
+              <button type="submit" className="primary" disabled={busy}>
+                {MESSAGES.decks.saveCards}
+              </button>
+            </form>
+          ) : (
+            <h2>Publish</h2>
+          )}
+          {editDeckId ? null : !canPublish ? (
             <p>Sign in with a confirmed e-mail address to publish a deck.</p>
           ) : (
             <form className="builder-form" onSubmit={publish} noValidate>
@@ -332,6 +409,7 @@ export default function DeckBuilderPage({ canPublish }: { canPublish: boolean })
                 maxLength={MAX_TITLE_LENGTH}
                 onChange={(event) => setForm({ ...form, title: event.target.value })}
               />
+              {codeField}
               <fieldset className="upload-categories">
                 <legend>Categories</legend>
                 <label htmlFor={ids.albums}>Albums</label>
@@ -357,19 +435,20 @@ export default function DeckBuilderPage({ canPublish }: { canPublish: boolean })
                 value={form.description}
                 onChange={(event) => setForm({ ...form, description: event.target.value })}
               />
-              {error && (
-                <p className="field-error" role="alert">
-                  {error}
-                </p>
-              )}
+              {errorLine}
               <button type="submit" className="primary" disabled={busy}>
                 Publish the deck
               </button>
             </form>
           )}
           <p>
-            <Link to="/decks">Back to the decks</Link>
+            {editDeckId ? (
+              <Link to={`/decks/${editDeckId}`}>Back to the deck</Link>
+            ) : (
+              <Link to="/decks">Back to the decks</Link>
+            )}
           </p>
+          {nearCopy.dialog}
         </section>
       </div>
     </article>

@@ -10,6 +10,7 @@ import { deckCodeOf } from '../../lib/deck-code';
 import { resizedImageUrl } from '../../lib/upload-url';
 import { useDeck } from './api/get-deck';
 import { SimilarDecks } from './SimilarDecks';
+import { DeckHistory } from './DeckHistory';
 import { deckAsText } from '../../../common/deck-text';
 
 /** Deck images on the deck page are requested at this width (the server preloads the same copy). */
@@ -69,10 +70,12 @@ interface DeckPageProps {
   comments: ReactNode;
   /** The report control for the loaded deck (the moderation feature). */
   renderReport?: (deck: Deck) => ReactNode;
+  /** Whether the viewer may correct the deck's cards and code (its author, a moderator). */
+  canCorrect?: (deck: Deck) => boolean;
 }
 
 /** /decks/{deckId}: the deck in detail. Votes and comments come in as slots. */
-export function DeckPage({ deckId, renderVote, comments, renderReport }: DeckPageProps) {
+export function DeckPage({ deckId, renderVote, comments, renderReport, canCorrect }: DeckPageProps) {
   const { data: deck, isLoading, isError } = useDeck(deckId);
   useEffect(() => {
     if (deck) document.title = `${deck.title} · Deckhub`;
@@ -119,6 +122,14 @@ export function DeckPage({ deckId, renderVote, comments, renderReport }: DeckPag
             <Link className="button-link" to={`/decks/new?from=${encodeURIComponent(deck._id)}`}>
               {MESSAGES.decks.copyToBuilder}
             </Link>
+            {canCorrect?.(deck) && (
+              <>
+                {' '}
+                <Link className="button-link" to={`/decks/${encodeURIComponent(deck._id)}/edit-cards`}>
+                  {MESSAGES.decks.editCards}
+                </Link>
+              </>
+            )}
           </p>
           {deck.cards.length > 0 ? (
             <ol className="deck-cards" aria-label="Cards">
@@ -137,6 +148,7 @@ export function DeckPage({ deckId, renderVote, comments, renderReport }: DeckPag
           ) : (
             <p className="empty">No cards listed.</p>
           )}
+          <DeckHistory deckId={deck._id} />
           <SimilarDecks deckId={deck._id} />
         </div>
         <div className="deck-image">

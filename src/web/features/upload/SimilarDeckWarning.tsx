@@ -1,5 +1,5 @@
 import { MESSAGES } from '../../../common/messages';
-import { useSimilarDecks } from './api/similar-decks';
+import { useSimilarDecks } from '../../components/api/similar-decks';
 
 /** Splits the message around the deck's title, so the title can be a link inside the one text. */
 const TITLE_MARK = '\u0000';

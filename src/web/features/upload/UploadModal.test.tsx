@@ -229,6 +229,73 @@ describe('UploadModal', () => {
     expect(screen.getByRole('link', { name: 'View deck' })).toHaveAttribute('href', '/decks/65f0a1b2c3d4e5f6a7b8c9d0');
   });
 
+  it('lets the deck code read be fixed in the review, checked, and sends the fixed code', async () => {
+    vi.mocked(readDeckImage).mockResolvedValue(
+      detected(['Heimdall', 'Hypernova', 'Sand Cat', 'Five Eyes', 'Virginia Hall']),
+    );
+    vi.mocked(postDeck).mockResolvedValue({ _id: '65f0a1b2c3d4e5f6a7b8c9d0' } as never);
+    const { user, onClose } = setup();
+    await user.upload(screen.getByLabelText('Deck image'), png());
+    await screen.findByRole('list', { name: 'Cards Detected' });
+    const code = screen.getByLabelText(MESSAGES.upload.deckCodeLabel);
+    expect(code).toHaveValue('UH42XD');
+    await user.type(screen.getByLabelText('Title'), 'My deck');
+    await user.type(screen.getByLabelText('Albums'), 'Space{Enter}');
+    await user.clear(code);
+    await user.type(code, 'uh4-2xd');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(screen.getByText(MESSAGES.upload.deckCodeCharacters)).toBeInTheDocument();
+    expect(code).toHaveAttribute('aria-invalid', 'true');
+    expect(postDeck).not.toHaveBeenCalled();
+    await user.clear(code);
+    await user.type(code, 'uh43xd');
+    expect(screen.queryByText(MESSAGES.upload.deckCodeCharacters)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(postDeck).toHaveBeenCalledWith(
+      expect.any(File),
+      expect.objectContaining({ deckcode: 'UH43XD' }),
+      expect.anything(),
+    );
+  });
+
+  it('asks before publishing a deck whose code a public deck has; Cancel publishes nothing', async () => {
+    vi.mocked(readDeckImage).mockResolvedValue(
+      detected(['Heimdall', 'Hypernova', 'Sand Cat', 'Five Eyes', 'Virginia Hall']),
+    );
+    vi.mocked(postDeck).mockResolvedValue({ _id: '65f0a1b2c3d4e5f6a7b8c9d0' } as never);
+    const { user, onClose } = setup();
+    const catalog = fakeServer('missing');
+    vi.mocked(globalThis.fetch).mockImplementation(async (input, init) => {
+      if (String(input) !== '/api/decks/similar') return catalog(input);
+      expect(JSON.parse(String(init?.body))).toMatchObject({ deckcode: 'UH42XD' });
+      const sameCode = [{ _id: '65f0a1b2c3d4e5f6a7b8c9d1', title: 'Space Race', user: 'StarGazer' }];
+      return new Response(JSON.stringify({ cardCount: 5, decks: [], sameCode }), { status: 200 });
+    });
+    await user.upload(screen.getByLabelText('Deck image'), png());
+    await screen.findByRole('list', { name: 'Cards Detected' });
+    await user.type(screen.getByLabelText('Title'), 'My deck');
+    await user.type(screen.getByLabelText('Albums'), 'Space{Enter}');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    const ask = await screen.findByRole('alertdialog', { name: MESSAGES.upload.nearCopyTitle });
+    expect(ask).toHaveTextContent(MESSAGES.upload.nearCopyCode('Space Race', 'UH42XD'));
+    expect(within(ask).getByRole('link', { name: 'Space Race' })).toHaveAttribute(
+      'href',
+      '/decks/65f0a1b2c3d4e5f6a7b8c9d1',
+    );
+    await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(postDeck).not.toHaveBeenCalled();
+    expect(onClose).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    const again = await screen.findByRole('alertdialog', { name: MESSAGES.upload.nearCopyTitle });
+    await user.click(within(again).getByRole('button', { name: MESSAGES.upload.nearCopyConfirm }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(postDeck).toHaveBeenCalledOnce();
+  });
+
   it('tells the user when publishing fails', async () => {
     vi.mocked(readDeckImage).mockResolvedValue(
       detected(['Heimdall', 'Hypernova', 'Sand Cat', 'Five Eyes', 'Virginia Hall']),

@@ -8,6 +8,9 @@ import { ACCEPTED_IMAGE_TYPES } from '../../../common/api/uploads';
 import { ConfirmDialog, Dialog } from '../../components/Dialog';
 import { AlbumSelect, CollectionSelect, TagSelect } from '../../components/CategorySelects';
 import { useToast } from '../../components/use-toast';
+import { DeckCodeField } from '../../components/DeckCodeField';
+import { useNearCopyConfirm } from '../../components/NearCopyDialog';
+import { useSession } from '../../lib/use-session';
 import { ApiRequestError, isRefusal } from '../../lib/api-client';
 import { DECKS_QUERY_KEY } from '../../lib/deck-cache';
 import { postDeck, readDeckImage } from './api/upload-deck';
@@ -64,6 +67,7 @@ function FieldError({ id, text }: { id: string; text?: string }) {
 export default function UploadModal({ onClose }: { onClose(): void }) {
   const ids = {
     file: useId(),
+    deckcode: useId(),
     title: useId(),
     albums: useId(),
     collections: useId(),
@@ -74,6 +78,9 @@ export default function UploadModal({ onClose }: { onClose(): void }) {
   const errorId = (field: keyof FormErrors) => `${ids.errors}-${field}`;
   const toast = useToast();
   const queryClient = useQueryClient();
+  const { user } = useSession();
+  const nearCopy = useNearCopyConfirm(user?.username ?? null);
+  const [checking, setChecking] = useState(false);
 
   const [image, setImage] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
@@ -169,6 +176,11 @@ export default function UploadModal({ onClose }: { onClose(): void }) {
     setServerError(null);
     const { deck } = validateDeckForm(image, values);
     if (!deck || !image) return;
+    // A copy of a public deck (all its cards, or its deck code) is published only once confirmed.
+    setChecking(true);
+    const goOn = await nearCopy.confirmPublish(deck.cardCodes ?? [], deck.deckcode);
+    setChecking(false);
+    if (!goOn) return;
     setSubmitting({ sent: 0 });
     const controller = new AbortController();
     inFlight.current = controller;
@@ -202,7 +214,7 @@ export default function UploadModal({ onClose }: { onClose(): void }) {
     values.albums.length + values.collections.length + values.tags.length > 0;
   const requestClose = () => (hasWork ? setAskDiscard(true) : onClose());
 
-  const isBusy = isReading || fetchingSample || submitting !== null;
+  const isBusy = isReading || fetchingSample || checking || submitting !== null;
   const describedBy = (field: keyof FormErrors) => (errors[field] ? errorId(field) : undefined);
 
   // In a portal: the button that opens the modal lives inside the search bar's <form>, and forms
@@ -254,6 +266,13 @@ export default function UploadModal({ onClose }: { onClose(): void }) {
             </p>
           )}
         </div>
+
+        <DeckCodeField
+          id={ids.deckcode}
+          value={values.deckcode}
+          onChange={(deckcode) => update({ deckcode })}
+          error={errors.deckcode}
+        />
 
         <div className="upload-field">
           <label htmlFor={ids.title}>Title</label>
@@ -342,6 +361,7 @@ export default function UploadModal({ onClose }: { onClose(): void }) {
           </button>
         </div>
       </form>
+      {nearCopy.dialog}
       {askDiscard && (
         <ConfirmDialog
           title="Discard this deck?"

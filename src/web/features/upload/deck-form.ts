@@ -36,11 +36,11 @@ export interface DeckFormValues {
   collections: string[];
   tags: string[];
   cards: ReviewCard[];
-  /** The in-game code read from the image; '' when none was read. */
+  /** The in-game code read from the image, or corrected by the player; '' for none. */
   deckcode: string;
 }
 
-export type FormField = 'image' | 'title' | 'cards' | 'categories';
+export type FormField = 'image' | 'title' | 'cards' | 'categories' | 'deckcode';
 export type FormErrors = Partial<Record<FormField, string>>;
 
 export const EMPTY_FORM: DeckFormValues = {
@@ -96,7 +96,8 @@ export function validateDeckForm(
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const field = issue.path[0];
-      const key: FormField = field === 'title' || field === 'cards' || field === 'categories' ? field : 'categories';
+      const key: FormField =
+        field === 'title' || field === 'cards' || field === 'categories' || field === 'deckcode' ? field : 'categories';
       errors[key] ??= issue.message;
     }
   }

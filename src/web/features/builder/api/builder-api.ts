@@ -1,6 +1,6 @@
 // The builder's calls: a pasted list read against the catalog, and a deck published from its codes.
 import { parseCardListResultSchema, type ParseCardListResult } from '../../../../common/api/cards';
-import { deckSchema, type Deck } from '../../../../common/api/decks';
+import { deckSchema, type Deck, type EditDeck } from '../../../../common/api/decks';
 import { ApiRequestError, apiRequest, readAnswer } from '../../../lib/api-client';
 import { deckForm } from '../../../lib/deck-form';
 
@@ -16,6 +16,8 @@ export interface BuiltDeck {
   collections: string[];
   tags: string[];
   cardCodes: string[];
+  /** The in-game deck code; '' for none. */
+  deckcode: string;
 }
 
 /** POST /api/decks/post/ without an image: the server draws the deck's picture from its 18 codes. */
@@ -33,4 +35,20 @@ export async function postBuiltDeck(deck: BuiltDeck): Promise<Deck> {
     throw new ApiRequestError(0, 'The server could not be reached.');
   }
   return readAnswer(res.status, await res.text(), deckSchema);
+}
+
+/**
+ * POST /api/decks/editdeck/{id} with the corrected cards and deck code (issue 38): checked against
+ * the catalog like a publish; the list replaced is kept in the deck's history.
+ */
+export function saveDeckCards(
+  deckId: string,
+  correction: { cards: { name: string; code: string }[]; deckcode: string },
+): Promise<Deck> {
+  const body: EditDeck = {
+    cards: correction.cards.map((c) => c.name),
+    cardCodes: correction.cards.map((c) => c.code),
+    deckcode: correction.deckcode,
+  };
+  return apiRequest(`/api/decks/editdeck/${encodeURIComponent(deckId)}`, deckSchema, { body });
 }
