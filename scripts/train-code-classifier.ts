@@ -22,8 +22,7 @@ import {
 } from '../src/server/ocr/pipeline/code/classifier/glyph-set';
 import { confusionText, leaveOneOut, lookalikeTable } from '../src/server/ocr/pipeline/code/classifier/learn';
 import { CODE_CHARACTERS } from '../src/server/ocr/pipeline/code/deck-code';
-import { capHeightOf } from '../src/server/ocr/pipeline/code/glyph-shapes';
-import { findGlyphs, isColon, type Glyph } from '../src/server/ocr/pipeline/code/glyphs';
+import { capHeightOf, findGlyphs, isColon, type Glyph } from '../src/server/ocr/pipeline/code/glyphs';
 import { seededRandom } from '../src/common/seeded-random';
 import { REAL_SCREENSHOT, REAL_SCREENSHOT_ANSWER } from '../test/support/real-data';
 

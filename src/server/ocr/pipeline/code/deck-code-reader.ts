@@ -22,8 +22,7 @@ import {
   type CodeCharacter,
   type DeckCodeRead,
 } from './deck-code';
-import { capHeightOf } from './glyph-shapes';
-import { findGlyphs, isColon, type Glyph } from './glyphs';
+import { capHeightOf, findGlyphs, isColon, type Glyph } from './glyphs';
 import { centredSpan, clampRect, findTextLines, medianWhiteness, textRows, whiteTextImage } from '../text-crops';
 import type { Rect, RgbImage } from '../tile-grid';
 import {

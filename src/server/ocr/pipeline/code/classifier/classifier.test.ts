@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { REAL_SCREENSHOT } from '../../../../../../test/support/real-data';
 import { SHARE_GEOMETRY } from '../../../../demo/share-screenshot';
-import { capHeightOf } from '../glyph-shapes';
+import { capHeightOf } from '../glyphs';
 import { findGlyphs, isColon } from '../glyphs';
 import { codeGlyphClassifier } from './classifier';
 import { sampleOf } from './glyph-sample';

@@ -4,7 +4,8 @@
  * similarity of the glyph to its nearest labelled glyph of that character (`similarity.ts`).
  *
  * It stands in for every rule about pairs of characters: the line model's reading of a glyph is
- * kept unless the classifier prefers one of that character's look-alikes by SWITCH_MARGIN, and the
+ * kept unless the classifier prefers one of that character's look-alikes by SWITCH_MARGIN (any
+ * other character by the wider OVERRULE_MARGIN), and the
  * look-alikes are the learnt table of `lookalikes.json` (the pairs the classifier itself confuses or
  * nearly confuses when each labelled glyph is left out in turn), not lists written by hand.
  */
@@ -29,10 +30,27 @@ export interface LookalikeTable {
  * glyph to be taken for it: within this, the reading and the shape do not disagree enough.
  */
 export const SWITCH_MARGIN = 0.04;
+/**
+ * How much better any other character must match the glyph to overrule the reading: the line model
+ * swaps characters the classifier never confuses (A/4, 7/1, Z/2). Left out in turn, a labelled glyph
+ * was taken for another character by more than this 4 times in 2,568 (damaged cuts of the real
+ * header), by 0.02-0.12 another 17 times.
+ */
+export const OVERRULE_MARGIN = 0.15;
+
+/** How `settle` weighs a reading against the glyph. */
+export interface SettleOptions {
+  /** How many readings agree on the character: each widens the margins the glyph must beat it by. */
+  readings?: number;
+  /** Another reading of the glyph (a second look's against the line's), weighed as a look-alike is. */
+  rival?: string;
+}
 
 export class CodeGlyphClassifier {
   private readonly samples: Array<{ label: string; prepared: Prepared }>;
   private readonly table: Record<string, string>;
+  /** Each glyph's ranking, kept: the reader asks about one glyph several times (J? bar? settle?). */
+  private readonly ranked = new WeakMap<GlyphInk, { capHeight: number; scores: CharacterScore[] }>();
 
   constructor(glyphs: Array<{ label: string } & Parameters<typeof prepare>[0]>, table: LookalikeTable) {
     this.samples = glyphs.map((g) => ({ label: g.label, prepared: prepare(g) }));
@@ -41,13 +59,17 @@ export class CodeGlyphClassifier {
 
   /** Every character the set holds, best first, with its nearest labelled glyph's similarity. */
   rank(glyph: GlyphInk, capHeight: number): CharacterScore[] {
+    const kept = this.ranked.get(glyph);
+    if (kept?.capHeight === capHeight) return kept.scores;
     const probe = prepare(sampleOf(glyph, capHeight));
     const best = new Map<string, number>();
     for (const { label, prepared } of this.samples) {
       const score = similarity(probe, prepared);
       if (score > (best.get(label) ?? -Infinity)) best.set(label, score);
     }
-    return [...best].map(([char, score]) => ({ char, score })).sort((a, b) => b.score - a.score);
+    const scores = [...best].map(([char, score]) => ({ char, score })).sort((a, b) => b.score - a.score);
+    this.ranked.set(glyph, { capHeight, scores });
+    return scores;
   }
 
   /** The character the glyph looks most like. */
@@ -61,16 +83,25 @@ export class CodeGlyphClassifier {
   }
 
   /**
-   * The character read on a glyph, or the look-alike of it the glyph matches better by SWITCH_MARGIN.
-   * A character outside the table (a glyph the classifier never confused) is left as read.
+   * Whether a glyph read as `char` is worth reading again on its own: the character has look-alikes,
+   * or the glyph looks most like another character.
    */
-  settle(read: string, glyph: GlyphInk, capHeight: number): string {
-    const candidates = read + this.lookalikesOf(read);
-    if (candidates.length === 1) return read;
-    const scores = this.rank(glyph, capHeight).filter((s) => candidates.includes(s.char));
-    const own = scores.find((s) => s.char === read)?.score ?? -Infinity;
-    const top = scores[0];
-    return top && top.char !== read && top.score >= own + SWITCH_MARGIN ? top.char : read;
+  doubts(char: string, glyph: GlyphInk, capHeight: number): boolean {
+    return this.lookalikesOf(char) !== '' || this.best(glyph, capHeight).char !== char;
+  }
+
+  /**
+   * The character read on a glyph, or another the glyph matches better: one of its learnt look-alikes
+   * (or the rival reading) by SWITCH_MARGIN, any other character by OVERRULE_MARGIN.
+   */
+  settle(read: string, glyph: GlyphInk, capHeight: number, { readings = 1, rival = '' }: SettleOptions = {}): string {
+    const ranked = this.rank(glyph, capHeight);
+    const own = ranked.find((s) => s.char === read)?.score ?? -Infinity;
+    const candidates = this.lookalikesOf(read) + rival;
+    const lookalike = ranked.find((s) => s.char !== read && candidates.includes(s.char));
+    if (lookalike && lookalike.score >= own + SWITCH_MARGIN * readings) return lookalike.char;
+    const top = ranked[0];
+    return top && top.char !== read && top.score >= own + OVERRULE_MARGIN * readings ? top.char : read;
   }
 }
 
