@@ -37,6 +37,11 @@ export const SWITCH_MARGIN = 0.04;
  * header), by 0.02-0.12 another 17 times.
  */
 export const OVERRULE_MARGIN = 0.15;
+/**
+ * Similarity under which the glyph is like no labelled glyph and the reading stands: a glyph cut
+ * wrong, or of a font the set lacks. Glyphs of the code score 0.74-0.95 with their own character.
+ */
+export const MIN_LIKENESS = 0.5;
 
 /** How `settle` weighs a reading against the glyph. */
 export interface SettleOptions {
@@ -77,6 +82,12 @@ export class CodeGlyphClassifier {
     return this.rank(glyph, capHeight)[0];
   }
 
+  /** Whether the glyph looks most like `char`, and like it enough (MIN_LIKENESS). */
+  looksLike(char: string, glyph: GlyphInk, capHeight: number): boolean {
+    const best = this.best(glyph, capHeight);
+    return best.char === char && best.score >= MIN_LIKENESS;
+  }
+
   /** The characters a glyph of `char` is confused with (learnt), '' for none. */
   lookalikesOf(char: string): string {
     return this.table[char] ?? '';
@@ -87,21 +98,22 @@ export class CodeGlyphClassifier {
    * or the glyph looks most like another character.
    */
   doubts(char: string, glyph: GlyphInk, capHeight: number): boolean {
-    return this.lookalikesOf(char) !== '' || this.best(glyph, capHeight).char !== char;
+    const best = this.best(glyph, capHeight);
+    return this.lookalikesOf(char) !== '' || (best.char !== char && best.score >= MIN_LIKENESS);
   }
 
   /**
-   * The character read on a glyph, or another the glyph matches better: one of its learnt look-alikes
-   * (or the rival reading) by SWITCH_MARGIN, any other character by OVERRULE_MARGIN.
+   * The character read on a glyph, or the one the glyph looks most like where it matches that one
+   * better: by SWITCH_MARGIN for a learnt look-alike of the reading (or the rival reading), by
+   * OVERRULE_MARGIN for any other character. A glyph like nothing in the set (MIN_LIKENESS) is left as read.
    */
   settle(read: string, glyph: GlyphInk, capHeight: number, { readings = 1, rival = '' }: SettleOptions = {}): string {
     const ranked = this.rank(glyph, capHeight);
-    const own = ranked.find((s) => s.char === read)?.score ?? -Infinity;
-    const candidates = this.lookalikesOf(read) + rival;
-    const lookalike = ranked.find((s) => s.char !== read && candidates.includes(s.char));
-    if (lookalike && lookalike.score >= own + SWITCH_MARGIN * readings) return lookalike.char;
     const top = ranked[0];
-    return top && top.char !== read && top.score >= own + OVERRULE_MARGIN * readings ? top.char : read;
+    if (!top || top.char === read || top.score < MIN_LIKENESS) return read;
+    const own = ranked.find((s) => s.char === read)?.score ?? -Infinity;
+    const margin = (this.lookalikesOf(read) + rival).includes(top.char) ? SWITCH_MARGIN : OVERRULE_MARGIN;
+    return top.score >= own + margin * readings ? top.char : read;
   }
 }
 
