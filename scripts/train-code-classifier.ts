@@ -16,7 +16,7 @@ import { SHARE_GEOMETRY } from '../src/server/demo/share-screenshot';
 import { sampleOf } from '../src/server/ocr/pipeline/code/classifier/glyph-sample';
 import {
   loadGlyphSet,
-  storeGlyph,
+  storeGlyphSet,
   type LabelledGlyph,
   type StoredGlyphSet,
 } from '../src/server/ocr/pipeline/code/classifier/glyph-set';
@@ -120,8 +120,7 @@ async function fontGlyphs(): Promise<LabelledGlyph[]> {
 
 if (values.collect) {
   const glyphs = [...(await realGlyphs()), ...(await fontGlyphs())];
-  const set: StoredGlyphSet = { grid: [16, 24], glyphs: glyphs.map(storeGlyph) };
-  await writeFile(SET_FILE, `${JSON.stringify(set)}\n`);
+  await writeFile(SET_FILE, `${JSON.stringify(storeGlyphSet(glyphs))}\n`);
   const counts = new Map<string, number>();
   for (const g of glyphs) counts.set(g.source.split(' ')[0], (counts.get(g.source.split(' ')[0]) ?? 0) + 1);
   console.log(`collected ${glyphs.length} labelled glyphs (${[...counts].map(([s, n]) => `${s} ${n}`).join(', ')})`);

@@ -55,7 +55,10 @@ describe('codeCharacters', () => {
     top: 0,
     width,
     height,
-    ink: Uint8Array.from({ length: width * height }, (_, i) => (Math.floor((i % width) / 5) + Math.floor(i / width / 5)) % 2),
+    ink: Uint8Array.from(
+      { length: width * height },
+      (_, i) => (Math.floor((i % width) / 5) + Math.floor(i / width / 5)) % 2,
+    ),
   });
   const jGlyph = (left: number): Glyph => {
     const width = 12;

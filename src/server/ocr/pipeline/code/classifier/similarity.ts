@@ -38,7 +38,12 @@ export function prepare(sample: GlyphSample): Prepared {
   const flat = Math.sqrt(norm / GRID_SIZE) < FLAT_SPREAD;
   norm = Math.sqrt(norm) || 1;
   for (let i = 0; i < GRID_SIZE; i++) unit[i] /= norm;
-  return { unit, flat, logWidth: Math.log(Math.max(sample.width, 0.01)), logHeight: Math.log(Math.max(sample.height, 0.01)) };
+  return {
+    unit,
+    flat,
+    logWidth: Math.log(Math.max(sample.width, 0.01)),
+    logHeight: Math.log(Math.max(sample.height, 0.01)),
+  };
 }
 
 /** 1 for the same glyph, lower the less alike (correlation -1 to 1, less the size penalty). */
