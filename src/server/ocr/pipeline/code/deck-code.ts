@@ -155,7 +155,7 @@ function joinedPair(glyph: Glyph, symbols: OcrSymbol[], capHeight: number): OcrS
 
 /** One character of a code as read from its glyph. */
 export interface CodeCharacter {
-  /** The character, look-alikes settled by shape. */
+  /** The character, look-alikes settled by the glyph classifier. */
   char: string;
   /** The character's glyph, broken pieces joined; absent for two characters blur joined into one glyph. */
   glyph?: Glyph;
@@ -180,8 +180,8 @@ export const hasUnread = (characters: CodeCharacter[]): boolean => characters.so
  * The deck code's characters, spelled by its glyphs. Each glyph gets the surest character whose
  * box overlaps it most, so a glyph read twice ("4" as "A4") gives one character, and a J the model
  * skipped or merged into its neighbour is still counted; a glyph two characters wide (joined by
- * blur) gets both, and a piece broken off a character is joined to it. O/0 and I/1 are settled by
- * shape. The symbols' boxes are in the glyphs' (source image) pixels. A glyph with no character
+ * blur) gets both, and a piece broken off a character is joined to it. Each reading is settled by the
+ * learnt glyph classifier (`classifier/classifier.ts`). The symbols' boxes are in the glyphs' (source image) pixels. A glyph with no character
  * at all is UNREAD. `joinPieces: false` takes every glyph for a character of its own.
  */
 export function codeCharacters(glyphs: Glyph[], symbols: OcrSymbol[], { joinPieces = true } = {}): CodeCharacter[] {
@@ -198,7 +198,7 @@ export function codeCharacters(glyphs: Glyph[], symbols: OcrSymbol[], { joinPiec
   };
   // A glyph inside the box of a surer character read on its neighbour, the two no wider than one
   // character, is a piece of it: blur and JPEG break an H's crossbar, a D's bowl or a 1's flag, and
-  // the pieces part. Its ink is the character's, for the shape rules and a second look. A glyph
+  // the pieces part. Its ink is the character's, for the classifier and a second look. A glyph
   // given a character its neighbour's box spanned is neither piece nor whole: that box spans the
   // neighbour, which kept a reading of its own (IFH0H5 read "IFHOHS5", the I's box over the F).
   const wholeOf = (i: number): number | undefined => {
