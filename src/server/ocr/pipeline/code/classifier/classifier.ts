@@ -41,7 +41,8 @@ export const SWITCH_MARGIN = 0.02;
 export const OVERRULE_MARGIN = 0.1;
 /**
  * Similarity under which the glyph is like no labelled glyph and the reading stands: a glyph cut
- * wrong, or of a font the set lacks. Glyphs of the code score 0.74-0.95 with their own character.
+ * wrong, or of a font the set lacks. Clean glyphs of a code score 0.7-0.95 with their own character;
+ * dim, blurred 10 px ones on a light page 0.3-0.6, where the classifier then leaves the line's reading.
  */
 export const MIN_LIKENESS = 0.5;
 
