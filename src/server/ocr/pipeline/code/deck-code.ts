@@ -192,7 +192,7 @@ export function codeCharacters(glyphs: Glyph[], symbols: OcrSymbol[], { joinPiec
   const isJ = (i: number): boolean => {
     const reading = readings[i];
     return (
-      classifier.looksLike('J', glyphs[i], capHeight) &&
+      classifier.resembles('J', glyphs[i], capHeight) &&
       (!reading || reading.text === 'J' || reading.confidence < DOUBTFUL_CONFIDENCE)
     );
   };
@@ -229,7 +229,7 @@ export function codeCharacters(glyphs: Glyph[], symbols: OcrSymbol[], { joinPiec
     else if (reading)
       characters.push({ char: classifier.settle(reading.text, glyph, capHeight), glyph, read: reading.text });
     // A glyph like an I without a reading: a wider neighbour's box took it (a J's "I" often spans both).
-    else if (classifier.looksLike('I', glyph, capHeight)) characters.push({ char: 'I', glyph });
+    else if (classifier.resembles('I', glyph, capHeight)) characters.push({ char: 'I', glyph });
     else characters.push({ char: UNREAD, glyph });
   }
   return characters;

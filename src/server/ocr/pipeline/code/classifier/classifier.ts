@@ -86,7 +86,7 @@ export class CodeGlyphClassifier {
   }
 
   /** Whether the glyph looks most like `char`, and like it enough (MIN_LIKENESS). */
-  looksLike(char: string, glyph: GlyphInk, capHeight: number): boolean {
+  resembles(char: string, glyph: GlyphInk, capHeight: number): boolean {
     const best = this.best(glyph, capHeight);
     return best.char === char && best.score >= MIN_LIKENESS;
   }
