@@ -16,14 +16,13 @@ import { SHARE_GEOMETRY } from '../src/server/demo/share-screenshot';
 import { sampleOf } from '../src/server/ocr/pipeline/code/classifier/glyph-sample';
 import {
   loadGlyphSet,
-  storeGlyph,
+  storeGlyphSet,
   type LabelledGlyph,
   type StoredGlyphSet,
 } from '../src/server/ocr/pipeline/code/classifier/glyph-set';
 import { confusionText, leaveOneOut, lookalikeTable } from '../src/server/ocr/pipeline/code/classifier/learn';
 import { CODE_CHARACTERS } from '../src/server/ocr/pipeline/code/deck-code';
-import { capHeightOf } from '../src/server/ocr/pipeline/code/glyph-shapes';
-import { findGlyphs, isColon, type Glyph } from '../src/server/ocr/pipeline/code/glyphs';
+import { capHeightOf, findGlyphs, isColon, type Glyph } from '../src/server/ocr/pipeline/code/glyphs';
 import { seededRandom } from '../src/common/seeded-random';
 import { REAL_SCREENSHOT, REAL_SCREENSHOT_ANSWER } from '../test/support/real-data';
 
@@ -121,8 +120,7 @@ async function fontGlyphs(): Promise<LabelledGlyph[]> {
 
 if (values.collect) {
   const glyphs = [...(await realGlyphs()), ...(await fontGlyphs())];
-  const set: StoredGlyphSet = { grid: [16, 24], glyphs: glyphs.map(storeGlyph) };
-  await writeFile(SET_FILE, `${JSON.stringify(set)}\n`);
+  await writeFile(SET_FILE, `${JSON.stringify(storeGlyphSet(glyphs))}\n`);
   const counts = new Map<string, number>();
   for (const g of glyphs) counts.set(g.source.split(' ')[0], (counts.get(g.source.split(' ')[0]) ?? 0) + 1);
   console.log(`collected ${glyphs.length} labelled glyphs (${[...counts].map(([s, n]) => `${s} ${n}`).join(', ')})`);

@@ -5,8 +5,9 @@
  * whole header with its avatar art, and a character whitelist keeps "5" from becoming "S:". A deck
  * code is random characters, which the line model reads worst: the line is also cut into glyphs,
  * and the characters read are laid on them (`codeCharacters`), which fixes the length of the code
- * and settles look-alikes by shape. Each glyph of a character with a look-alike is then read once
- * more on its own (`settleBySecondLook`): out of the line, the model no longer swaps them.
+ * and settles look-alikes by the learnt glyph classifier (`classifier/`). Each glyph the classifier
+ * doubts is then read once more on its own (`settleBySecondLook`): out of the line, the model no
+ * longer swaps look-alikes.
  */
 import {
   CODE_CHARACTERS,
@@ -22,8 +23,7 @@ import {
   type CodeCharacter,
   type DeckCodeRead,
 } from './deck-code';
-import { capHeightOf } from './glyph-shapes';
-import { findGlyphs, isColon, type Glyph } from './glyphs';
+import { capHeightOf, findGlyphs, isColon, type Glyph } from './glyphs';
 import { centredSpan, clampRect, findTextLines, medianWhiteness, textRows, whiteTextImage } from '../text-crops';
 import type { Rect, RgbImage } from '../tile-grid';
 import {

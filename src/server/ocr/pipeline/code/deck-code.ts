@@ -1,8 +1,8 @@
 /**
  * Finds the deck code in text read from a share image header ("DECK CODE: UH42XD").
  */
-import { capHeightOf, looksLikeBar, looksLikeJ, settleByWidth, settleLookalike } from './glyph-shapes';
-import { joinGlyphs, type Glyph } from './glyphs';
+import { codeGlyphClassifier } from './classifier/classifier';
+import { capHeightOf, joinGlyphs, type Glyph } from './glyphs';
 import type { OcrSymbol } from '../../runtime/worker-pool';
 
 /** The characters of printed codes, deck codes and card codes alike. */
@@ -155,7 +155,7 @@ function joinedPair(glyph: Glyph, symbols: OcrSymbol[], capHeight: number): OcrS
 
 /** One character of a code as read from its glyph. */
 export interface CodeCharacter {
-  /** The character, look-alikes settled by shape. */
+  /** The character, look-alikes settled by the glyph classifier. */
   char: string;
   /** The character's glyph, broken pieces joined; absent for two characters blur joined into one glyph. */
   glyph?: Glyph;
@@ -180,23 +180,25 @@ export const hasUnread = (characters: CodeCharacter[]): boolean => characters.so
  * The deck code's characters, spelled by its glyphs. Each glyph gets the surest character whose
  * box overlaps it most, so a glyph read twice ("4" as "A4") gives one character, and a J the model
  * skipped or merged into its neighbour is still counted; a glyph two characters wide (joined by
- * blur) gets both, and a piece broken off a character is joined to it. O/0 and I/1 are settled by
- * shape. The symbols' boxes are in the glyphs' (source image) pixels. A glyph with no character
+ * blur) gets both, and a piece broken off a character is joined to it. Each reading is settled by the
+ * learnt glyph classifier (`classifier/classifier.ts`). The symbols' boxes are in the glyphs' (source image) pixels. A glyph with no character
  * at all is UNREAD. `joinPieces: false` takes every glyph for a character of its own.
  */
 export function codeCharacters(glyphs: Glyph[], symbols: OcrSymbol[], { joinPieces = true } = {}): CodeCharacter[] {
   const capHeight = capHeightOf(glyphs);
+  const classifier = codeGlyphClassifier();
   const { perGlyph, given } = symbolsPerGlyph(glyphs, symbols);
   const readings = perGlyph.map((symbols, i) => readingOf(glyphs[i], symbols));
   const isJ = (i: number): boolean => {
     const reading = readings[i];
     return (
-      looksLikeJ(glyphs[i], capHeight) && (!reading || reading.text === 'J' || reading.confidence < DOUBTFUL_CONFIDENCE)
+      classifier.resembles('J', glyphs[i], capHeight) &&
+      (!reading || reading.text === 'J' || reading.confidence < DOUBTFUL_CONFIDENCE)
     );
   };
   // A glyph inside the box of a surer character read on its neighbour, the two no wider than one
   // character, is a piece of it: blur and JPEG break an H's crossbar, a D's bowl or a 1's flag, and
-  // the pieces part. Its ink is the character's, for the shape rules and a second look. A glyph
+  // the pieces part. Its ink is the character's, for the classifier and a second look. A glyph
   // given a character its neighbour's box spanned is neither piece nor whole: that box spans the
   // neighbour, which kept a reading of its own (IFH0H5 read "IFHOHS5", the I's box over the F).
   const wholeOf = (i: number): number | undefined => {
@@ -225,9 +227,9 @@ export function codeCharacters(glyphs: Glyph[], symbols: OcrSymbol[], { joinPiec
     if (pair) characters.push(...pair.map((s) => ({ char: s.text })));
     else if (isJ(i)) characters.push({ char: 'J', glyph });
     else if (reading)
-      characters.push({ char: settleLookalike(reading.text, glyph, capHeight), glyph, read: reading.text });
-    // A bare bar is an I whose reading a wider neighbour's box took (a J's "I" often spans both).
-    else if (looksLikeBar(glyph, capHeight)) characters.push({ char: 'I', glyph });
+      characters.push({ char: classifier.settle(reading.text, glyph, capHeight), glyph, read: reading.text });
+    // A glyph like an I without a reading: a wider neighbour's box took it (a J's "I" often spans both).
+    else if (classifier.resembles('I', glyph, capHeight)) characters.push({ char: 'I', glyph });
     else characters.push({ char: UNREAD, glyph });
   }
   return characters;
@@ -245,12 +247,6 @@ export function codeCharacters(glyphs: Glyph[], symbols: OcrSymbol[], { joinPiec
  */
 const SECOND_LOOK_CONFIDENCE = 80;
 /**
- * What a look at an O does not tell: alone, an O reads as 0 (and once as D), and its width and
- * corners settle O/0 and D/O better (`settleLookalike`).
- */
-const O_LOOKS_IGNORED = ['0', 'D'];
-
-/**
  * Confidence from which a look that reads what the line read confirms it. Looks of 60-80 that read
  * another character were right 4 times and wrong 4 (bench tuning seeds 50-71 and 500 generated
  * headers), so they stay below SECOND_LOOK_CONFIDENCE; one agreeing with the line is a second
@@ -259,38 +255,30 @@ const O_LOOKS_IGNORED = ['0', 'D'];
 const AGREEING_LOOK_CONFIDENCE = 50;
 
 /**
- * Characters with a look-alike in sans fonts, the only ones a second look is taken at: each look is
- * a read of its own (about 5 ms of a worker's time for one glyph, timed one job at a time). Every
- * look that mended a code in the 500 headers above was at one of these (S 8 B 9 5 G I L F O Q 7),
- * and so was every look of 80 or more at all; codes exact are the same as with a look at every
- * glyph (290 and 196) at 64 % of the looks. H, M, N and C joined them later: blurred and dim at
- * 10 px, the line read an H as M or N (bench tuning seeds 19, 53 and 79 of warm + dim + blur),
- * and a look at the glyph alone read H at 83-84. Looked at alone, they are never taken for
- * another character at 80 or more (1,334 Hs, 135 Ms, 259 Ns and 316 Cs of 2,538 bench tuning
- * images); W's looks stay below 80, and a P's was once a 5 at 91, so those two are left out.
+ * Positions in the code worth a second look (each look is a read of its own, about 5 ms of a
+ * worker's time for one glyph): characters the glyph classifier doubts (`doubts`: they have learnt
+ * look-alikes, or their glyph looks most like another character), or unread, with a glyph of their own.
  */
-const LOOK_ALIKES = 'S58B396G1ILJ7TO0QDA42ZFHMNC';
-
-/** Positions in the code worth a second look: characters with a look-alike, or unread, and a glyph of their own. */
 export function secondLookPositions(characters: CodeCharacter[]): number[] {
-  return characters.flatMap((c, i) => (c.glyph && (LOOK_ALIKES.includes(c.char) || c.char === UNREAD) ? [i] : []));
+  const capHeight = capHeightOf(characters.flatMap((c) => (c.glyph ? [c.glyph] : [])));
+  const classifier = codeGlyphClassifier();
+  return characters.flatMap((c, i) =>
+    c.glyph && (c.char === UNREAD || classifier.doubts(c.char, c.glyph, capHeight)) ? [i] : [],
+  );
 }
 
 /**
- * The code with each second look that is sure of another character taken instead. A look is settled
- * by the glyph's shape as the line's reading is (alone, a 4 came back "A" on a generated header), but
- * for a sure 1: blur thins a 1 to the width of an I, and the look, not the width, is right then. A look
- * that reads what the line read is not settled by strokes: the shape rules mend swaps of the line
- * model, and two readings of the glyph, in and out of the line, agreeing are no swap. Blurred and
- * dim, a D's corners round, an L's foot and a 7's bar fade, and the rules had made them O, 1 and
- * T over both readings (4 glyphs of 1,100 bench tuning images; in those and 500 generated
- * headers, no glyph both readings agreed on was another character that the rules told).
+ * The code with each second look that is sure of another character taken instead. The glyph
+ * classifier weighs the look as it weighs the line's reading, with the line's character as its
+ * rival: alone, an O reads as 0 or D and a J as 1, and the glyph puts them back. A look that reads
+ * what the line read confirms it: the glyph must then beat two readings (twice the margins).
  */
 export function settleBySecondLook(
   characters: CodeCharacter[],
   looks: Array<{ position: number; text: string; confidence: number }>,
 ): string {
   const capHeight = capHeightOf(characters.flatMap((c) => (c.glyph ? [c.glyph] : [])));
+  const classifier = codeGlyphClassifier();
   const chars = characters.map((c) => c.char);
   for (const { position, text, confidence } of looks) {
     const seen = text.trim().toUpperCase();
@@ -304,19 +292,9 @@ export function settleBySecondLook(
       !glyph
     )
       continue;
-    if (char === 'O' && O_LOOKS_IGNORED.includes(seen) && !agrees) continue;
-    // A J's shape is its own (it hangs below the line, with nothing on its upper left): alone, a J
-    // was read as 1 at 82 (other background tuning seed 72, on the colour contrast map).
-    if (char === 'J' && looksLikeJ(glyph, capHeight)) continue;
-    // A sure 1 is taken over the glyph's width: blur thins a 1 to an I's. One the look is not sure
-    // of is no better than an agreeing look at another character, and a bare bar is an I (the line
-    // and a look at 73 read 1 on a 4 x 17 px bar, other background tuning seed 72).
-    const sureOne = seen === '1' && confidence >= SECOND_LOOK_CONFIDENCE;
-    chars[position] = sureOne
-      ? seen
-      : agrees
-        ? settleByWidth(seen, glyph, capHeight)
-        : settleLookalike(seen, glyph, capHeight);
+    chars[position] = agrees
+      ? classifier.settle(seen, glyph, capHeight, { readings: 2 })
+      : classifier.settle(seen, glyph, capHeight, { rival: char === UNREAD ? '' : char });
   }
   return chars.join('');
 }

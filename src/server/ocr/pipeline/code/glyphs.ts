@@ -27,6 +27,12 @@ export interface Component {
   pixels: number[];
 }
 
+/** The capital height of a line of glyphs: the median glyph height (a J or Q hangs lower). */
+export function capHeightOf(glyphs: Glyph[]): number {
+  const heights = glyphs.map((g) => g.height).sort((a, b) => a - b);
+  return heights[Math.floor(heights.length / 2)] ?? 0;
+}
+
 /** 8-connected components of the pixels at or above `threshold` whiteness, in region coordinates. */
 export function components(img: RgbImage, r: Rect, threshold: number): Component[] {
   const labels = new Int32Array(r.width * r.height).fill(-1);

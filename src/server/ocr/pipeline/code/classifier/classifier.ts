@@ -4,7 +4,8 @@
  * similarity of the glyph to its nearest labelled glyph of that character (`similarity.ts`).
  *
  * It stands in for every rule about pairs of characters: the line model's reading of a glyph is
- * kept unless the classifier prefers one of that character's look-alikes by SWITCH_MARGIN, and the
+ * kept unless the classifier prefers one of that character's look-alikes by SWITCH_MARGIN (any
+ * other character by the wider OVERRULE_MARGIN), and the
  * look-alikes are the learnt table of `lookalikes.json` (the pairs the classifier itself confuses or
  * nearly confuses when each labelled glyph is left out in turn), not lists written by hand.
  */
@@ -26,13 +27,38 @@ export interface LookalikeTable {
 
 /**
  * How much better (similarity) a look-alike must match the glyph than the character read for the
- * glyph to be taken for it: within this, the reading and the shape do not disagree enough.
+ * glyph to be taken for it: within this, the reading and the shape do not disagree enough. At 0.04
+ * a zero 10 px wide under 12 px capitals, read as O, stayed an O (0 at 0.759, O at 0.730; bench
+ * tuning seed 207 of other background).
  */
-export const SWITCH_MARGIN = 0.04;
+export const SWITCH_MARGIN = 0.02;
+/**
+ * How much better any other character must match the glyph to overrule the reading: the line model
+ * swaps characters the classifier never confuses (A/4, 7/1, S/9). Left out in turn, a labelled glyph
+ * was taken for another character by more than this 6 times in 2,568 (4 of them damaged cuts of
+ * the real header). At 0.15 a 9 read as S stayed an S (9 at 0.587, S at 0.471; tuning seed 220).
+ */
+export const OVERRULE_MARGIN = 0.1;
+/**
+ * Similarity under which the glyph is like no labelled glyph and the reading stands: a glyph cut
+ * wrong, or of a font the set lacks. Clean glyphs of a code score 0.7-0.95 with their own character;
+ * dim, blurred 10 px ones on a light page 0.3-0.6, where the classifier then leaves the line's reading.
+ */
+export const MIN_LIKENESS = 0.5;
+
+/** How `settle` weighs a reading against the glyph. */
+export interface SettleOptions {
+  /** How many readings agree on the character: each widens the margins the glyph must beat it by. */
+  readings?: number;
+  /** Another reading of the glyph (a second look's against the line's), weighed as a look-alike is. */
+  rival?: string;
+}
 
 export class CodeGlyphClassifier {
   private readonly samples: Array<{ label: string; prepared: Prepared }>;
   private readonly table: Record<string, string>;
+  /** Each glyph's ranking, kept: the reader asks about one glyph several times (J? bar? settle?). */
+  private readonly ranked = new WeakMap<GlyphInk, { capHeight: number; scores: CharacterScore[] }>();
 
   constructor(glyphs: Array<{ label: string } & Parameters<typeof prepare>[0]>, table: LookalikeTable) {
     this.samples = glyphs.map((g) => ({ label: g.label, prepared: prepare(g) }));
@@ -41,18 +67,28 @@ export class CodeGlyphClassifier {
 
   /** Every character the set holds, best first, with its nearest labelled glyph's similarity. */
   rank(glyph: GlyphInk, capHeight: number): CharacterScore[] {
+    const kept = this.ranked.get(glyph);
+    if (kept?.capHeight === capHeight) return kept.scores;
     const probe = prepare(sampleOf(glyph, capHeight));
     const best = new Map<string, number>();
     for (const { label, prepared } of this.samples) {
       const score = similarity(probe, prepared);
       if (score > (best.get(label) ?? -Infinity)) best.set(label, score);
     }
-    return [...best].map(([char, score]) => ({ char, score })).sort((a, b) => b.score - a.score);
+    const scores = [...best].map(([char, score]) => ({ char, score })).sort((a, b) => b.score - a.score);
+    this.ranked.set(glyph, { capHeight, scores });
+    return scores;
   }
 
   /** The character the glyph looks most like. */
   best(glyph: GlyphInk, capHeight: number): CharacterScore {
     return this.rank(glyph, capHeight)[0];
+  }
+
+  /** Whether the glyph looks most like `char`, and like it enough (MIN_LIKENESS). */
+  resembles(char: string, glyph: GlyphInk, capHeight: number): boolean {
+    const best = this.best(glyph, capHeight);
+    return best.char === char && best.score >= MIN_LIKENESS;
   }
 
   /** The characters a glyph of `char` is confused with (learnt), '' for none. */
@@ -61,16 +97,26 @@ export class CodeGlyphClassifier {
   }
 
   /**
-   * The character read on a glyph, or the look-alike of it the glyph matches better by SWITCH_MARGIN.
-   * A character outside the table (a glyph the classifier never confused) is left as read.
+   * Whether a glyph read as `char` is worth reading again on its own: the character has look-alikes,
+   * or the glyph looks most like another character.
    */
-  settle(read: string, glyph: GlyphInk, capHeight: number): string {
-    const candidates = read + this.lookalikesOf(read);
-    if (candidates.length === 1) return read;
-    const scores = this.rank(glyph, capHeight).filter((s) => candidates.includes(s.char));
-    const own = scores.find((s) => s.char === read)?.score ?? -Infinity;
-    const top = scores[0];
-    return top && top.char !== read && top.score >= own + SWITCH_MARGIN ? top.char : read;
+  doubts(char: string, glyph: GlyphInk, capHeight: number): boolean {
+    const best = this.best(glyph, capHeight);
+    return this.lookalikesOf(char) !== '' || (best.char !== char && best.score >= MIN_LIKENESS);
+  }
+
+  /**
+   * The character read on a glyph, or the one the glyph looks most like where it matches that one
+   * better: by SWITCH_MARGIN for a learnt look-alike of the reading (or the rival reading), by
+   * OVERRULE_MARGIN for any other character. A glyph like nothing in the set (MIN_LIKENESS) is left as read.
+   */
+  settle(read: string, glyph: GlyphInk, capHeight: number, { readings = 1, rival = '' }: SettleOptions = {}): string {
+    const ranked = this.rank(glyph, capHeight);
+    const top = ranked[0];
+    if (!top || top.char === read || top.score < MIN_LIKENESS) return read;
+    const own = ranked.find((s) => s.char === read)?.score ?? -Infinity;
+    const margin = (this.lookalikesOf(read) + rival).includes(top.char) ? SWITCH_MARGIN : OVERRULE_MARGIN;
+    return top.score >= own + margin * readings ? top.char : read;
   }
 }
 
