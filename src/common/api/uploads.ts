@@ -34,6 +34,11 @@ export const uploadImageResultSchema = z.object({
    * a number above zero means the catalog lacks these cards, not that the image was unreadable.
    */
   unmatchedNames: z.number().int().min(0).optional(),
+  /**
+   * The stored reading of this upload (its image kept on the server for a day): send it back as
+   * the `readingId` field of POST /api/decks/post/ instead of the image. Absent when nothing was read.
+   */
+  readingId: z.string().optional(),
 });
 export type UploadImageResult = z.infer<typeof uploadImageResultSchema>;
 

@@ -7,6 +7,7 @@ import { readMultipartForm } from '../http/multipart-fields';
 import { validateImage } from '../images/validate-image';
 import { createAttemptLimiter, rateLimitsOf } from '../http/rate-limits';
 import { DEFAULT_HTTP_LIMITS } from '../http/limits';
+import { keepReading } from '../readings/reading-store';
 import { ocrHttpError, readOutcome, readerBusy } from './deck-reader';
 
 const errors = { 400: errorSchema, 401: errorSchema, 413: errorSchema, 429: errorSchema, 503: errorSchema };
@@ -58,11 +59,18 @@ export const ocrRoutes: FastifyPluginAsyncZod = async (app) => {
           throw ocrHttpError(error) ?? error;
         });
         app.metrics.ocrRead(readOutcome(null), seconds());
+        const readingId = await keepReading(
+          app.db,
+          app.images,
+          { userId: user.id, image: bytes, readMs: seconds() * 1000 },
+          reading,
+        );
         return {
           cards: reading.cards.map((c) => c.name),
           deck_code: reading.deck_code,
           detected: reading.cards,
           unmatchedNames: reading.unmatchedNames ?? 0,
+          ...(readingId ? { readingId } : {}),
         };
       } finally {
         await giveBack();
