@@ -34,6 +34,8 @@ const RULES = {
   'decks.listHidden': (user: SessionUser | null, author: { id: string }) => user?.id === author.id || isModerator(user),
   /** Only moderators read the report queue and hide, restore or dismiss. */
   'moderation.act': (user: SessionUser | null) => isModerator(user),
+  /** Only moderators see how well the reader reads uploads (the cards players corrected, their decks). */
+  'moderation.recognition': (user: SessionUser | null) => isModerator(user),
 } as const;
 
 export type Action = keyof typeof RULES;

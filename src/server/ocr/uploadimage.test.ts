@@ -79,7 +79,12 @@ describeEachDatabase('POST /api/uploadimage/', (ctx) => {
       .selectAll()
       .where('id', '=', result.readingId!)
       .executeTakeFirstOrThrow();
-    expect(reading).toMatchObject({ user_id: user.id, deck_code: expected.deck_code, path: 'grid', published_at: null });
+    expect(reading).toMatchObject({
+      user_id: user.id,
+      deck_code: expected.deck_code,
+      path: 'grid',
+      published_at: null,
+    });
     expect(JSON.parse(reading.tiles)).toEqual(result.detected);
     expect(reading.read_ms).toBeGreaterThan(0);
     expect(await app.images.original(reading.image_key)).not.toBeNull();
