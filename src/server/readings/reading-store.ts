@@ -5,7 +5,7 @@ import type { CardCandidate, DetectedCard } from '../../common/api/uploads';
 import type { Db } from '../db/connect';
 import { newId, nowIso } from '../db/ids';
 import type { ImageStore } from '../images/image-store';
-import type { ReadingOutcome } from './reading-outcome';
+import type { CardRef, ReadingOutcome } from './reading-outcome';
 
 /** How long an unpublished reading (and its image) waits for its publish: a player's evening, with room. */
 export const READING_KEEP_MS = 24 * 60 * 60 * 1000;
@@ -166,4 +166,40 @@ export async function sweepUnpublishedReadings(db: Db, images: ImageStore, now =
     .execute();
   await Promise.all(removed.map((r) => images.delete(r.image_key)));
   return removed.length;
+}
+
+/** A published reading as the evaluation needs it: its image and what its player published. */
+export interface PublishedReading {
+  id: string;
+  deckId: string | null;
+  imageKey: string;
+  published: { cards: CardRef[]; deckCode: string };
+}
+
+/**
+ * The readings a deck was published from, newest first (at most `limit`): every one is a real
+ * upload with the answer its player checked. The published cards come from the outcome (kept,
+ * changed to, added), so a deck edited or deleted since still scores what was published then.
+ */
+export async function publishedReadings(db: Db, limit?: number): Promise<PublishedReading[]> {
+  let query = db
+    .selectFrom('readings')
+    .select(['id', 'deck_id', 'image_key', 'outcome'])
+    .where('outcome', 'is not', null)
+    .orderBy('published_at', 'desc')
+    .orderBy('id');
+  if (limit !== undefined) query = query.limit(limit);
+  const rows = await query.execute();
+  return rows.map((row) => {
+    const outcome = JSON.parse(row.outcome!) as ReadingOutcome;
+    return {
+      id: row.id,
+      deckId: row.deck_id,
+      imageKey: row.image_key,
+      published: {
+        cards: [...outcome.kept, ...outcome.changed.map((c) => c.published), ...outcome.added],
+        deckCode: outcome.deckCode.published,
+      },
+    };
+  });
 }
