@@ -16,6 +16,7 @@ export const PAGE_PATHS = [
   '/customcards',
   '/innkeepers-decks',
   '/moderation',
+  '/moderation/recognition',
   '/cards/:code',
   '/meta',
 ] as const;
@@ -38,6 +39,7 @@ export const LAZY_PAGE_MODULES: Partial<Record<(typeof PAGE_PATHS)[number], stri
   '/customcards': 'features/card-editor/CardEditorPage.tsx',
   '/innkeepers-decks': 'features/innkeeper/InnkeeperPage.tsx',
   '/moderation': 'features/moderation/ModerationPage.tsx',
+  '/moderation/recognition': 'features/moderation/RecognitionPage.tsx',
   '/cards/:code': 'features/cards/CardPage.tsx',
   '/meta': 'features/meta/MetaPage.tsx',
 };

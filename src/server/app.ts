@@ -30,6 +30,7 @@ import { metaRoutes } from './meta/routes';
 import { commentRoutes } from './comments/routes';
 import { moderationRoutes } from './moderation/routes';
 import { ocrRoutes } from './ocr/routes';
+import { readingRoutes } from './readings/routes';
 import { sampleScreenshotRoutes } from './demo/sample-screenshot';
 import { imageRoutes } from './images/routes';
 import { openImageStore, type ImageStore } from './images/image-store';
@@ -147,6 +148,7 @@ export async function buildApp({
   await app.register(moderationRoutes, { prefix: '/api' });
   await app.register(accountsPlugin, { prefix: '/api', ...accounts });
   await app.register(ocrRoutes, { prefix: '/api' });
+  await app.register(readingRoutes, { prefix: '/api' });
   await app.register(sampleScreenshotRoutes);
   await app.register(imageRoutes, { prefix: '/upload' });
   await app.register(webRoutes, { serveWeb, webDist });

@@ -36,6 +36,8 @@ const RULES = {
   'moderation.act': (user: SessionUser | null) => isModerator(user),
   /** Only moderators see the cards proposed from screenshots and approve them into the catalog or reject them. */
   'cards.decideProposals': (user: SessionUser | null) => isModerator(user),
+  /** Only moderators see how well the reader reads uploads (the cards players corrected, their decks). */
+  'moderation.recognition': (user: SessionUser | null) => isModerator(user),
 } as const;
 
 export type Action = keyof typeof RULES;

@@ -57,6 +57,11 @@ export const uploadImageResultSchema = z.object({
   unmatchedNames: z.number().int().min(0).optional(),
   /** Those tiles read as cards the catalog lacks, with the code and name printed on them. */
   unknownCards: z.array(unknownCardSchema).max(DECK_SIZE).optional(),
+  /**
+   * The stored reading of this upload (its image kept on the server for a day): send it back as
+   * the `readingId` field of POST /api/decks/post/ instead of the image. Absent when nothing was read.
+   */
+  readingId: z.string().optional(),
 });
 export type UploadImageResult = z.infer<typeof uploadImageResultSchema>;
 

@@ -40,7 +40,7 @@ describeEachDatabase('POST /api/decks/post/ from a reading', (ctx) => {
       ctx.app.inject({ method: 'POST', url: '/api/decks/post/', headers: { cookie }, payload: formWith(fields) });
 
     const stranger = await post(other.cookie);
-    expect(stranger.statusCode).toBe(400);
+    expect(stranger.statusCode).toBe(410);
     expect(json(stranger)).toMatchObject({ message: MESSAGES.upload.readingUnavailable });
 
     const res = await post(owner.cookie);
@@ -57,6 +57,6 @@ describeEachDatabase('POST /api/decks/post/ from a reading', (ctx) => {
     expect(outcome.kept).toHaveLength(expected.cards.length - 1);
     expect(outcome.deckCode).toEqual({ read: 'UH42XE', published: 'UH42XD', kept: false });
 
-    expect((await post(owner.cookie)).statusCode).toBe(400);
+    expect((await post(owner.cookie)).statusCode).toBe(410);
   });
 });

@@ -24,7 +24,7 @@ import { pageQuerySchema, searchPageQuerySchema } from '../../common/api/paginat
 import { createDeckSchema } from '../../common/api/uploads';
 import { requireUser, viewerOf } from '../accounts/session-plugin';
 import { authorize, authorizeSeeing, can } from '../policies';
-import { badRequest, notFound } from '../http/errors';
+import { badRequest, gone, notFound } from '../http/errors';
 import { listField, readMultipartForm, textField } from '../http/multipart-fields';
 import { validateImage } from '../images/validate-image';
 import { compareReading } from '../readings/reading-outcome';
@@ -311,9 +311,9 @@ export const deckRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['decks', 'uploads'],
         summary:
           "Publish a deck: image, title, albums, collections, tags, description, cards, cardCodes, newCards, deckcode (multipart). Without an image, 18 distinct cardCodes (cards optional): the server draws the deck's image. `newCards` names codes of `cardCodes` the catalog lacks (read from the screenshot as not in the card list yet): they are published with their names and proposed to the moderators",
-        description: `At most ${limits.publishesPerAccount} decks per account and ${limits.publishesPerIp} per client within ${limits.publishWindowMs / 60_000} minutes: 429 past that (a refused form does not count).`,
+        description: `At most ${limits.publishesPerAccount} decks per account and ${limits.publishesPerIp} per client within ${limits.publishWindowMs / 60_000} minutes: 429 past that (a refused form does not count). A \`readingId\` from POST /api/uploadimage/ replaces the image (stored at the upload); 410 when that reading is gone (swept after a day, published already, or another account's): send the image instead.`,
         consumes: ['multipart/form-data'],
-        response: { 201: deckSchema, ...formErrors },
+        response: { 201: deckSchema, ...formErrors, 410: errorSchema },
       },
     },
     async (request, res) => {
@@ -323,7 +323,8 @@ export const deckRoutes: FastifyPluginAsyncZod = async (app) => {
       // /decks/new: 18 card codes, drawn into an image below. Otherwise the image first, as the upload form checks it first.
       const readingId = textField(form, 'readingId');
       const reading = readingId ? await publishableReading(app.db, readingId, user.id) : null;
-      if (readingId && !reading) throw badRequest(MESSAGES.upload.readingUnavailable);
+      // 410 Gone, its own status, so the upload form knows to send the image itself instead.
+      if (readingId && !reading) throw gone(MESSAGES.upload.readingUnavailable);
       const built = !reading && form.image === null && form.fields.has('cardCodes');
       const stored = reading ? { storedKey: reading.imageKey } : built ? null : (await validateImage(form.image)).bytes;
       const cardFields = { cards: listField(form, 'cards'), cardCodes: listField(form, 'cardCodes') };

@@ -17,6 +17,7 @@ export const unauthorized = (message = 'You need to sign in first.') => new Http
 export const forbidden = (message = 'You are not allowed to do that.') => new HttpError(403, message);
 export const notFound = (message = 'Not found.') => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
+export const gone = (message: string) => new HttpError(410, message);
 
 /** Connection failures of either database driver: the database is down, not the request wrong. */
 function isDatabaseUnavailable(error: unknown): boolean {

@@ -8,6 +8,7 @@ import { validateImage } from '../images/validate-image';
 import { recordUnknownTiles } from '../cards/card-proposals';
 import { createAttemptLimiter, rateLimitsOf } from '../http/rate-limits';
 import { DEFAULT_HTTP_LIMITS } from '../http/limits';
+import { keepReading } from '../readings/reading-store';
 import { ocrHttpError, readOutcome, readerBusy } from './deck-reader';
 
 const errors = { 400: errorSchema, 401: errorSchema, 413: errorSchema, 429: errorSchema, 503: errorSchema };
@@ -58,15 +59,18 @@ export const ocrRoutes: FastifyPluginAsyncZod = async (app) => {
           app.metrics.ocrRead(readOutcome(error), seconds());
           throw ocrHttpError(error) ?? error;
         });
-        app.metrics.ocrRead(readOutcome(null), seconds());
+        const readMs = seconds() * 1000;
+        app.metrics.ocrRead(readOutcome(null), readMs / 1000);
         // Cards the catalog lacks: each upload that shows one counts for its proposal to the moderators.
         await recordUnknownTiles(app, bytes, reading.unknownCards ?? []);
+        const readingId = await keepReading(app.db, app.images, { userId: user.id, image: bytes, readMs }, reading);
         return {
           cards: reading.cards.map((c) => c.name),
           deck_code: reading.deck_code,
           detected: reading.cards,
           unmatchedNames: reading.unmatchedNames ?? 0,
           unknownCards: (reading.unknownCards ?? []).map(({ position, code, name }) => ({ position, code, name })),
+          ...(readingId ? { readingId } : {}),
         };
       } finally {
         await giveBack();

@@ -73,7 +73,21 @@ describeEachDatabase('POST /api/uploadimage/', (ctx) => {
       expect(card.alternatives.length).toBeLessThanOrEqual(5);
     }
     console.info(`uploadimage: ${right}/18 cards right, deck code ${result.deck_code}, ${Math.round(ms)} ms`);
-    expect(filesUnder(path.join(ctx.config.dataDir, 'uploads'))).toEqual([]);
+    // The reading is kept with its image, for the publish to reuse (issue #36).
+    const reading = await ctx.db
+      .selectFrom('readings')
+      .selectAll()
+      .where('id', '=', result.readingId!)
+      .executeTakeFirstOrThrow();
+    expect(reading).toMatchObject({
+      user_id: user.id,
+      deck_code: expected.deck_code,
+      path: 'grid',
+      published_at: null,
+    });
+    expect(JSON.parse(reading.tiles)).toEqual(result.detected);
+    expect(reading.read_ms).toBeGreaterThan(0);
+    expect(await app.images.original(reading.image_key)).not.toBeNull();
   });
 
   test('keeps answering other requests while a screenshot is being read', async () => {
@@ -171,8 +185,11 @@ describeEachDatabase('POST /api/uploadimage/', (ctx) => {
 
   test('a read past its time limit is answered 503', async () => {
     const app = await appWithReader({ readTimeoutMs: 1 });
+    const readingsBefore = await ctx.db.selectFrom('readings').select('id').execute();
     const res = await upload(app, formWith({}, { bytes: screenshot, type: 'image/jpeg' }));
     expect(res.statusCode).toBe(503);
+    // A failed read keeps nothing.
+    expect(await ctx.db.selectFrom('readings').select('id').execute()).toEqual(readingsBefore);
     expect(json(res)).toEqual({
       error: 'Service Unavailable',
       message: 'Reading the image took too long. Please try again later.',
@@ -187,11 +204,14 @@ describeEachDatabase('POST /api/uploadimage/', (ctx) => {
 
   describe('refuses before reading, storing nothing', () => {
     let app: FastifyInstance;
+    /** The images of the readings kept by the tests above. */
+    let storedBefore: string[];
     beforeAll(async () => {
       app = await appWithReader();
+      storedBefore = filesUnder(path.join(ctx.config.dataDir, 'uploads'));
     });
     afterAll(async () => {
-      expect(filesUnder(path.join(ctx.config.dataDir, 'uploads'))).toEqual([]);
+      expect(filesUnder(path.join(ctx.config.dataDir, 'uploads'))).toEqual(storedBefore);
       expect(await ctx.db.selectFrom('decks').select('id').execute()).toEqual([]);
     });
 

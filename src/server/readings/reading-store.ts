@@ -1,11 +1,11 @@
 // Screenshot readings kept from upload to publish (issue #36): the upload stores the image once
 // and the reading beside it; publishing from the reading reuses that image and records what the
 // player published; a reading never published is swept with its image after READING_KEEP_MS.
-import type { DetectedCard } from '../../common/api/uploads';
+import type { CardCandidate, DetectedCard } from '../../common/api/uploads';
 import type { Db } from '../db/connect';
 import { newId, nowIso } from '../db/ids';
 import type { ImageStore } from '../images/image-store';
-import type { ReadingOutcome } from './reading-outcome';
+import type { CardRef, ReadingOutcome } from './reading-outcome';
 
 /** How long an unpublished reading (and its image) waits for its publish: a player's evening, with room. */
 export const READING_KEEP_MS = 24 * 60 * 60 * 1000;
@@ -46,6 +46,49 @@ export async function saveReading(db: Db, reading: NewReading, now = new Date())
     })
     .execute();
   return id;
+}
+
+/** What the reader made of an uploaded screenshot, as the upload route has it. */
+export interface ReaderAnswer {
+  deck_code: string | null;
+  cards: DetectedCard[];
+  path: ReadingPath | 'none';
+}
+
+/** A card option as the upload answer gives it: the catalog's other fields are not the reading's. */
+const candidate = ({ code, name, confidence }: CardCandidate): CardCandidate => ({ code, name, confidence });
+
+/**
+ * Keeps an upload's reading: stores the (validated) image and the reading beside it, and returns
+ * the reading's id for the upload answer, so that publishing reuses the image instead of a second
+ * upload. A reading that read nothing at all (path 'none': too small, or the reader failed) keeps
+ * nothing and returns null: there is no reading to publish from nor to learn from.
+ */
+export async function keepReading(
+  db: Db,
+  images: ImageStore,
+  upload: { userId: string; image: Buffer; readMs: number },
+  answer: ReaderAnswer,
+): Promise<string | null> {
+  if (answer.path === 'none') return null;
+  const imageKey = await images.save(upload.image);
+  try {
+    return await saveReading(db, {
+      userId: upload.userId,
+      imageKey,
+      tiles: answer.cards.map((card) => ({
+        ...candidate(card),
+        alternatives: card.alternatives.map(candidate),
+      })),
+      deckCode: answer.deck_code,
+      path: answer.path,
+      readMs: upload.readMs,
+    });
+  } catch (error) {
+    // No reading holds it: the image would wait for the orphan sweep of the next start.
+    await images.delete(imageKey).catch(() => undefined);
+    throw error;
+  }
 }
 
 /**
@@ -123,4 +166,40 @@ export async function sweepUnpublishedReadings(db: Db, images: ImageStore, now =
     .execute();
   await Promise.all(removed.map((r) => images.delete(r.image_key)));
   return removed.length;
+}
+
+/** A published reading as the evaluation needs it: its image and what its player published. */
+export interface PublishedReading {
+  id: string;
+  deckId: string | null;
+  imageKey: string;
+  published: { cards: CardRef[]; deckCode: string };
+}
+
+/**
+ * The readings a deck was published from, newest first (at most `limit`): every one is a real
+ * upload with the answer its player checked. The published cards come from the outcome (kept,
+ * changed to, added), so a deck edited or deleted since still scores what was published then.
+ */
+export async function publishedReadings(db: Db, limit?: number): Promise<PublishedReading[]> {
+  let query = db
+    .selectFrom('readings')
+    .select(['id', 'deck_id', 'image_key', 'outcome'])
+    .where('outcome', 'is not', null)
+    .orderBy('published_at', 'desc')
+    .orderBy('id');
+  if (limit !== undefined) query = query.limit(limit);
+  const rows = await query.execute();
+  return rows.map((row) => {
+    const outcome = JSON.parse(row.outcome!) as ReadingOutcome;
+    return {
+      id: row.id,
+      deckId: row.deck_id,
+      imageKey: row.image_key,
+      published: {
+        cards: [...outcome.kept, ...outcome.changed.map((c) => c.published), ...outcome.added],
+        deckCode: outcome.deckCode.published,
+      },
+    };
+  });
 }

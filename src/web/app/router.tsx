@@ -14,6 +14,7 @@ const VerifyEmailPage = lazy(() => import('../features/accounts/VerifyEmailPage'
 const CardEditorPage = lazy(() => import('../features/card-editor/CardEditorPage'));
 const InnkeeperPage = lazy(() => import('../features/innkeeper/InnkeeperPage'));
 const ModerationPage = lazy(() => import('../features/moderation/ModerationPage'));
+const RecognitionPage = lazy(() => import('../features/moderation/RecognitionPage'));
 const CardPage = lazy(() => import('../features/cards/CardPage'));
 const MetaPage = lazy(() => import('../features/meta/MetaPage'));
 const CompareDecksPage = lazy(() => import('../features/decks/CompareDecksPage'));
@@ -38,6 +39,7 @@ export const router = createBrowserRouter([
       { path: '/customcards', element: <CardEditorPage /> },
       { path: '/innkeepers-decks', element: <InnkeeperPage /> },
       { path: '/moderation', element: <ModerationPage /> },
+      { path: '/moderation/recognition', element: <RecognitionPage /> },
       { path: '/cards/:code', element: <CardPage /> },
       { path: '/meta', element: <MetaPage /> },
       { path: '*', element: <NotFoundPage /> },

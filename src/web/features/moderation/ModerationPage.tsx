@@ -133,6 +133,9 @@ export default function ModerationPage() {
   return (
     <section className="page moderation-page" aria-labelledby="moderation-title">
       <h1 id="moderation-title">Moderation</h1>
+      <p>
+        <Link to="/moderation/recognition">Recognition: how well screenshots are read</Link>
+      </p>
       <h2>Queue</h2>
       {isLoading ? (
         <p className="loading">Loading…</p>

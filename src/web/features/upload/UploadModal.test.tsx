@@ -29,7 +29,7 @@ const detected = (names: string[]): UploadImageResult => {
       alternatives: [{ code: 'ORR014', name: 'Caño Cristales', confidence: 0.4 }],
     };
   });
-  return { cards: names, deck_code: 'UH42XD', detected: cards };
+  return { cards: names, deck_code: 'UH42XD', detected: cards, readingId: 'reading-1' };
 };
 
 const PNG_BYTES = new Uint8Array([0x89, 0x50, 0x4e, 0x47]);
@@ -222,6 +222,8 @@ describe('UploadModal', () => {
         cards: ['Heimdall', 'Hypernova', 'Sir Lancelot', 'Five Eyes', 'Virginia Hall'],
         deckcode: 'UH42XD',
       }),
+      // The reading's image, kept at the upload, is published without a second upload.
+      'reading-1',
       expect.anything(),
     );
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['decks'] });

@@ -34,7 +34,7 @@ type Reading =
   | { stage: 'uploading'; sent: number }
   | { stage: 'reading' }
   /** `unmatched`: names read that match no card of the catalog. */
-  | { stage: 'read'; count: number; unmatched: number }
+  | { stage: 'read'; count: number; unmatched: number; readingId: string | null }
   | { stage: 'failed'; message: string };
 
 /** The deck builder, started from the cards read (when any): "Edit in the builder". */
@@ -137,7 +137,12 @@ export default function UploadModal({ onClose }: { onClose(): void }) {
       });
       const cards = reviewCardsOf(result.detected, result.unknownCards);
       setValues((v) => ({ ...v, cards, deckcode: result.deck_code ?? '' }));
-      setReading({ stage: 'read', count: cards.length, unmatched: result.unmatchedNames ?? 0 });
+      setReading({
+        stage: 'read',
+        count: cards.length,
+        unmatched: result.unmatchedNames ?? 0,
+        readingId: result.readingId ?? null,
+      });
     } catch (error) {
       if (isAbort(error)) return;
       setReading({
@@ -185,7 +190,9 @@ export default function UploadModal({ onClose }: { onClose(): void }) {
     const controller = new AbortController();
     inFlight.current = controller;
     try {
-      const published = await postDeck(image, deck, {
+      // The server kept the image of its reading: the deck is published from it, without a second upload.
+      const readingId = reading.stage === 'read' ? reading.readingId : null;
+      const published = await postDeck(image, deck, readingId, {
         signal: controller.signal,
         onUploadProgress: (sent) => setSubmitting({ sent }),
       });
