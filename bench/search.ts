@@ -486,8 +486,11 @@ try {
 }
 const filledBefore =
   keptSchema !== undefined &&
-  (await admin.query(`select 1 from information_schema.tables where table_schema = $1 and table_name = 'decks'`, [schema]))
-    .rowCount === 1;
+  (
+    await admin.query(`select 1 from information_schema.tables where table_schema = $1 and table_name = 'decks'`, [
+      schema,
+    ])
+  ).rowCount === 1;
 await admin.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
 const pgHandle = openDb({ databaseUrl: PG_URL, pgSchema: schema });
 try {
@@ -495,8 +498,11 @@ try {
   const ids = filledBefore
     ? (await pgHandle.db.selectFrom('decks').select('id').execute()).map((row) => row.id)
     : await fill('PostgreSQL', pgHandle, (rows) => fillPostgres(PG_URL, schema, rows));
-  const { rows: size } = await admin.query(`select pg_size_pretty(sum(pg_total_relation_size(c.oid))) as size
-    from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = $1 and c.relkind in ('r', 'm')`, [schema]);
+  const { rows: size } = await admin.query(
+    `select pg_size_pretty(sum(pg_total_relation_size(c.oid))) as size
+    from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = $1 and c.relkind in ('r', 'm')`,
+    [schema],
+  );
   console.log(`PostgreSQL schema ${schema}: ${size[0].size} (tables with their indexes)`);
   await measureDatabase('PostgreSQL', pgHandle, os.tmpdir(), ids);
 } finally {
