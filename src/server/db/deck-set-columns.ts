@@ -61,17 +61,19 @@ export async function refreshDeckSetColumns(db: QueryExecutorProvider, deckId?: 
   const which = deckId === undefined ? sql`` : sql`where id = ${deckId}`;
   const albums = ALBUMS.map((a) => a.name);
   const tags = TAGS.map((t) => t.name);
+  const postgres = isPostgres(db);
+  if (postgres) {
+    const ofDeck = deckId === undefined ? sql`` : sql`where deck_id = ${deckId}`;
+    await sql`insert into card_numbers (name) select distinct card_name from deck_cards ${ofDeck} order by 1 on conflict do nothing`.execute(
+      db,
+    );
+  }
+  // One UPDATE for every column: each UPDATE of PostgreSQL writes a new version of the whole row.
+  const cardIds = sql`, card_ids = coalesce((select array_agg(n.number order by n.number) from deck_cards c join card_numbers n on n.name = c.card_name where c.deck_id = decks.id), '{}')`;
   await sql`update decks set
       album_bits = ${bitSum('deck_albums', 'album', albums, 0)},
       tag_bits_a = ${bitSum('deck_tags', 'tag', tags, 0)},
       tag_bits_b = ${bitSum('deck_tags', 'tag', tags, 1)}
+      ${postgres ? cardIds : sql``}
     ${which}`.execute(db);
-  if (!isPostgres(db)) return;
-  const ofDeck = deckId === undefined ? sql`` : sql`where deck_id = ${deckId}`;
-  await sql`insert into card_numbers (name) select distinct card_name from deck_cards ${ofDeck} order by 1 on conflict do nothing`.execute(
-    db,
-  );
-  await sql`update decks set card_ids = coalesce((select array_agg(n.number order by n.number) from deck_cards c join card_numbers n on n.name = c.card_name where c.deck_id = decks.id), '{}') ${which}`.execute(
-    db,
-  );
 }

@@ -104,7 +104,7 @@ function filteredDecks(db: Db, filters: DeckFilters, now: Date, visibility: Visi
 function withoutExcluded(query: DeckQuery, filters: DeckFilters, postgres: boolean): DeckQuery {
   const masks = categoryMasks({ albums: filters.excludeAlbums, tags: filters.excludeTags });
   for (const [column, mask] of Object.entries(masks)) {
-    if (mask !== 0) query = query.where(sql<boolean>`(${sql.ref(`decks.${column}`)} & ${mask}) = 0`);
+    if (mask !== 0) query = query.where(noBitOf(`decks.${column}`, mask));
   }
   const cards = unique(filters.excludeCards);
   if (cards.length === 0) return query;
@@ -125,6 +125,25 @@ function withoutExcluded(query: DeckQuery, filters: DeckFilters, postgres: boole
 }
 
 type DeckQuery = SelectQueryBuilder<Database, 'decks', object>;
+
+/** Most excluded bits tested one by one (see noBitOf). */
+const BITS_ONE_BY_ONE = 8;
+
+/**
+ * None of the mask's bits in the column. PostgreSQL has no statistics for `(bits & mask) = 0` and
+ * guesses that 1 deck in 200 passes, so it sorts every deck instead of walking the order's index
+ * until the page is full (90 ms against 0.1 ms at 100,000 decks, one album and one tag excluded);
+ * for `(bits & bit) <> bit` it guesses 199 in 200, the truth for a few excluded values. Many
+ * excluded values (all the tags) do leave few decks: those keep the one test and its guess.
+ */
+function noBitOf(column: string, mask: number) {
+  const bits = Array.from({ length: 53 }, (_, n) => 2 ** n).filter((bit) => Math.floor(mask / bit) % 2 === 1);
+  if (bits.length > BITS_ONE_BY_ONE) return sql<boolean>`(${sql.ref(column)} & ${mask}) = 0`;
+  return sql<boolean>`${sql.join(
+    bits.map((bit) => sql`(${sql.ref(column)} & ${bit}) <> ${bit}`),
+    sql` and `,
+  )}`;
+}
 
 /** Whether hidden decks are left out (every list and search) or kept (the author's own list, marked). */
 export type Visibility = 'visible' | 'with-hidden';
