@@ -108,10 +108,19 @@ function withoutExcluded(query: DeckQuery, filters: DeckFilters, postgres: boole
   }
   const cards = unique(filters.excludeCards);
   if (cards.length === 0) return query;
-  if (postgres) {
+  if (postgres && cards.length <= ARRAY_EXCLUDED_CARDS) {
     // The card numbers of the names; a name no deck ever held has none and excludes nothing.
     return query.where(
       sql<boolean>`not (decks.card_ids && array(select number from card_numbers where name in (${sql.join(cards)})))`,
+    );
+  }
+  if (postgres) {
+    // PostgreSQL compares arrays element by element: 200 excluded cards cost 18 x 200 comparisons
+    // per deck (1.6 s for a count at 100,000 decks), where the hash anti-join reads the cards' rows once.
+    return query.where(({ not, exists }) =>
+      not(
+        exists(sql`(select 1 from deck_cards as x where x.deck_id = decks.id and x.card_name in (${sql.join(cards)}))`),
+      ),
     );
   }
   // SQLite reads the excluded cards' decks once into a temporary index and probes it per deck. A
@@ -125,6 +134,9 @@ function withoutExcluded(query: DeckQuery, filters: DeckFilters, postgres: boole
 }
 
 type DeckQuery = SelectQueryBuilder<Database, 'decks', object>;
+
+/** Most excluded cards PostgreSQL tests against the deck's card numbers; longer lists take the anti-join. */
+const ARRAY_EXCLUDED_CARDS = 16;
 
 /** Most excluded bits tested one by one (see noBitOf). */
 const BITS_ONE_BY_ONE = 8;
