@@ -13,6 +13,8 @@ import SQLite from 'better-sqlite3';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { migrateToLatest, openDb, type DbHandle } from '../src/server/db/connect';
+import { sql } from 'kysely';
+import { refreshDeckSetColumns } from '../src/server/db/deck-set-columns';
 import { ALBUMS, COLLECTIONS, RARITIES, TAGS, startOfGameWeek } from '../src/common/game';
 import { META_SORTS } from '../src/common/api/meta';
 import { normalizeName } from '../src/common/text';
@@ -312,6 +314,10 @@ function distinctCards(n: number): string[] {
   return [...names];
 }
 
+/** BENCH_ROWS=k,l,m: only the rows of these letters (a quick look at a few on a busy machine). */
+const ROW_LETTERS = process.env.BENCH_ROWS?.split(',');
+const chosen = (kind: QueryKind) => !ROW_LETTERS || ROW_LETTERS.some((letter) => kind.name.startsWith(`(${letter})`));
+
 /** Decks a moderator hid (one in HIDDEN_EVERY): every list and count leaves them out, as a live site has some. */
 const HIDDEN_EVERY = 1000;
 
@@ -323,7 +329,7 @@ async function measure(label: string, handle: DbHandle, dataDir: string, ids: st
     searchDb: handle.searchDb,
   });
   const rows: string[] = [];
-  for (const kind of KINDS) {
+  for (const kind of KINDS.filter(chosen)) {
     const times: number[] = [];
     let cpu = 0;
     // How late the event loop ran during the row: what any other request waited behind the searches.
@@ -407,17 +413,26 @@ async function compareOneDeckRoute(app: Awaited<ReturnType<typeof buildApp>>, id
  * database and dropped once it is filled: kept, their two million objects sat in the heap of the
  * server measured next and cost the one-deck route a quarter of its req/s.
  */
-async function fill(label: string, fillWith: (rows: Rows) => void | Promise<void>): Promise<string[]> {
+async function fill(
+  label: string,
+  handle: DbHandle,
+  fillWith: (rows: Rows) => void | Promise<void>,
+): Promise<string[]> {
   const rows = makeRows();
   const started = Date.now();
   await fillWith(rows);
+  // The rows go in around the deck store: the set columns are filled as migration 0018 fills them.
+  await refreshDeckSetColumns(handle.db);
+  // The backfill wrote every deck row anew: what autovacuum would do next, before measuring.
+  await sql`${sql.raw(handle.dialect === 'postgres' ? 'VACUUM ANALYZE' : 'ANALYZE')}`.execute(handle.db);
   console.log(`${label} filled in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return rows.decks.map((d) => d.id);
 }
 
 /** Hides one deck in HIDDEN_EVERY, as moderators would, before measuring. */
 async function hideSome(handle: DbHandle, ids: string[]) {
-  const hidden = ids.filter((_, i) => i % HIDDEN_EVERY === 0);
+  // Sorted: a database filled before lists its ids in another order, and must hide the same decks.
+  const hidden = [...ids].sort().filter((_, i) => i % HIDDEN_EVERY === 0);
   await handle.db
     .updateTable('decks')
     .set({ hidden_at: new Date(NOW).toISOString() })
@@ -449,7 +464,7 @@ if (process.env.BENCH_SKIP_SQLITE !== '1') {
     await migrateToLatest(sqliteHandle.db);
     const ids = reusedSqlite
       ? (await sqliteHandle.db.selectFrom('decks').select('id').execute()).map((row) => row.id)
-      : await fill('SQLite', (rows) => fillSqlite(sqliteFile, rows));
+      : await fill('SQLite', sqliteHandle, (rows) => fillSqlite(sqliteFile, rows));
     await measureDatabase('SQLite', sqliteHandle, sqliteDir, ids);
   } finally {
     await sqliteHandle.close();
@@ -458,7 +473,13 @@ if (process.env.BENCH_SKIP_SQLITE !== '1') {
 }
 if (process.env.BENCH_SKIP_POSTGRES === '1') process.exit(0);
 
-const schema = `bench_${crypto.randomBytes(4).toString('hex')}`;
+/**
+ * BENCH_PG_SCHEMA: a schema this bench filled before (same BENCH_DECKS), measured again without a
+ * new fill; a name not yet taken is filled and kept for the next run. Without it, a schema of its
+ * own, dropped at the end.
+ */
+const keptSchema = process.env.BENCH_PG_SCHEMA;
+const schema = keptSchema ?? `bench_${crypto.randomBytes(4).toString('hex')}`;
 const admin = new pg.Client({ connectionString: PG_URL });
 try {
   await admin.connect();
@@ -466,14 +487,29 @@ try {
   console.log(`PostgreSQL not reachable at ${PG_URL} (${(error as Error).message}): skipped.`);
   process.exit(0);
 }
-await admin.query(`CREATE SCHEMA ${schema}`);
+const filledBefore =
+  keptSchema !== undefined &&
+  (
+    await admin.query(`select 1 from information_schema.tables where table_schema = $1 and table_name = 'decks'`, [
+      schema,
+    ])
+  ).rowCount === 1;
+await admin.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
 const pgHandle = openDb({ databaseUrl: PG_URL, pgSchema: schema });
 try {
   await migrateToLatest(pgHandle.db);
-  const ids = await fill('PostgreSQL', (rows) => fillPostgres(PG_URL, schema, rows));
+  const ids = filledBefore
+    ? (await pgHandle.db.selectFrom('decks').select('id').execute()).map((row) => row.id)
+    : await fill('PostgreSQL', pgHandle, (rows) => fillPostgres(PG_URL, schema, rows));
+  const { rows: size } = await admin.query(
+    `select pg_size_pretty(sum(pg_total_relation_size(c.oid))) as size
+    from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = $1 and c.relkind in ('r', 'm')`,
+    [schema],
+  );
+  console.log(`PostgreSQL schema ${schema}: ${size[0].size} (tables with their indexes)`);
   await measureDatabase('PostgreSQL', pgHandle, os.tmpdir(), ids);
 } finally {
   await pgHandle.close();
-  await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+  if (!keptSchema) await admin.query(`DROP SCHEMA ${schema} CASCADE`);
   await admin.end();
 }

@@ -68,6 +68,22 @@ export interface DecksTable {
   hidden_at: string | null;
 }
 
+/** Copies of a deck's filter rows on its own row, for the searches' exclusions (db/deck-set-columns.ts). */
+export interface DeckSetColumns {
+  /** The deck's albums and tags as bits. */
+  album_bits: Generated<number>;
+  tag_bits_a: Generated<number>;
+  tag_bits_b: Generated<number>;
+  /** PostgreSQL only: the deck's card numbers (card_numbers). */
+  card_ids: Generated<number[]>;
+}
+
+/** PostgreSQL only: a number for each card name ever in a deck, for decks.card_ids. */
+export interface CardNumbersTable {
+  name: string;
+  number: Generated<number>;
+}
+
 /** One row: how many decks there are, kept by triggers (migrations/0002-deck-count.ts). */
 export interface DeckCountTable {
   n: number;
@@ -235,7 +251,8 @@ export interface Database {
   email_verifications: EmailVerificationsTable;
   cards: CardsTable;
   catalog_version: CatalogVersionTable;
-  decks: DecksTable;
+  decks: DecksTable & DeckSetColumns;
+  card_numbers: CardNumbersTable;
   deck_count: DeckCountTable;
   deck_cards: DeckCardsTable;
   deck_versions: DeckVersionsTable;
