@@ -21,6 +21,7 @@ import * as m0013 from './migrations/0013-provider-links';
 import * as m0014 from './migrations/0014-comment-html';
 import * as m0015 from './migrations/0015-deck-versions';
 import * as m0016 from './migrations/0016-readings';
+import * as m0017 from './migrations/0017-deck-text-search';
 
 /** Migrations in order; each runs once, recorded by Kysely in its own table. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -39,6 +40,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0014-comment-html': m0014,
   '0015-deck-versions': m0015,
   '0016-readings': m0016,
+  '0017-deck-text-search': m0017,
 };
 
 export type Db = Kysely<Database>;

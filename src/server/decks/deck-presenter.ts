@@ -14,7 +14,7 @@ export interface DeckRelations {
 
 /** The fields of a deck that leave the server; nothing else from the row does. */
 export function toDeck(
-  row: Omit<DecksTable, 'score'> & { score: number; username: string },
+  row: Omit<DecksTable, 'score' | 'search_text'> & { score: number; username: string },
   relations: DeckRelations,
 ): Deck {
   return {

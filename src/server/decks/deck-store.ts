@@ -6,6 +6,7 @@ import { newId, nowIso } from '../db/ids';
 import { startOfGameWeek } from '../../common/game';
 import { identifierKey } from '../../common/identifiers';
 import { toDeck, type DeckRelations } from './deck-presenter';
+import { matchesText, refreshSearchDocument, textSearchKey } from './deck-text-search';
 import type { Deck, DeckFilters, DeckPatch } from '../../common/api/decks';
 import type { CreateDeck } from '../../common/api/uploads';
 
@@ -111,6 +112,8 @@ function filteredDecks(db: Db, filters: DeckFilters, now: Date, visibility: Visi
   }
   const since = windowStart(filters, now);
   if (since) query = query.where('decks.created_at', '>=', since.toISOString());
+  const text = matchesText(db, filters.text);
+  if (text) query = query.where(text);
   return query;
 }
 
@@ -159,6 +162,7 @@ export async function countDecks(
     visibility !== 'visible' ||
     filters.user ||
     windowStart(filters, now) ||
+    textSearchKey(filters.text).length > 0 ||
     excludedValues(filters).length > 0 ||
     selectedValues(filters).length > MAX_JOINED_VALUES
   ) {
@@ -357,6 +361,7 @@ export async function insertDeck(db: Db, deck: NewDeck): Promise<string> {
         .execute();
     }
     await replaceCategories(trx, id, deck);
+    await refreshSearchDocument(trx, id);
   });
   return id;
 }
@@ -405,6 +410,7 @@ export async function updateDeck(db: Db, id: string, patch: DeckPatch, cards?: V
       .where('id', '=', id)
       .execute();
     await replaceCategories(trx, id, patch);
+    if (patch.title !== undefined || patch.deckcode !== undefined) await refreshSearchDocument(trx, id);
     if (cards) await replaceCards(trx, id, cards, now);
   });
 }
