@@ -28,7 +28,7 @@ export function matchesText(db: Db, text: string | undefined): RawBuilder<boolea
   }
   // FTS5 syntax: "word" "last"* — every quoted string must match (an implicit AND).
   const query = words.map((word, i) => `"${word}"${prefix(i) ? '*' : ''}`).join(' ');
-  return sql<boolean>`decks.id in (select k.deck_id from deck_search join deck_search_keys as k on k.id = deck_search.rowid where deck_search match ${query})`;
+  return sql<boolean>`decks.rowid in (select rowid from deck_search where deck_search match ${query})`;
 }
 
 /** Sets the deck's search document from its title, code and author: after a publish, and after an edit of the title or code. */

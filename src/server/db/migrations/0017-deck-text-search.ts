@@ -5,10 +5,8 @@ import { deckSearchDocument } from '../../../common/text';
 // and case folded. Each deck keeps its folded words in `search_text` (common/text.ts
 // deckSearchDocument, written by the deck store on publish and edit; usernames never change), and
 // each database indexes them its own way:
-// - SQLite: an FTS5 table of the words (unicode61, diacritics removed, prefix indexes of 2 and 3
-//   characters for the last word as typed). Its rowids are those of deck_search_keys, whose INTEGER
-//   PRIMARY KEY no VACUUM renumbers (the rowids of decks, keyed by text, it may). Triggers on decks
-//   keep both tables in step with search_text.
+// - SQLite: an FTS5 index of the words (unicode61, diacritics removed, prefix indexes of 2 and 3
+//   characters for the last word as typed) over decks.search_text, kept by triggers on decks.
 // - PostgreSQL: a stored tsvector of exactly those words (array_to_tsvector, so no text-search
 //   parser splits them differently from the query, which is built of the same words) under a GIN index.
 
@@ -28,23 +26,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     await sql`create index decks_search_vector on decks using gin (search_vector)`.execute(db);
     return;
   }
-  await sql`create table deck_search_keys (id integer primary key, deck_id text not null unique)`.execute(db);
-  await sql`create virtual table deck_search using fts5(doc, tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3')`.execute(
-    db,
-  );
-  await sql`insert into deck_search_keys (deck_id) select id from decks`.execute(db);
-  await sql`insert into deck_search (rowid, doc)
-    select k.id, d.search_text from deck_search_keys k join decks d on d.id = k.deck_id`.execute(db);
+  // External content: the words stay in decks.search_text and FTS5 keeps only its index, keyed by
+  // the decks' rowids. A VACUUM may renumber the rowids of a table keyed by text: after one, an
+  // operator runs `insert into deck_search(deck_search) values ('rebuild')` (the site never vacuums).
+  await sql`create virtual table deck_search using fts5(search_text, content = 'decks', content_rowid = 'rowid',
+    tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3')`.execute(db);
+  await sql`insert into deck_search (deck_search) values ('rebuild')`.execute(db);
   await sql`create trigger deck_search_insert after insert on decks begin
-    insert into deck_search_keys (deck_id) values (new.id);
-    insert into deck_search (rowid, doc) select id, new.search_text from deck_search_keys where deck_id = new.id;
+    insert into deck_search (rowid, search_text) values (new.rowid, new.search_text);
   end`.execute(db);
   await sql`create trigger deck_search_update after update of search_text on decks begin
-    update deck_search set doc = new.search_text where rowid = (select id from deck_search_keys where deck_id = new.id);
+    insert into deck_search (deck_search, rowid, search_text) values ('delete', old.rowid, old.search_text);
+    insert into deck_search (rowid, search_text) values (new.rowid, new.search_text);
   end`.execute(db);
   await sql`create trigger deck_search_delete after delete on decks begin
-    delete from deck_search where rowid = (select id from deck_search_keys where deck_id = old.id);
-    delete from deck_search_keys where deck_id = old.id;
+    insert into deck_search (deck_search, rowid, search_text) values ('delete', old.rowid, old.search_text);
   end`.execute(db);
 }
 
@@ -76,7 +72,6 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   } else {
     for (const event of ['insert', 'update', 'delete']) await sql.raw(`drop trigger deck_search_${event}`).execute(db);
     await sql`drop table deck_search`.execute(db);
-    await sql`drop table deck_search_keys`.execute(db);
   }
   await db.schema.alterTable('decks').dropColumn('search_text').execute();
 }
