@@ -12,6 +12,8 @@ export const MAX_CARD_CODE_LENGTH = 16;
 export const MAX_LIST_VALUES = 200;
 /** Longest in-game deck code accepted (the game prints six characters). */
 export const MAX_DECK_CODE_LENGTH = 32;
+/** Longest text of a deck search (title words, a deck code, an author). */
+export const MAX_SEARCH_TEXT_LENGTH = 100;
 /** Longest username accepted in a path or a filter (registration allows fewer: see api/users.ts). */
 export const MAX_USERNAME_PARAM_LENGTH = 64;
 /** Most decks the curated table lists. */

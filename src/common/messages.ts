@@ -159,6 +159,10 @@ export const MESSAGES = {
   },
   cardEditor: { invalidAbility: 'Invalid ability type.' },
   decks: {
+    /** Not in SPEC.md: the text search of decks (issue #38), its box and the results' heading. */
+    searchTextLabel: 'Title, deck code or author',
+    searchTextPlaceholder: 'Search by title, deck code or author',
+    resultsFor: (text: string) => `Results for “${text}”`,
     loading: 'Loading decks...',
     none: 'No decks found!',
     similarTitle: 'Similar decks',

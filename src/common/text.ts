@@ -1,13 +1,40 @@
 /**
+ * Text with case and accents folded away: "Éclair" and "ECLAIR" are both "eclair". Decomposed
+ * first (NFKD), so that an accent becomes a combining mark of its own and ligatures and full-width
+ * letters their plain letters, then the marks are dropped and the rest lower-cased.
+ */
+export function foldText(text: string): string {
+  return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+/**
+ * The words of a text as the deck text search compares them: folded, split at anything that is not
+ * a letter or a digit. Both the stored search document and a query are made of these, so `"`, `*`,
+ * `-` or `NEAR(` typed into the search box are separators, never query syntax.
+ */
+export function searchWords(text: string): string[] {
+  return foldText(text)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+}
+
+/**
+ * What the text search of decks looks in, one string per deck: the distinct words of its title, its
+ * in-game code (the old site's literal 'null' is no code) and its author's username, separated by
+ * single spaces. Stored with the deck (decks.search_text) and indexed by each database.
+ */
+export function deckSearchDocument(deck: { title: string; deckcode: string; username: string }): string {
+  const code = deck.deckcode === 'null' ? '' : deck.deckcode;
+  return [...new Set(searchWords(`${deck.title} ${code} ${deck.username}`))].join(' ');
+}
+
+/**
  * The form of a card name used for lookups: accents removed, lower case, and every run of
  * punctuation or spaces folded to one space, so "CAÑO CRISTALES", "Caño Cristales" and
  * "cano-cristales" are the same key.
  */
 export function normalizeName(name: string): string {
-  return name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
+  return foldText(name)
     .replace(/['’`]/g, '')
     .replace(/[^a-z0-9]+/g, ' ')
     .trim();

@@ -9,6 +9,7 @@ import {
   MAX_DECK_CODE_LENGTH,
   MAX_DESCRIPTION_LENGTH,
   MAX_LIST_VALUES,
+  MAX_SEARCH_TEXT_LENGTH,
   MAX_TITLE_LENGTH,
   MAX_USERNAME_PARAM_LENGTH,
 } from '../limits';
@@ -159,6 +160,19 @@ export const searchRequestSchema = z.object({
   excludeCards: nullAsAbsent(cardNameListSchema.default([])),
   /** Only decks created within this window; with `restricted` too, the narrower one counts. */
   window: z.enum(SEARCH_WINDOWS, { error: 'Unknown window: use week, 30d or all' }).optional(),
+  /**
+   * Words of the title, the deck code or the author's username, accents and case ignored: a deck
+   * must hold every word, the last one possibly only begun ("drag" finds "Dragons"). Punctuation
+   * separates words and is never query syntax; a text without any letter or digit filters nothing.
+   */
+  text: nullAsAbsent(
+    z
+      .string()
+      .trim()
+      .max(MAX_SEARCH_TEXT_LENGTH, `A search text has at most ${MAX_SEARCH_TEXT_LENGTH} characters`)
+      .refine(isStorableText, UNSTORABLE_TEXT_MESSAGE)
+      .optional(),
+  ),
 });
 export type SearchRequest = z.input<typeof searchRequestSchema>;
 /** A search as the server runs it; every field may be left out. */

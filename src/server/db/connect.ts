@@ -21,6 +21,7 @@ import * as m0013 from './migrations/0013-provider-links';
 import * as m0014 from './migrations/0014-comment-html';
 import * as m0015 from './migrations/0015-deck-versions';
 import * as m0016 from './migrations/0016-readings';
+import * as m0017 from './migrations/0017-deck-text-search';
 import * as m0018 from './migrations/0018-deck-set-columns';
 import * as m0019 from './migrations/0019-card-proposals';
 import * as m0020 from './migrations/0020-deck-code-index';
@@ -43,6 +44,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0014-comment-html': m0014,
   '0015-deck-versions': m0015,
   '0016-readings': m0016,
+  '0017-deck-text-search': m0017,
   '0018-deck-set-columns': m0018,
   '0019-card-proposals': m0019,
   '0020-deck-code-index': m0020,

@@ -66,6 +66,11 @@ export interface DecksTable {
   updated_at: string;
   /** When a moderator hid the deck; null while everyone sees it. */
   hidden_at: string | null;
+  /**
+   * The folded words of the title, deck code and author the text search looks in (migration 0017,
+   * decks/deck-text-search.ts); indexed by FTS5 on SQLite and by a tsvector column on PostgreSQL.
+   */
+  search_text: Generated<string>;
 }
 
 /** Copies of a deck's filter rows on its own row, for the searches' exclusions (db/deck-set-columns.ts). */

@@ -14,7 +14,11 @@ export interface DeckRelations {
 
 /** The fields of a deck that leave the server; nothing else from the row does. */
 export function toDeck(
-  row: Omit<DecksTable, 'score' | 'description_html'> & { score: number; description_html: string; username: string },
+  row: Omit<DecksTable, 'score' | 'description_html' | 'search_text'> & {
+    score: number;
+    description_html: string;
+    username: string;
+  },
   relations: DeckRelations,
 ): Deck {
   return {

@@ -9,6 +9,7 @@ import { deckSchema, type Deck } from '../../common/api/decks';
 import type { PageQuery } from '../../common/api/pagination';
 import type { DeckFilters } from './deck-store';
 import { identifierKey } from '../../common/identifiers';
+import { textSearchKey } from './deck-text-search';
 
 export interface DeckSource {
   /** Full decks of the ids, in the same order; unknown ids are left out (deck-store loadDecks). */
@@ -215,6 +216,7 @@ function searchKey(filters: DeckFilters): string {
     values(filters.excludeTags),
     values(filters.excludeCards),
     filters.window ?? 'all',
+    textSearchKey(filters.text),
   ]);
 }
 

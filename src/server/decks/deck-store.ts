@@ -10,6 +10,7 @@ import { identifierKey } from '../../common/identifiers';
 import { toDeck, type DeckRelations } from './deck-presenter';
 // A description is written in the comments' Markdown subset and stored rendered beside it, as a comment is.
 import { renderComments as renderMarkdown } from '../comments/comment-markdown';
+import { matchesText, refreshSearchDocument, textSearchKey } from './deck-text-search';
 import type { Deck, DeckFilters, DeckPatch } from '../../common/api/decks';
 import type { CreateDeck } from '../../common/api/uploads';
 
@@ -94,6 +95,8 @@ function filteredDecks(db: Db, filters: DeckFilters, now: Date, visibility: Visi
   query = withoutExcluded(query, filters, db.getExecutor().adapter instanceof PostgresAdapter);
   const since = windowStart(filters, now);
   if (since) query = query.where('decks.created_at', '>=', since.toISOString());
+  const text = matchesText(db, filters.text);
+  if (text) query = query.where(text);
   return query;
 }
 
@@ -195,6 +198,7 @@ export async function countDecks(
     visibility !== 'visible' ||
     filters.user ||
     windowStart(filters, now) ||
+    textSearchKey(filters.text).length > 0 ||
     hasExclusions(filters) ||
     selectedValues(filters).length > MAX_JOINED_VALUES
   ) {
@@ -439,6 +443,7 @@ export async function insertDeck(db: Db, deck: NewDeck): Promise<string> {
     }
     await replaceCategories(trx, id, deck);
     await refreshDeckSetColumns(trx, id);
+    await refreshSearchDocument(trx, id);
   });
   return id;
 }
@@ -490,6 +495,7 @@ export async function updateDeck(db: Db, id: string, patch: DeckPatch, cards?: V
       .where('id', '=', id)
       .execute();
     await replaceCategories(trx, id, patch);
+    if (patch.title !== undefined || patch.deckcode !== undefined) await refreshSearchDocument(trx, id);
     if (cards) await replaceCards(trx, id, cards, now);
     await refreshDeckSetColumns(trx, id);
   });

@@ -2,6 +2,7 @@
 // the heaviest code on the home page, so they load after first paint; the placeholders keep
 // their place so nothing jumps when they arrive.
 import { lazy, Suspense, useState, type FormEvent, type ReactNode } from 'react';
+import { MAX_SEARCH_TEXT_LENGTH } from '../../common/limits';
 import { MESSAGES } from '../../common/messages';
 
 const AlbumSelect = lazy(() => import('./CategorySelects').then((m) => ({ default: m.AlbumSelect })));
@@ -24,9 +25,12 @@ export interface ExclusionValues {
   excludeCards?: string[];
 }
 
+/** Everything the bar holds: the pickers and the words typed (title, deck code or author; '' for none). */
+export type SearchBarValues = CategoryValues & ExclusionValues & { text?: string };
+
 interface SearchBarProps {
-  initial?: CategoryValues & ExclusionValues;
-  onSearch(values: CategoryValues & ExclusionValues): void;
+  initial?: SearchBarValues;
+  onSearch(values: SearchBarValues): void;
   /** Offer "Exclude" pickers (albums, tags, cards to leave out) under the four pickers. */
   withExclusions?: boolean;
   /** Extra buttons beside 'Search for Decks' (home puts 'Upload a deck' here). */
@@ -85,14 +89,32 @@ function Picker({
 }
 
 export function SearchBar({ initial = EMPTY, onSearch, actions, withExclusions = false }: SearchBarProps) {
-  const [values, setValues] = useState<CategoryValues & ExclusionValues>(initial);
+  const [values, setValues] = useState<SearchBarValues>(initial);
   const hasExclusions = EXCLUSION_PICKERS.some(({ key }) => (initial[key]?.length ?? 0) > 0);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onSearch(values);
+    onSearch({ ...values, text: values.text?.trim() ?? '' });
   };
   return (
     <form className="search-bar" role="search" aria-label="Search decks" onSubmit={submit}>
+      <label htmlFor="search-text" className="visually-hidden">
+        {MESSAGES.decks.searchTextLabel}
+      </label>
+      {/* type="search": Escape and the browser's own clear button empty it; searching then drops the text. */}
+      <input
+        id="search-text"
+        className="search-text"
+        type="search"
+        enterKeyHint="search"
+        autoComplete="off"
+        maxLength={MAX_SEARCH_TEXT_LENGTH}
+        placeholder={MESSAGES.decks.searchTextPlaceholder}
+        value={values.text ?? ''}
+        onChange={(event) => {
+          const text = event.target.value;
+          setValues((v) => ({ ...v, text }));
+        }}
+      />
       <div className="search-pickers">
         {PICKERS.map(({ key, label, kind, Select }) => (
           <Picker

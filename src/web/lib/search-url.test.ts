@@ -149,3 +149,32 @@ test('an unknown excluded album or tag is named and left out', () => {
     { key: 'excludeTags', value: 'Nope' },
   ]);
 });
+
+test('the search text survives the URL and the navigation state, and reaches the API as `text`', () => {
+  const filters = { albums: [], collections: [], tags: ['Budget'], cards: [], text: 'Crème "dragons" -x' };
+  const params = writeSearchParams(filters);
+  expect(params.toString()).toBe('tags=Budget&text=Cr%C3%A8me+%22dragons%22+-x');
+  expect(readSearchParams(new URLSearchParams(params.toString())).filters).toEqual(filters);
+  expect(toSearchRequest(filters)).toEqual({
+    albums: [],
+    collections: [],
+    tags: ['Budget'],
+    cards: [],
+    text: filters.text,
+  });
+  expect(filtersFromState({ text: '  ocean ' })).toEqual({
+    albums: [],
+    collections: [],
+    tags: [],
+    cards: [],
+    text: 'ocean',
+  });
+  // A blank text is no text.
+  expect(readSearchParams(new URLSearchParams('text=%20%20')).filters).toEqual({
+    albums: [],
+    collections: [],
+    tags: [],
+    cards: [],
+  });
+  expect(toSearchRequest({ albums: [], collections: [], tags: [], cards: [] })).not.toHaveProperty('text');
+});

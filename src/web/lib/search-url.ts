@@ -20,6 +20,8 @@ export interface SearchFilters {
   excludeCards?: string[];
   /** '30d': only decks of the last 30 days ("this week" is `restricted`). */
   window?: string;
+  /** Words of the title, the deck code or the author; absent when none. */
+  text?: string;
 }
 
 /** The exclusion lists, in the URL under the same names as in the API. */
@@ -124,6 +126,8 @@ export function readSearchParams(params: URLSearchParams): { filters: SearchFilt
     const values = params.getAll(key).filter(Boolean);
     if (values.length > 0) filters[key] = values;
   }
+  const text = params.get('text')?.trim();
+  if (text) filters.text = text;
   const window = params.get('window');
   if (window === 'week') filters.restricted = true;
   else if (window === '30d') filters.window = window;
@@ -140,6 +144,7 @@ export function writeSearchParams(filters: SearchFilters, page = 1): URLSearchPa
   if (filters.restricted) params.set('restricted', '1');
   for (const key of EXCLUSIONS) for (const value of filters[key] ?? []) params.append(key, value);
   if (filters.window === '30d') params.set('window', filters.window);
+  if (filters.text) params.set('text', filters.text);
   if (page > 1) params.set('page', String(page));
   return params;
 }
@@ -161,6 +166,7 @@ export function filtersFromState(state: unknown): SearchFilters | null {
   if (s.restricted === true) filters.restricted = true;
   for (const key of EXCLUSIONS) if (list(s[key]).length > 0) filters[key] = list(s[key]);
   if (s.window === '30d') filters.window = s.window;
+  if (typeof s.text === 'string' && s.text.trim()) filters.text = s.text.trim();
   return filters;
 }
 
@@ -171,7 +177,8 @@ export function hasAnyFilter(filters: SearchFilters): boolean {
     !!filters.user ||
     !!filters.sortBy ||
     !!filters.restricted ||
-    !!filters.window
+    !!filters.window ||
+    !!filters.text
   );
 }
 
@@ -189,6 +196,7 @@ export function toSearchRequest(filters: SearchFilters): SearchRequest {
   if (filters.restricted) request.restricted = true;
   for (const key of EXCLUSIONS) if ((filters[key]?.length ?? 0) > 0) request[key] = filters[key];
   if (filters.window === '30d') request.window = '30d';
+  if (filters.text) request.text = filters.text;
   return request;
 }
 

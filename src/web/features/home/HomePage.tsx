@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { MESSAGES } from '../../../common/messages';
 import { DeckGrid } from '../../components/DeckGrid';
-import { SearchBar, type CategoryValues } from '../../components/SearchBar';
+import { SearchBar, type SearchBarValues } from '../../components/SearchBar';
 import { EMPTY_FILTERS, searchResultsHref, toSearchRequest, type SearchFilters } from '../../lib/search-url';
 import { useColumnDecks } from './api/get-column-decks';
 
@@ -54,8 +54,8 @@ interface HomePageProps {
 /** Home at `/` and `/decks`: search bar and the three columns of 5 decks. */
 export function HomePage({ hero, searchActions }: HomePageProps) {
   const navigate = useNavigate();
-  const search = (values: CategoryValues) => {
-    const filters = { ...EMPTY_FILTERS, ...values };
+  const search = ({ text, ...values }: SearchBarValues) => {
+    const filters: SearchFilters = { ...EMPTY_FILTERS, ...values, ...(text ? { text } : {}) };
     navigate(searchResultsHref(filters), { state: filters });
   };
   return (

@@ -186,3 +186,27 @@ test('the date window beside the sort narrows the search and stays in the URL', 
   // The exclusions of the URL open the Exclude section of the bar.
   expect(screen.getByText('Exclude').closest('details')).toHaveAttribute('open');
 });
+
+test('the text of the URL is searched and shown; a new text replaces it and an emptied box drops it', async () => {
+  const requests = stubApi(2);
+  const router = renderAt('/deck-search-results?albums=Space&text=cr%C3%A8me+dragons');
+  expect(await screen.findByRole('link', { name: 'Deck 1' })).toBeInTheDocument();
+  expect(requests[0].body).toEqual({ albums: ['Space'], collections: [], tags: [], cards: [], text: 'crème dragons' });
+  expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Results for “crème dragons”');
+  const box = screen.getByRole('searchbox', { name: 'Title, deck code or author' });
+  expect(box).toHaveValue('crème dragons');
+
+  await userEvent.clear(box);
+  await userEvent.type(box, '  X7K2PQ {Enter}');
+  expect(router.state.location.search).toBe('?albums=Space&text=X7K2PQ');
+  await vi.waitFor(() => expect(requests.at(-1)?.body).toMatchObject({ albums: ['Space'], text: 'X7K2PQ' }));
+
+  await userEvent.clear(screen.getByRole('searchbox', { name: 'Title, deck code or author' }));
+  await userEvent.click(screen.getByRole('button', { name: 'Search for Decks' }));
+  expect(router.state.location.search).toBe('?albums=Space');
+  await vi.waitFor(() =>
+    expect(requests.at(-1)?.body).toEqual({ albums: ['Space'], collections: [], tags: [], cards: [] }),
+  );
+  expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Search results');
+  expect(screen.getByRole('searchbox', { name: 'Title, deck code or author' })).toHaveValue('');
+});

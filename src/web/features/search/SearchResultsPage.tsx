@@ -5,7 +5,7 @@ import { MESSAGES } from '../../../common/messages';
 import { DeckGrid } from '../../components/DeckGrid';
 import { Pagination } from '../../components/Pagination';
 import { deckCount, pageCount } from '../../components/page-items';
-import { SearchBar, type CategoryValues, type ExclusionValues } from '../../components/SearchBar';
+import { SearchBar, type SearchBarValues } from '../../components/SearchBar';
 import {
   filtersFromState,
   hasAnyFilter,
@@ -29,6 +29,7 @@ import { WindowControl } from './WindowControl';
 
 /** The heading of the results: the home column's title when the search is one; read from the same two controls. */
 function titleOf(filters: SearchFilters): string {
+  if (filters.text) return MESSAGES.decks.resultsFor(filters.text);
   if (sortOf(filters) !== 'top') return 'Search results';
   const window = windowOf(filters);
   if (window === 'week') return 'Top Decks This Week';
@@ -56,8 +57,10 @@ export default function SearchResultsPage() {
   const request = useMemo(() => toSearchRequest(filters), [filters]);
   const { data, isLoading, isError, error, refetch, isPlaceholderData } = useSearchDecks(request, page, DECKS_PER_PAGE);
 
-  const search = (values: CategoryValues & ExclusionValues) => {
-    const next = { ...filters, ...values };
+  const search = ({ text, ...values }: SearchBarValues) => {
+    // An emptied box drops the text from the search (and from the URL).
+    const { text: _previous, ...rest } = filters;
+    const next: SearchFilters = { ...rest, ...values, ...(text ? { text } : {}) };
     navigate(searchResultsHref(next), { state: next });
   };
   const sortBy = (sort: SearchSort) => {
@@ -81,6 +84,7 @@ export default function SearchResultsPage() {
     filters.excludeAlbums,
     filters.excludeTags,
     filters.excludeCards,
+    filters.text,
   ]);
 
   return (
