@@ -52,6 +52,20 @@ describe('estimatePerspective', () => {
     expect(await perspectiveOf(await decoded(framed))).toBeNull();
   });
 
+  it('sees none in lines of text on a plain page: no long frames, so no vanishing points to trust', async () => {
+    // Its letters' edges once made a convergence of chance, and the warp turned the code's 4 into A.
+    const lines = ['DECK CODE: UH42XD', 'SAND CAT', 'MARS ROVER CURIOSITY', 'THE FOOL (XXII)'];
+    const text = lines
+      .map(
+        (line, i) =>
+          `<text x="40" y="${70 + i * 75}" font-family="DejaVu Sans" font-weight="bold" font-size="34" fill="#fff">${line}</text>`,
+      )
+      .join('');
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="700" height="360"><rect width="100%" height="100%" fill="#202020"/>${text}</svg>`;
+    const image = await sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer();
+    expect(await perspectiveOf(await decoded(image))).toBeNull();
+  });
+
   it('sees a photo of the screen at an angle, and leaves it upright: the frames run parallel again', async () => {
     for (const seed of [11, 12, 13]) {
       const photo = await decoded((await photographScreen(real, seededRandom(seed))).image);

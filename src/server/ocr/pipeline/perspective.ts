@@ -41,6 +41,12 @@ const LEVELS = [
  * worth a resample: the tile crops would move by about a pixel.
  */
 const MIN_CORRECTED_SHIFT = 2;
+/**
+ * The longest straightened line, as a share of the image's height (vertical) or width
+ * (horizontal), below which no perspective is undone. A photographed grid's frames run through
+ * half its height and most of its width.
+ */
+const MIN_LINE_SHARE = 0.3;
 /** The undone image is never more than this much larger than the photo on either side. */
 const MAX_GROWTH = 1.4;
 /**
@@ -98,8 +104,18 @@ function peakiness(
   return score;
 }
 
-/** The family (vertical lines: acrossIndex 0; horizontal: 1) whose pixels pile up sharpest. */
-function bestFamily(all: Int32Array, acrossIndex: 0 | 1, points: EdgePoints, halfSize: number): LineFamily {
+/**
+ * The family (vertical lines: acrossIndex 0; horizontal: 1) whose pixels pile up sharpest, and the
+ * longest line it then makes, as a share of the image's extent along it (`edgePixels`: how many
+ * edge pixels `all` was sampled from).
+ */
+function bestFamily(
+  all: Int32Array,
+  edgePixels: number,
+  acrossIndex: 0 | 1,
+  points: EdgePoints,
+  halfSize: number,
+): { family: LineFamily; longestLine: number } {
   const centre: [number, number] = [points.width / 2, points.height / 2];
   const [acrossMax, alongMax] = acrossIndex === 0 ? centre : [centre[1], centre[0]];
   const family = (end: number, corner: number): LineFamily => ({
@@ -109,6 +125,7 @@ function bestFamily(all: Int32Array, acrossIndex: 0 | 1, points: EdgePoints, hal
   const endLimit = MAX_LEAN * alongMax;
   const cornerLimit = (MAX_CONVERGENCE * alongMax * acrossMax) / halfSize;
   let best = { end: 0, corner: 0 };
+  let longestLine = 0;
   for (const level of LEVELS) {
     const pts = everyNthPoint(all, Math.max(1, Math.ceil(all.length / 2 / level.points)));
     const bins = new Float64Array(Math.ceil((4 * acrossMax) / level.bin) + 4);
@@ -123,8 +140,11 @@ function bestFamily(all: Int32Array, acrossIndex: 0 | 1, points: EdgePoints, hal
         const value = score(end, corner);
         if (value > bestScore) [best, bestScore] = [{ end, corner }, value];
       }
+    score(best.end, best.corner);
+    // Each sampled point stands for this many edge pixels; a line's pixels all fall in one bin.
+    longestLine = (Math.max(...bins) * edgePixels) / Math.max(1, pts.length / 2) / (2 * alongMax);
   }
-  return family(best.end, best.corner);
+  return { family: family(best.end, best.corner), longestLine };
 }
 
 /**
@@ -134,8 +154,14 @@ function bestFamily(all: Int32Array, acrossIndex: 0 | 1, points: EdgePoints, hal
 export function estimatePerspective(edges: EdgeMaps): Perspective | null {
   const points = edgePoints(edges);
   const halfSize = Math.max(edges.width, edges.height) / 2;
-  const vertical = bestFamily(points.vertical, 0, points, halfSize);
-  const horizontal = bestFamily(points.horizontal, 1, points, halfSize);
+  const count = (map: Uint8Array) => map.reduce((sum, v) => sum + v, 0);
+  const v = bestFamily(points.vertical, count(edges.vertical), 0, points, halfSize);
+  const h = bestFamily(points.horizontal, count(edges.horizontal), 1, points, halfSize);
+  const [vertical, horizontal] = [v.family, h.family];
+  // Without long lines both ways (a page of text, a photo of art) the peaks are chance: no grid of
+  // frames to straighten.
+  if (Math.min(v.longestLine, h.longestLine) < MIN_LINE_SHARE) return null;
+  if (Math.max(Math.abs(vertical.lean), Math.abs(horizontal.lean)) > MAX_LEAN) return null;
   // At a corner, the convergence moves a line by convergence × half width × half height.
   const corner = (edges.width / 2) * (edges.height / 2);
   const shift = Math.max(Math.abs(vertical.convergence), Math.abs(horizontal.convergence)) * corner;
