@@ -257,6 +257,7 @@ describe('UploadModal', () => {
     expect(postDeck).toHaveBeenCalledWith(
       expect.any(File),
       expect.objectContaining({ deckcode: 'UH43XD' }),
+      'reading-1',
       expect.anything(),
     );
   });
