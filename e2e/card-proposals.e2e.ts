@@ -8,7 +8,7 @@ import { setUserRole } from '../src/server/accounts/user-store';
 import { generateScreenshot, type GeneratedScreenshot } from '../src/server/demo/share-screenshot';
 import { CATALOG_FILE, loadRealCatalog } from '../test/support/real-data';
 import { saveScreenshot } from './support/browser';
-import { openUploadModal } from './support/upload';
+import { openUploadModal, submitReview } from './support/upload';
 import { WIDTHS, browserSuite, hasHorizontalScroll, openPage } from './web-helpers';
 
 // Reads wait as long as they take: on a loaded machine the first read of a cold reader passes 20 s.
@@ -64,7 +64,7 @@ test.each(WIDTHS.map((width, i) => [width, i] as const))(
     await first.dialog.getByLabel('Title').fill(title);
     await first.dialog.getByLabel('Tags').fill('Budget');
     await first.dialog.getByLabel('Tags').press('Enter');
-    await first.dialog.getByRole('button', { name: 'Submit' }).click();
+    await submitReview(player.page, first.dialog);
     await toast(player.page, MESSAGES.upload.success);
     await first.dialog.waitFor({ state: 'hidden' });
 

@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { MESSAGES } from '../src/common/messages';
 import { setUserRole } from '../src/server/accounts/user-store';
 import { saveScreenshot } from './support/browser';
-import { openUploadModal } from './support/upload';
+import { openUploadModal, submitReview } from './support/upload';
 import { WIDTHS, browserSuite, hasHorizontalScroll, openPage } from './web-helpers';
 
 const suite = browserSuite();
@@ -23,8 +23,8 @@ async function publishCorrected(page: Page, title: string): Promise<string> {
   await dialog.getByRole('button', { name: MESSAGES.upload.trySample }).click();
   const list = dialog.getByRole('list', { name: 'Cards Detected' });
   await list.getByRole('listitem').nth(17).waitFor({ timeout: 60_000 });
-  const retype = list.getByRole('button', { name: /^Type another name for / }).first();
-  const replaced = (await retype.getAttribute('aria-label'))!.replace('Type another name for ', '');
+  const retype = list.getByRole('button', { name: /^Edit: type another name for / }).first();
+  const replaced = (await retype.getAttribute('aria-label'))!.replace('Edit: type another name for ', '');
   await retype.click();
   await dialog.getByLabel(`New name for ${replaced}`).fill(REPLACEMENT);
   await dialog.getByLabel(`New name for ${replaced}`).press('Enter');
@@ -33,7 +33,7 @@ async function publishCorrected(page: Page, title: string): Promise<string> {
   await dialog.getByLabel('Albums').fill('History');
   await dialog.getByLabel('Albums').press('Enter');
   const posted = page.waitForRequest((request) => request.url().endsWith('/api/decks/post/'));
-  await dialog.getByRole('button', { name: 'Submit' }).click();
+  await submitReview(page, dialog);
   const form = (await posted).postDataBuffer()!.toString('latin1');
   // Published from the reading: its id goes, the image stays home.
   expect(form).toContain('name="readingId"');

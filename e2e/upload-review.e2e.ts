@@ -7,7 +7,7 @@ import type { Deck } from '../src/common/api/decks';
 import { DECK_SIZE } from '../src/common/game';
 import { MESSAGES } from '../src/common/messages';
 import { axeViolations } from './support/axe';
-import { openUploadModal } from './support/upload';
+import { openUploadModal, submitReview } from './support/upload';
 import { WIDTHS, browserSuite, openPage } from './web-helpers';
 
 const suite = browserSuite();
@@ -80,7 +80,7 @@ test.each(WIDTHS)('the upload review in words, asking before discarding, ending 
   expect(await decksTitled(title)).toBe(0);
 
   // Published: the toast offers the new deck.
-  await dialog.getByRole('button', { name: 'Submit' }).click();
+  await submitReview(page, dialog);
   const toast = page.getByRole('status').filter({ hasText: MESSAGES.upload.success });
   await toast.waitFor();
   await toast.getByRole('link', { name: 'View deck' }).click();

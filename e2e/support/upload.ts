@@ -1,5 +1,6 @@
 // The upload modal as a player opens it, shared by the browser suites that upload decks.
 import type { Locator, Page } from 'playwright-core';
+import { MESSAGES } from '../../src/common/messages';
 
 /** Clicks 'Upload a deck' on the home page (opened first unless the page is on it) and returns its dialog. */
 export async function openUploadModal(page: Page): Promise<Locator> {
@@ -9,4 +10,17 @@ export async function openUploadModal(page: Page): Promise<Locator> {
   const dialog = page.getByRole('dialog', { name: 'Upload a deck' });
   await dialog.waitFor();
   return dialog;
+}
+
+/**
+ * Clicks Submit in the upload review and, where the site asks because a deck with these cards or
+ * this code is published already (the sample screenshot at the other width, or in another suite),
+ * publishes anyway.
+ */
+export async function submitReview(page: Page, dialog: Locator): Promise<void> {
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  const ask = page.getByRole('alertdialog', { name: MESSAGES.upload.nearCopyTitle });
+  const published = page.getByRole('status').filter({ hasText: MESSAGES.upload.success });
+  await ask.or(published).first().waitFor({ timeout: 60_000 });
+  if (await ask.isVisible()) await ask.getByRole('button', { name: MESSAGES.upload.nearCopyConfirm }).click();
 }
