@@ -70,19 +70,26 @@ export interface EdgePoints {
   /** x, y pairs of vertical-edge pixels, then of horizontal-edge pixels. */
   vertical: Int32Array;
   horizontal: Int32Array;
+  /** How many edge pixels each map holds: each pair kept stands for count / pairs of them. */
+  verticalCount: number;
+  horizontalCount: number;
 }
 
 /** The edge pixels of both maps as x, y pairs, at most MAX_POINTS of each spread over the image. */
 export function edgePoints(edges: EdgeMaps): EdgePoints {
+  const vertical = pointsOf(edges.vertical, edges.width);
+  const horizontal = pointsOf(edges.horizontal, edges.width);
   return {
     width: edges.width,
     height: edges.height,
-    vertical: pointsOf(edges.vertical, edges.width),
-    horizontal: pointsOf(edges.horizontal, edges.width),
+    vertical: vertical.points,
+    horizontal: horizontal.points,
+    verticalCount: vertical.count,
+    horizontalCount: horizontal.count,
   };
 }
 
-function pointsOf(map: Uint8Array, width: number): Int32Array {
+function pointsOf(map: Uint8Array, width: number): { points: Int32Array; count: number } {
   let count = 0;
   for (let i = 0; i < map.length; i++) count += map[i];
   const step = Math.max(1, Math.ceil(count / MAX_POINTS));
@@ -97,7 +104,7 @@ function pointsOf(map: Uint8Array, width: number): Int32Array {
     points[n++] = i % width;
     points[n++] = Math.floor(i / width);
   }
-  return points.subarray(0, n);
+  return { points: points.subarray(0, n), count };
 }
 
 /** Every n-th of the x, y pairs. */

@@ -154,9 +154,8 @@ function bestFamily(
 export function estimatePerspective(edges: EdgeMaps): Perspective | null {
   const points = edgePoints(edges);
   const halfSize = Math.max(edges.width, edges.height) / 2;
-  const count = (map: Uint8Array) => map.reduce((sum, v) => sum + v, 0);
-  const v = bestFamily(points.vertical, count(edges.vertical), 0, points, halfSize);
-  const h = bestFamily(points.horizontal, count(edges.horizontal), 1, points, halfSize);
+  const v = bestFamily(points.vertical, points.verticalCount, 0, points, halfSize);
+  const h = bestFamily(points.horizontal, points.horizontalCount, 1, points, halfSize);
   const [vertical, horizontal] = [v.family, h.family];
   // Without long lines both ways (a page of text, a photo of art) the peaks are chance: no grid of
   // frames to straighten.
