@@ -7,7 +7,7 @@ import { MESSAGES } from '../src/common/messages';
 import { setUserRole } from '../src/server/accounts/user-store';
 import { generateScreenshot, type GeneratedScreenshot } from '../src/server/demo/share-screenshot';
 import { CATALOG_FILE, loadRealCatalog } from '../test/support/real-data';
-import { saveScreenshot } from './support/browser';
+import { pickCategory, saveScreenshot } from './support/browser';
 import { openUploadModal, submitReview } from './support/upload';
 import { WIDTHS, browserSuite, hasHorizontalScroll, openPage } from './web-helpers';
 
@@ -62,8 +62,7 @@ test.each(WIDTHS.map((width, i) => [width, i] as const))(
 
     const title = `New card deck ${width}`;
     await first.dialog.getByLabel('Title').fill(title);
-    await first.dialog.getByLabel('Tags').fill('Budget');
-    await first.dialog.getByLabel('Tags').press('Enter');
+    await pickCategory(first.dialog, 'Tags', 'Budget');
     await submitReview(player.page, first.dialog);
     await toast(player.page, MESSAGES.upload.success);
     await first.dialog.waitFor({ state: 'hidden' });

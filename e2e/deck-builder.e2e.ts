@@ -1,7 +1,7 @@
 // The deck builder, decks as text and comparisons (issue #39) in Chromium at phone and desktop widths.
 import type { Deck } from '../src/common/api/decks';
 import { MESSAGES } from '../src/common/messages';
-import { saveScreenshot } from './support/browser';
+import { pickCategory, saveScreenshot } from './support/browser';
 import { WIDTHS, browserSuite, hasHorizontalScroll, openPage } from './web-helpers';
 import { axeViolations } from './support/axe';
 
@@ -51,8 +51,7 @@ test.each(WIDTHS)(
     await saveScreenshot(page, `deck-builder-${width}`);
 
     await page.getByLabel('Title', { exact: true }).fill(`Built at ${width}`);
-    await page.getByLabel('Albums', { exact: true }).fill('Space');
-    await page.getByLabel('Albums', { exact: true }).press('Enter');
+    await pickCategory(page, 'Albums', 'Space');
     await page.getByRole('button', { name: 'Publish the deck' }).click();
     await page.getByRole('heading', { level: 1, name: `Built at ${width}` }).waitFor();
     const id = new URL(page.url()).pathname.split('/').pop()!;

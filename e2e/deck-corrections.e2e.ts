@@ -4,7 +4,7 @@
 import type { Locator, Page } from 'playwright-core';
 import type { Deck } from '../src/common/api/decks';
 import { MESSAGES } from '../src/common/messages';
-import { saveScreenshot } from './support/browser';
+import { pickCategory, saveScreenshot } from './support/browser';
 import { openUploadModal } from './support/upload';
 import { WIDTHS, browserSuite, hasHorizontalScroll, openPage } from './web-helpers';
 
@@ -131,8 +131,7 @@ test.each(WIDTHS)('at %i: a copy of a deck in the builder asks first, and Cancel
   await page.getByRole('heading', { name: 'Your deck (18 of 18)' }).waitFor();
   const title = `Copied at ${width}`;
   await page.getByLabel('Title', { exact: true }).fill(title);
-  await page.getByLabel('Albums', { exact: true }).fill('Space');
-  await page.getByLabel('Albums', { exact: true }).press('Enter');
+  await pickCategory(page, 'Albums', 'Space');
   await page.getByRole('button', { name: 'Publish the deck' }).click();
 
   const dialog = nearCopyDialog(page);
@@ -174,8 +173,7 @@ test.each(WIDTHS)(
 
     const title = `Sample at ${width}`;
     await dialog.getByLabel('Title').fill(title);
-    await dialog.getByLabel('Tags').fill('Budget');
-    await dialog.getByLabel('Tags').press('Enter');
+    await pickCategory(dialog, 'Tags', 'Budget');
     // A misread code with a stray character is refused in the review.
     await field.fill(`${read}#`);
     await dialog.getByRole('button', { name: 'Submit' }).click();

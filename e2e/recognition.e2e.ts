@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core';
 import { MESSAGES } from '../src/common/messages';
 import { setUserRole } from '../src/server/accounts/user-store';
-import { saveScreenshot } from './support/browser';
+import { pickCategory, saveScreenshot } from './support/browser';
 import { openUploadModal, submitReview } from './support/upload';
 import { WIDTHS, browserSuite, hasHorizontalScroll, openPage } from './web-helpers';
 
@@ -30,8 +30,7 @@ async function publishCorrected(page: Page, title: string): Promise<string> {
   await dialog.getByLabel(`New name for ${replaced}`).press('Enter');
   await list.getByText(REPLACEMENT, { exact: true }).waitFor();
   await dialog.getByLabel('Title').fill(title);
-  await dialog.getByLabel('Albums').fill('History');
-  await dialog.getByLabel('Albums').press('Enter');
+  await pickCategory(dialog, 'Albums', 'History');
   const posted = page.waitForRequest((request) => request.url().endsWith('/api/decks/post/'));
   await submitReview(page, dialog);
   const form = (await posted).postDataBuffer()!.toString('latin1');

@@ -4,7 +4,7 @@
 import { MESSAGES } from '../src/common/messages';
 import { importCards } from '../src/server/cards/import-cards';
 import { CATALOG_FILE, REAL_SCREENSHOT } from '../test/support/real-data';
-import { saveScreenshot } from './support/browser';
+import { pickCategory, saveScreenshot } from './support/browser';
 import { openUploadModal } from './support/upload';
 import { browserSuite, openPage } from './web-helpers';
 import { axeViolations } from './support/axe';
@@ -43,8 +43,7 @@ test('the exact cards read and picked are published and shown with their codes',
   await saveScreenshot(page, 'upload-exact-cards-review');
 
   await dialog.getByLabel('Title').fill('Twin Cards');
-  await dialog.getByLabel('Tags').fill('Budget');
-  await dialog.getByLabel('Tags').press('Enter');
+  await pickCategory(dialog, 'Tags', 'Budget');
   await dialog.getByRole('button', { name: 'Submit' }).click();
   await page.getByRole('status').filter({ hasText: MESSAGES.upload.success }).waitFor();
   await dialog.waitFor({ state: 'hidden' });

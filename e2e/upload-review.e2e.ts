@@ -9,6 +9,7 @@ import { MESSAGES } from '../src/common/messages';
 import { axeViolations } from './support/axe';
 import { openUploadModal, submitReview } from './support/upload';
 import { WIDTHS, browserSuite, openPage } from './web-helpers';
+import { pickCategory } from './support/browser';
 
 const suite = browserSuite();
 const USER = 'StarGazer';
@@ -63,8 +64,7 @@ test.each(WIDTHS)('the upload review in words, asking before discarding, ending 
   });
   const title = `Reviewed at ${width}`;
   await dialog.getByLabel('Title').fill(title);
-  await dialog.getByLabel('Albums').fill('History');
-  await dialog.getByLabel('Albums').press('Enter');
+  await pickCategory(dialog, 'Albums', 'History');
   await dialog.getByLabel('Tags').fill('Nothing like this');
   await dialog.getByLabel('Tags').press('Enter');
   expect(await dialog.getByLabel('Tags').inputValue()).toBe('Nothing like this');

@@ -5,7 +5,7 @@ import { MESSAGES } from '../src/common/messages';
 import type { Deck } from '../src/common/api/decks';
 import { SAMPLE_SCREENSHOT_PATH } from '../src/common/api/uploads';
 import { REAL_SCREENSHOT } from '../test/support/real-data';
-import { saveScreenshot } from './support/browser';
+import { pickCategory, saveScreenshot } from './support/browser';
 import { openUploadModal } from './support/upload';
 import { browserSuite, openPage } from './web-helpers';
 import { axeViolations } from './support/axe';
@@ -55,10 +55,8 @@ test('a signed-in user uploads a screenshot, fixes a card, and publishes the dec
   expect(await list.getByText('Heimdall', { exact: true }).count()).toBe(0);
 
   await dialog.getByLabel('Title').fill('Spies, Tarot and a Knight');
-  await dialog.getByLabel('Albums').fill('History');
-  await dialog.getByLabel('Albums').press('Enter');
-  await dialog.getByLabel('Tags').fill('Budget');
-  await dialog.getByLabel('Tags').press('Enter');
+  await pickCategory(dialog, 'Albums', 'History');
+  await pickCategory(dialog, 'Tags', 'Budget');
   await dialog.getByLabel('Description').fill('Uploaded from the browser test.');
   await dialog.getByRole('button', { name: 'Submit' }).click();
 

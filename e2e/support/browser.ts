@@ -1,7 +1,7 @@
 // Debian's Chromium driven by playwright-core (its own browser download cannot work here).
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** Screenshots for people to look at; kept out of git. */
@@ -36,4 +36,17 @@ export function collectPageErrors(page: Page): string[] {
 export async function saveScreenshot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
+
+/**
+ * Picks `option` in a category picker (`scope` holds the field labelled `label`) by typing it and
+ * pressing Enter, and waits until the pick is shown: a loaded machine can take the key before the
+ * menu has its option, and a form sent without the pick fails far from the cause.
+ */
+export async function pickCategory(scope: Page | Locator, label: string, option: string): Promise<void> {
+  const field = scope.getByLabel(label, { exact: true });
+  await field.fill(option);
+  await scope.getByRole('option', { name: option, exact: true }).filter({ visible: true }).first().waitFor();
+  await field.press('Enter');
+  await scope.locator(`[aria-label="Remove ${option}"]`).waitFor();
 }

@@ -60,7 +60,8 @@ export function useNearCopyConfirm(username: string | null) {
     try {
       match = nearCopyOf(await findSimilarDecks(cardCodes, deckcode));
     } catch {
-      // The check spares the player a duplicate; when it cannot run, the server still checks the deck itself.
+      // The check spares the player a duplicate, nothing more: a copy may be published (the server takes
+      // it), so a check that cannot be asked (offline, a busy server) lets the publish go on.
       return true;
     }
     if (!match) return true;
