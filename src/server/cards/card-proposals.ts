@@ -59,7 +59,7 @@ export async function recordUnknownTiles(deps: ProposalDeps, image: Buffer, tile
     withCode.map((tile) => tile.code),
   );
   const seen = new Set<string>();
-  let oriented: Promise<{ data: Buffer; width: number; height: number }> | null = null;
+  let oriented: Promise<OrientedPixels> | null = null;
   for (const tile of withCode) {
     if (known.has(tile.code) || seen.has(tile.code)) continue;
     seen.add(tile.code);
@@ -72,11 +72,12 @@ export async function recordUnknownTiles(deps: ProposalDeps, image: Buffer, tile
       .executeTakeFirstOrThrow();
     if (Number(n) >= EXAMPLE_TILES_PER_PROPOSAL) continue;
     // The tile was found in the image turned upright by its EXIF orientation, as the reader decodes it.
+    // Decoded once to raw pixels for all the tiles cut from it: no encoding of the whole upload.
     oriented ??= sharp(image)
       .rotate()
-      .png()
+      .raw()
       .toBuffer({ resolveWithObject: true })
-      .then(({ data, info }) => ({ data, width: info.width, height: info.height }));
+      .then(({ data, info }) => ({ data, width: info.width, height: info.height, channels: info.channels }));
     // An example is a help to the moderators, not part of the player's answer: a store that
     // fails here (a bucket down) leaves the sighting counted and the reading answered.
     try {
@@ -91,15 +92,19 @@ export async function recordUnknownTiles(deps: ProposalDeps, image: Buffer, tile
   }
 }
 
-async function cutTile(
-  image: { data: Buffer; width: number; height: number },
-  box: UnknownTile['box'],
-): Promise<Buffer> {
+interface OrientedPixels {
+  data: Buffer;
+  width: number;
+  height: number;
+  channels: 1 | 2 | 3 | 4;
+}
+
+async function cutTile(image: OrientedPixels, box: UnknownTile['box']): Promise<Buffer> {
   const left = Math.max(0, Math.floor(box.left * image.width));
   const top = Math.max(0, Math.floor(box.top * image.height));
   const width = Math.max(1, Math.min(image.width - left, Math.ceil(box.width * image.width)));
   const height = Math.max(1, Math.min(image.height - top, Math.ceil(box.height * image.height)));
-  return sharp(image.data)
+  return sharp(image.data, { raw: { width: image.width, height: image.height, channels: image.channels } })
     .extract({ left, top, width, height })
     .resize({ width: EXAMPLE_TILE_WIDTH, withoutEnlargement: true })
     .png()

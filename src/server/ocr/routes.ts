@@ -61,9 +61,12 @@ export const ocrRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         const readMs = seconds() * 1000;
         app.metrics.ocrRead(readOutcome(null), readMs / 1000);
-        // Cards the catalog lacks: each upload that shows one counts for its proposal to the moderators.
-        await recordUnknownTiles(app, bytes, reading.unknownCards ?? []);
-        const readingId = await keepReading(app.db, app.images, { userId: user.id, image: bytes, readMs }, reading);
+        // Side by side, as neither needs the other: cards the catalog lacks (each upload that shows one
+        // counts for its proposal to the moderators), and the reading kept for the publish to follow.
+        const [, readingId] = await Promise.all([
+          recordUnknownTiles(app, bytes, reading.unknownCards ?? []),
+          keepReading(app.db, app.images, { userId: user.id, image: bytes, readMs }, reading),
+        ]);
         return {
           cards: reading.cards.map((c) => c.name),
           deck_code: reading.deck_code,
