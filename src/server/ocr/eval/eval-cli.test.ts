@@ -4,14 +4,14 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { generateScreenshot } from '../demo/share-screenshot';
-import { imageUrlOf } from '../images/image-store';
-import { compareReading } from '../readings/reading-outcome';
-import { recordPublishOutcome, saveReading } from '../readings/reading-store';
-import { describeEachDatabase } from '../../../test/support/test-app';
-import { buildDeck, buildUser } from '../../../test/support/factories';
-import { importRealCatalog } from '../../../test/support/images';
-import { loadRealCatalog } from '../../../test/support/real-data';
+import { generateScreenshot } from '../../demo/share-screenshot';
+import { imageUrlOf } from '../../images/image-store';
+import { compareReading } from '../../readings/reading-outcome';
+import { recordPublishOutcome, saveReading } from '../../readings/reading-store';
+import { describeEachDatabase } from '../../../../test/support/test-app';
+import { buildDeck, buildUser } from '../../../../test/support/factories';
+import { importRealCatalog } from '../../../../test/support/images';
+import { loadRealCatalog } from '../../../../test/support/real-data';
 
 const CLI = path.resolve(import.meta.dirname, 'eval-cli.ts');
 

@@ -7,13 +7,13 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../config';
-import { migrateToLatest, openDb } from '../db/connect';
-import { openImageStore, type ImageBody } from '../images/image-store';
-import { publishedReadings } from '../readings/reading-store';
-import { catalogIndexOf } from './catalog/catalog-index-cache';
-import { readDeckImage } from './runtime/read-deck-image';
-import { createOcrPool } from './runtime/worker-pool';
+import { loadConfig } from '../../config';
+import { migrateToLatest, openDb } from '../../db/connect';
+import { openImageStore, type ImageBody } from '../../images/image-store';
+import { publishedReadings } from '../../readings/reading-store';
+import { catalogIndexOf } from '../catalog/catalog-index-cache';
+import { readDeckImage } from '../runtime/read-deck-image';
+import { createOcrPool } from '../runtime/worker-pool';
 import { scoreDeck, summarise, type DeckScore } from './eval-readings';
 
 async function bytesOf(body: ImageBody): Promise<Buffer> {

@@ -1,8 +1,8 @@
 // Scores the current reader on real uploads (issue #36): the images of published readings are
 // read again and compared with what their players published. Cards are compared as multisets
 // (a deck may hold a card twice), since the published order is the player's, not the tiles'.
-import type { CardRef } from '../readings/reading-outcome';
-import type { PublishedReading } from '../readings/reading-store';
+import type { CardRef } from '../../readings/reading-outcome';
+import type { PublishedReading } from '../../readings/reading-store';
 
 export interface DeckScore {
   readingId: string;
