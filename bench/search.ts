@@ -530,8 +530,8 @@ console.log(`${DECKS} decks of 18 cards; "this week" from ${startOfGameWeek(new 
 
 /**
  * BENCH_SQLITE_FILE: a database this bench filled before (with the same BENCH_DECKS), measured again
- * without filling it anew (the fill takes minutes on a busy machine). BENCH_SKIP_SQLITE=1 or
- * BENCH_SKIP_POSTGRES=1 leave one database out.
+ * without filling it anew (the fill takes minutes on a busy machine); a file without decks is
+ * filled and kept for the next run. BENCH_SKIP_SQLITE=1 or BENCH_SKIP_POSTGRES=1 leave one database out.
  */
 const reusedSqlite = process.env.BENCH_SQLITE_FILE;
 if (process.env.BENCH_SKIP_SQLITE !== '1') {
@@ -540,9 +540,8 @@ if (process.env.BENCH_SKIP_SQLITE !== '1') {
   const sqliteHandle = openDb({ sqliteFile });
   try {
     await migrateToLatest(sqliteHandle.db);
-    const ids = reusedSqlite
-      ? (await sqliteHandle.db.selectFrom('decks').select('id').execute()).map((row) => row.id)
-      : await fill('SQLite', sqliteHandle, (rows) => fillSqlite(sqliteFile, rows));
+    const kept = (await sqliteHandle.db.selectFrom('decks').select('id').execute()).map((row) => row.id);
+    const ids = kept.length ? kept : await fill('SQLite', sqliteHandle, (rows) => fillSqlite(sqliteFile, rows));
     await measureDatabase('SQLite', sqliteHandle, sqliteDir, ids);
   } finally {
     await sqliteHandle.close();
