@@ -8,8 +8,8 @@ import type { ReadReply, ReadRequest } from './sqlite-reads';
 
 const { file } = workerData as { file: string };
 // A search keeps this thread busy for as long as it takes, and the machine may have no core to spare:
-// at the same priority the event loop waited its turn behind the searches (bench:search, 200
-// excluded cards: the loop held 220-400 ms with its own thread idle). Below it, the loop goes first.
+// at the same priority the event loop shared the CPUs with the read threads as an equal, and had to
+// wait for its turn behind the searches. Below it, the loop's thread goes first.
 lowerThreadPriority();
 const sqlite = openSqlite(file);
 // Reads only (also refused below): a write sent here by mistake fails instead of racing the main thread's writes.
