@@ -4,6 +4,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { openDb, type DbHandle } from './connect';
 import { worstLateness } from '../../../test/support/event-loop';
+import { BACKGROUND_NICE } from './thread-priority';
 
 /** A query that keeps SQLite busy for a while: counting up through a recursive CTE. */
 const slowCount = sql<{
@@ -52,6 +53,17 @@ describe('SQLite searches on read threads', () => {
       expect(onThread).toBeLessThan(Math.max(50, threadMs / 4));
     },
   );
+
+  test('the read threads run below the priority of the event loop', async () => {
+    const niceOf = (tid: string) =>
+      Number(fs.readFileSync(`/proc/${process.pid}/task/${tid}/stat`, 'utf8').split(') ')[1].split(' ')[16]);
+    // Two queries at once: both threads are running.
+    await Promise.all([sql`select 1`.execute(handle.searchDb), sql`select 2`.execute(handle.searchDb)]);
+    const nices = fs.readdirSync(`/proc/${process.pid}/task`).map(niceOf);
+    expect(niceOf(String(process.pid))).toBe(0);
+    // The read threads, and nothing else of this process, at the lowest priority.
+    expect(nices.filter((nice) => nice === BACKGROUND_NICE)).toHaveLength(2);
+  });
 
   test('the threads see committed writes and refuse to write', async () => {
     await sql`create table notes (body text)`.execute(handle.db);
