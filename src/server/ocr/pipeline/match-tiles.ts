@@ -112,6 +112,8 @@ export async function matchTiles(
   places: NamePlace[],
   nameResults: OcrResult[],
   { pool, index }: ReadDeckOptions,
+  /** Per tile, readings of its name at another place (the usual one, or the line found), weighed with the second looks. */
+  otherReadings: OcrResult[][] = [],
 ) {
   const nameTexts = nameResults.map((r) => oneLine(r.text));
   const matches = nameTexts.map((text) => index.match({ nameText: text }));
@@ -120,11 +122,12 @@ export async function matchTiles(
   /** The code line read on each tile looked at twice ('' for the others): a card the catalog lacks is told by it. */
   const codeTexts = matches.map(() => '');
   if (unsure.length > 0) {
-    const jobs = unsure.map((i) => [...codeCrops(img, tiles[i]), ...secondNameJobs(img, tiles[i], places[i])]);
+    const jobs = unsure.map((i) => [...codeCrops(img, tiles[i], places[i]), ...secondNameJobs(tiles[i], places[i])]);
     const results = await pool.recognizeAll(jobs.flat());
     let at = 0;
     unsure.forEach((tileIndex, k) => {
-      const [grey, pale, ...secondNames] = results.slice(at, (at += jobs[k].length));
+      const [grey, pale, ...looks] = results.slice(at, (at += jobs[k].length));
+      const secondNames = [...looks, ...(otherReadings[tileIndex] ?? [])];
       const codeText = `${grey.text}\n${pale.text}`;
       codeTexts[tileIndex] = codeText;
       const readings = [nameTexts[tileIndex], ...secondNames.map((r) => oneLine(r.text))].map((nameText) =>
