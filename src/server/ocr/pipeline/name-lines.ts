@@ -12,8 +12,8 @@ import type { Rect, RgbImage } from './tile-grid';
 
 /** The part of a tile searched for its name, as shares of its height: below the energy badges, above its frame. */
 export const NAME_SEARCH = { top: 0.3, bottom: 0.97, inset: 0.03 } as const;
-/** A name line is at least this share of the tile wide (a glyph of the rarity badge is narrower). */
-const MIN_NAME_WIDTH = 0.12;
+/** A name line is at least this share of the tile wide: "K2" is 0.11, the glyph of the rarity badge 0.08. */
+const MIN_NAME_WIDTH = 0.09;
 /** The tallest a name's line is, as a share of the tile's height (the game's names are 0.037-0.046). */
 const TALLEST_NAME = 0.05;
 /**
@@ -163,4 +163,28 @@ export function findNameLine(img: RgbImage, darkCopy: RgbImage, tile: Rect): Nam
       c.line.bottom - c.line.top <= height * 1.4,
   );
   return below ?? best;
+}
+
+/**
+ * A card code on its own centred line right above the name (a restyle prints it there instead of
+ * small at the right): a centred line of smaller text within two name heights above the name's
+ * top. Null when there is none, as in the game's own tiles, whose code is right-aligned.
+ */
+export function centredCodeAbove(source: RgbImage, tile: Rect, name: TextLine): Rect | null {
+  const height = name.bottom - name.top;
+  const tileCentre = tile.left + tile.width / 2;
+  const search = { left: tile.left, top: name.top - 2 * height, width: tile.width, height: 2 * height };
+  const line = findTextLines(source, search)
+    .map((l) => centredSpan(source, l, tileCentre, (l.bottom - l.top) * 1.2))
+    .find(
+      (l) =>
+        l.top > Math.round(search.top) &&
+        l.bottom - l.top >= height * 0.45 &&
+        l.bottom - l.top <= height * 0.9 &&
+        l.right - l.left >= tile.width * MIN_NAME_WIDTH &&
+        Math.abs((l.left + l.right) / 2 - tileCentre) <= tile.width * MAX_NAME_OFFSET,
+    );
+  if (!line) return null;
+  const pad = line.bottom - line.top;
+  return { left: line.left - pad, top: line.top - pad / 2, width: line.right - line.left + 2 * pad, height: 2 * pad };
 }

@@ -10,7 +10,7 @@ import {
   whiteTextImage,
   type TextLine,
 } from './text-crops';
-import { findNameLine, nameSearchBand } from './name-lines';
+import { centredCodeAbove, findNameLine, nameSearchBand } from './name-lines';
 import type { Rect, RgbImage } from './tile-grid';
 import type { OcrJob } from '../runtime/worker-pool';
 import {
@@ -131,7 +131,7 @@ export interface NamePlace {
   /** Whiteness at which the name's mask starts to be ink. */
   inkLow: number;
   /** Where the tile's small printed code is read, when the name is not enough. */
-  code: Rect;
+  codes: Rect[];
   region: Rect;
   lineHeight: number;
   scale: number;
@@ -140,8 +140,11 @@ export interface NamePlace {
 /** The name's usual place: the line across the height a name sits at in the game's own tiles. */
 export function namePlace(img: RgbImage, tile: Rect): NamePlace {
   const { lines, inkLow } = nameLines(img, tile);
-  const code = band(tile, TILE.code.top, TILE.code.bottom, TILE.code.left, TILE.code.right);
-  return placeAround(img, tile, lines, inkLow, code);
+  const usualCode = band(tile, TILE.code.top, TILE.code.bottom, TILE.code.left, TILE.code.right);
+  // A centred line above the name may be a code a restyle moved there, or only the LIMITED CARD
+  // badge of the game's own tiles: it is read beside the usual place, not instead of it.
+  const centred = lines.length > 0 ? centredCodeAbove(img, tile, lines[0]) : null;
+  return placeAround(img, tile, lines, inkLow, centred ? [usualCode, centred] : [usualCode]);
 }
 
 /**
@@ -158,10 +161,11 @@ export function foundNamePlace(img: RgbImage, darkCopy: RgbImage, tile: Rect, us
   if (lines.length === 0) return null;
   const { from, to, left, right } = TILE.codeAboveName;
   const nameTop = (lines[0].top - tile.top) / tile.height;
-  return placeAround(found.source, tile, lines, INK_LOW, band(tile, nameTop - from, nameTop - to, left, right));
+  const code = centredCodeAbove(found.source, tile, lines[0]) ?? band(tile, nameTop - from, nameTop - to, left, right);
+  return placeAround(found.source, tile, lines, INK_LOW, [code]);
 }
 
-function placeAround(source: RgbImage, tile: Rect, lines: TextLine[], inkLow: number, code: Rect): NamePlace {
+function placeAround(source: RgbImage, tile: Rect, lines: TextLine[], inkLow: number, codes: Rect[]): NamePlace {
   const pad = tile.height * 0.02;
   // Only the text's own width is read: tesseract's time grows with the pixels it is given, and a
   // short name is a third of the tile's width.
@@ -182,7 +186,7 @@ function placeAround(source: RgbImage, tile: Rect, lines: TextLine[], inkLow: nu
       ? lines[lines.length - 1].bottom - lines[lines.length - 1].top
       : tile.height * MIN_NAME_HEIGHT * 1.2;
   const scale = Math.min(MAX_NAME_SCALE, Math.max(1.5, TARGET_TEXT_HEIGHT / lineHeight));
-  return { source, lines, inkLow, code, region, lineHeight, scale };
+  return { source, lines, inkLow, codes, region, lineHeight, scale };
 }
 
 export function nameJob({ source, lines, inkLow, region, scale }: NamePlace): OcrJob {
@@ -199,7 +203,7 @@ export function nameJob({ source, lines, inkLow, region, scale }: NamePlace): Oc
  */
 export function secondNameJobs(
   tile: Rect,
-  { source: img, lines, inkLow, code, region, lineHeight, scale }: NamePlace,
+  { source: img, lines, inkLow, codes, region, lineHeight, scale }: NamePlace,
 ): OcrJob[] {
   const inner = band(tile, 0, 1);
   const wide = { ...region, left: inner.left, width: inner.width };
@@ -217,18 +221,19 @@ export function secondNameJobs(
     // looked at where the usual one would have guessed it: at 500 px the smallest font read better
     // there ("PUTIN CTOMA AND PICT ALSERT", Queen Victoria and Prince Albert 0.59 ahead of 0.34)
     // than around the looser line (0.49).
-    ...(inkLow < INK_LOW ? secondNameJobs(tile, placeAround(img, tile, [], INK_LOW, code)) : []),
+    ...(inkLow < INK_LOW ? secondNameJobs(tile, placeAround(img, tile, [], INK_LOW, codes)) : []),
   ];
 }
 
 /**
- * The code is small and faint, over art: it is read twice, as grey levels and as a pale-text
+ * The code is small and faint, over art (on a bright body, dark: read in the copy the name was
+ * read in, where dark text is light): it is read twice, as grey levels and as a pale-text
  * mask; each reading alone finds the code about half the time, together about three in four.
  */
-export function codeCrops(img: RgbImage, tile: Rect, { code: region }: NamePlace): OcrJob[] {
+export function codeCrops(tile: Rect, { source: img, codes }: NamePlace): OcrJob[] {
   const scale = Math.min(6, Math.max(2, (TARGET_TEXT_HEIGHT * 1.1) / (tile.height * 0.035)));
-  return [
+  return codes.flatMap((region): OcrJob[] => [
     { image: greyTextImage(img, region, { scale }), mode: 'block', whitelist: CODE_CHARACTERS },
     { image: whiteTextImage(img, region, { scale, inkLow: 30 }), mode: 'block', whitelist: CODE_CHARACTERS },
-  ];
+  ]);
 }

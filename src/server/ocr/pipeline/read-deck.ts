@@ -23,7 +23,7 @@ import { readDeckCode } from './header-policy';
 import { foundNamePlace, nameJob, namePlace } from './name-reading';
 import { darkTextCopy } from './name-lines';
 import { NAME_TRUSTED_CONFIDENCE } from './thresholds';
-import { distinctCards, matchTiles, toReadCard } from './match-tiles';
+import { distinctCards, matchTiles, nameReading, toReadCard } from './match-tiles';
 import { READ_FAILED, isPassedOn, type DeckReading, type ReadCard, type ReadDeckOptions } from './reading';
 import type { Rect, RgbImage, TileGrid } from './tile-grid';
 import { cardCodeIn, nameAsRead, shareOfImage, type UnknownCard } from './unknown-cards';
@@ -44,7 +44,7 @@ async function readTiles(
     readNames(img, tiles, options).then(async ({ places, nameJobs, nameResults, otherReadings }) => ({
       nameJobs,
       nameResults,
-      ...(await matchTiles(img, tiles, places, nameResults, options, otherReadings)),
+      ...(await matchTiles(tiles, places, nameResults, options, otherReadings)),
     })),
   ]);
   const read = matches.map((match, i) => toReadCard(match, agreed[i]));
@@ -84,7 +84,7 @@ async function readNames(img: RgbImage, tiles: Rect[], { pool, index }: ReadDeck
   const places = tiles.map((_, i) => found[i] ?? usual[i]);
   const nameJobs = places.map((place) => nameJob(place));
   const nameResults = await pool.recognizeAll(nameJobs);
-  const matchOf = (result: OcrResult) => index.match({ nameText: result.text.replace(/\s+/g, ' ').trim() });
+  const matchOf = (result: OcrResult) => index.match(nameReading(result.text));
   const untrusted = found
     .map((place, i) => (place && (matchOf(nameResults[i]).best?.confidence ?? 0) < NAME_TRUSTED_CONFIDENCE ? i : -1))
     .filter((i) => i >= 0);
