@@ -10,6 +10,7 @@ import {
   whiteTextImage,
   type TextLine,
 } from './text-crops';
+import { centredCodeAbove, findNameLine, nameSearchBand } from './name-lines';
 import type { Rect, RgbImage } from './tile-grid';
 import type { OcrJob } from '../runtime/worker-pool';
 import {
@@ -33,6 +34,12 @@ const TILE = {
   nameCentre: 0.778,
   /** The small grey code, right-aligned above the name (higher when the name wraps). */
   code: { top: 0.62, bottom: 0.745, left: 0.52, right: 0.97 },
+  /**
+   * Where a code is looked for above a name found elsewhere, from the name's top up, in tile
+   * heights: the usual code's box measured from the usual name's top (0.757), widened leftwards
+   * to a code centred over the name and stopping short of the PROTECTED label at the left.
+   */
+  codeAboveName: { from: 0.137, to: 0.012, left: 0.35, right: 0.97 },
   /** Horizontal margins: the tile's frame. */
   inset: 0.03,
 } as const;
@@ -58,8 +65,10 @@ function band(
  * is below the usual line threshold, or the grey art around the name would be ink too.
  */
 function nameLines(img: RgbImage, tile: Rect): { lines: TextLine[]; inkLow: number } {
+  const search = band(tile, TILE.nameSearch.top, TILE.nameSearch.bottom);
+  const centre = tile.top + tile.height * TILE.nameCentre;
   const at = (threshold: number) => ({
-    lines: nameLinesAt(img, tile, threshold),
+    lines: nameLinesAt(img, tile, search, centre, threshold),
     inkLow: INK_LOW + threshold - TEXT_LINE_THRESHOLD,
   });
   const fits = ({ lines }: { lines: TextLine[] }): boolean => {
@@ -82,17 +91,16 @@ function nameLines(img: RgbImage, tile: Rect): { lines: TextLine[]; inkLow: numb
 }
 
 /**
- * The lines of a tile's name at one whiteness: the text line at the name's place, plus the line
- * above it when the name wraps. A line above only counts when it looks like the same text: similar
- * height, close by, centred (the PROTECTED label is left-aligned, the code right-aligned and smaller).
+ * The lines of a tile's name at one whiteness: the text line of `search` across height `centre`,
+ * plus the line above it when the name wraps. A line above only counts when it looks like the same
+ * text: similar height, close by, centred (the PROTECTED label is left-aligned, the code
+ * right-aligned and smaller).
  */
-function nameLinesAt(img: RgbImage, tile: Rect, threshold: number): TextLine[] {
-  const search = band(tile, TILE.nameSearch.top, TILE.nameSearch.bottom);
+function nameLinesAt(img: RgbImage, tile: Rect, search: Rect, centre: number, threshold: number): TextLine[] {
   const tileCentre = tile.left + tile.width / 2;
   const lines = findTextLines(img, search, threshold)
     .filter((l) => l.bottom - l.top >= tile.height * MIN_NAME_HEIGHT)
     .map((l) => centredSpan(img, l, tileCentre, (l.bottom - l.top) * 1.2, threshold));
-  const centre = tile.top + tile.height * TILE.nameCentre;
   const lastIndex = lines.findIndex((l) => l.top <= centre && l.bottom >= centre);
   if (lastIndex < 0) return [];
   const last = lines[lastIndex];
@@ -117,20 +125,47 @@ function nameLinesAt(img: RgbImage, tile: Rect, threshold: number): TextLine[] {
 
 /** Where a tile's name is read: around the lines found (or at a one-line name's place), and at what scale. */
 export interface NamePlace {
+  /** The copy of the image the name is read in: the image itself, or its dark-text copy for dark names. */
+  source: RgbImage;
   lines: TextLine[];
   /** Whiteness at which the name's mask starts to be ink. */
   inkLow: number;
+  /** Where the tile's small printed code is read, when the name is not enough. */
+  codes: Rect[];
   region: Rect;
   lineHeight: number;
   scale: number;
 }
 
+/** The name's usual place: the line across the height a name sits at in the game's own tiles. */
 export function namePlace(img: RgbImage, tile: Rect): NamePlace {
   const { lines, inkLow } = nameLines(img, tile);
-  return placeAround(tile, lines, inkLow);
+  const usualCode = band(tile, TILE.code.top, TILE.code.bottom, TILE.code.left, TILE.code.right);
+  // A centred line above the name may be a code a restyle moved there, or only the LIMITED CARD
+  // badge of the game's own tiles: it is read beside the usual place, not instead of it.
+  const centred = lines.length > 0 ? centredCodeAbove(img, tile, lines[0]) : null;
+  return placeAround(img, tile, lines, inkLow, centred ? [usualCode, centred] : [usualCode]);
 }
 
-function placeAround(tile: Rect, lines: TextLine[], inkLow: number): NamePlace {
+/**
+ * The name where the tile's own lines put it (`name-lines.ts`), or null when no line looks like a
+ * name or the line found is the one at the usual place (light text across the same height).
+ */
+export function foundNamePlace(img: RgbImage, darkCopy: RgbImage, tile: Rect, usual: NamePlace): NamePlace | null {
+  const found = findNameLine(img, darkCopy, tile);
+  if (!found) return null;
+  const centre = (found.line.top + found.line.bottom) / 2;
+  const usualLast = usual.lines[usual.lines.length - 1];
+  if (!found.dark && usualLast && usualLast.top <= centre && usualLast.bottom >= centre) return null;
+  const lines = nameLinesAt(found.source, tile, nameSearchBand(tile), centre, TEXT_LINE_THRESHOLD);
+  if (lines.length === 0) return null;
+  const { from, to, left, right } = TILE.codeAboveName;
+  const nameTop = (lines[0].top - tile.top) / tile.height;
+  const code = centredCodeAbove(found.source, tile, lines[0]) ?? band(tile, nameTop - from, nameTop - to, left, right);
+  return placeAround(found.source, tile, lines, INK_LOW, [code]);
+}
+
+function placeAround(source: RgbImage, tile: Rect, lines: TextLine[], inkLow: number, codes: Rect[]): NamePlace {
   const pad = tile.height * 0.02;
   // Only the text's own width is read: tesseract's time grows with the pixels it is given, and a
   // short name is a third of the tile's width.
@@ -151,11 +186,11 @@ function placeAround(tile: Rect, lines: TextLine[], inkLow: number): NamePlace {
       ? lines[lines.length - 1].bottom - lines[lines.length - 1].top
       : tile.height * MIN_NAME_HEIGHT * 1.2;
   const scale = Math.min(MAX_NAME_SCALE, Math.max(1.5, TARGET_TEXT_HEIGHT / lineHeight));
-  return { lines, inkLow, region, lineHeight, scale };
+  return { source, lines, inkLow, codes, region, lineHeight, scale };
 }
 
-export function nameJob(img: RgbImage, { lines, inkLow, region, scale }: NamePlace): OcrJob {
-  const image = whiteTextImage(img, region, { scale, inkLow });
+export function nameJob({ source, lines, inkLow, region, scale }: NamePlace): OcrJob {
+  const image = whiteTextImage(source, region, { scale, inkLow });
   return { image, mode: lines.length > 1 ? 'block' : 'line' };
 }
 
@@ -167,9 +202,8 @@ export function nameJob(img: RgbImage, { lines, inkLow, region, scale }: NamePla
  * the contrast stretched so the faintest text is black.
  */
 export function secondNameJobs(
-  img: RgbImage,
   tile: Rect,
-  { lines, inkLow, region, lineHeight, scale }: NamePlace,
+  { source: img, lines, inkLow, codes, region, lineHeight, scale }: NamePlace,
 ): OcrJob[] {
   const inner = band(tile, 0, 1);
   const wide = { ...region, left: inner.left, width: inner.width };
@@ -187,19 +221,19 @@ export function secondNameJobs(
     // looked at where the usual one would have guessed it: at 500 px the smallest font read better
     // there ("PUTIN CTOMA AND PICT ALSERT", Queen Victoria and Prince Albert 0.59 ahead of 0.34)
     // than around the looser line (0.49).
-    ...(inkLow < INK_LOW ? secondNameJobs(img, tile, placeAround(tile, [], INK_LOW)) : []),
+    ...(inkLow < INK_LOW ? secondNameJobs(tile, placeAround(img, tile, [], INK_LOW, codes)) : []),
   ];
 }
 
 /**
- * The code is small and faint, over art: it is read twice, as grey levels and as a pale-text
+ * The code is small and faint, over art (on a bright body, dark: read in the copy the name was
+ * read in, where dark text is light): it is read twice, as grey levels and as a pale-text
  * mask; each reading alone finds the code about half the time, together about three in four.
  */
-export function codeCrops(img: RgbImage, tile: Rect): OcrJob[] {
-  const region = band(tile, TILE.code.top, TILE.code.bottom, TILE.code.left, TILE.code.right);
+export function codeCrops(tile: Rect, { source: img, codes }: NamePlace): OcrJob[] {
   const scale = Math.min(6, Math.max(2, (TARGET_TEXT_HEIGHT * 1.1) / (tile.height * 0.035)));
-  return [
+  return codes.flatMap((region): OcrJob[] => [
     { image: greyTextImage(img, region, { scale }), mode: 'block', whitelist: CODE_CHARACTERS },
     { image: whiteTextImage(img, region, { scale, inkLow: 30 }), mode: 'block', whitelist: CODE_CHARACTERS },
-  ];
+  ]);
 }

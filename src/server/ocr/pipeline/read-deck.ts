@@ -20,8 +20,10 @@ import { MIN_CORRECTED_ANGLE, estimateRotation, unrotate } from './rotation';
 import { readTextAnywhere } from './text-fallback';
 import { findTiles } from './tile-finder';
 import { readDeckCode } from './header-policy';
-import { nameJob, namePlace } from './name-reading';
-import { distinctCards, matchTiles, toReadCard } from './match-tiles';
+import { foundNamePlace, nameJob, namePlace } from './name-reading';
+import { darkTextCopy } from './name-lines';
+import { NAME_TRUSTED_CONFIDENCE } from './thresholds';
+import { distinctCards, matchTiles, nameReading, toReadCard } from './match-tiles';
 import { READ_FAILED, isPassedOn, type DeckReading, type ReadCard, type ReadDeckOptions } from './reading';
 import type { Rect, RgbImage, TileGrid } from './tile-grid';
 import { cardCodeIn, nameAsRead, shareOfImage, type UnknownCard } from './unknown-cards';
@@ -36,14 +38,14 @@ async function readTiles(
 ): Promise<{ deck_code: string | null; cards: ReadCard[]; unmatchedNames: number; unknownCards: UnknownCard[] }> {
   const { pool, trace } = options;
   const tiles = grid.tiles.slice(0, DECK_SIZE);
-  const places = tiles.map((tile) => namePlace(img, tile));
-  const nameJobs = places.map((place) => nameJob(img, place));
   // Header and names side by side, so both workers stay busy until the last crop.
-  const [deckCode, { nameResults, matches, agreed, codeTexts, nameTexts }] = await Promise.all([
+  const [deckCode, { nameJobs, nameResults, matches, agreed, codeTexts, nameTexts }] = await Promise.all([
     readDeckCode(img, grid, pool, trace),
-    pool
-      .recognizeAll(nameJobs)
-      .then(async (nameResults) => ({ nameResults, ...(await matchTiles(img, tiles, places, nameResults, options)) })),
+    readNames(img, tiles, options).then(async ({ places, nameJobs, nameResults, otherReadings }) => ({
+      nameJobs,
+      nameResults,
+      ...(await matchTiles(tiles, places, nameResults, options, otherReadings)),
+    })),
   ]);
   const read = matches.map((match, i) => toReadCard(match, agreed[i]));
   if (trace) traceTiles(trace, img, tiles, nameJobs, nameResults, matches, read);
@@ -66,6 +68,43 @@ async function readTiles(
     unmatchedNames: unknownCards.length,
     unknownCards,
   };
+}
+
+/**
+ * Each tile's name, read where the tile's own lines put it when that is not the usual place, and
+ * at the usual place too when the catalog does not trust what was read there: the game's own
+ * tiles read as they always did, a restyled tile where its name now is. Of the two readings of a
+ * tile read twice, the one that fits a card better leads (its place gets the second looks), the
+ * other is weighed with them.
+ */
+async function readNames(img: RgbImage, tiles: Rect[], { pool, index }: ReadDeckOptions) {
+  const usual = tiles.map((tile) => namePlace(img, tile));
+  const darkCopy = darkTextCopy(img);
+  const found = tiles.map((tile, i) => foundNamePlace(img, darkCopy, tile, usual[i]));
+  const places = tiles.map((_, i) => found[i] ?? usual[i]);
+  const nameJobs = places.map((place) => nameJob(place));
+  const nameResults = await pool.recognizeAll(nameJobs);
+  const matchOf = (result: OcrResult) => index.match(nameReading(result.text));
+  const untrusted = found
+    .map((place, i) => (place && (matchOf(nameResults[i]).best?.confidence ?? 0) < NAME_TRUSTED_CONFIDENCE ? i : -1))
+    .filter((i) => i >= 0);
+  const otherReadings: OcrResult[][] = tiles.map(() => []);
+  if (untrusted.length > 0) {
+    const usualJobs = untrusted.map((i) => nameJob(usual[i]));
+    const usualResults = await pool.recognizeAll(usualJobs);
+    untrusted.forEach((i, k) => {
+      const atFound = nameResults[i];
+      const atUsual = usualResults[k];
+      const usualFitsBetter = (matchOf(atUsual).best?.confidence ?? 0) >= (matchOf(atFound).best?.confidence ?? 0);
+      if (usualFitsBetter) {
+        places[i] = usual[i];
+        nameJobs[i] = usualJobs[k];
+        nameResults[i] = atUsual;
+      }
+      otherReadings[i].push(usualFitsBetter ? atFound : atUsual);
+    });
+  }
+  return { places, nameJobs, nameResults, otherReadings };
 }
 
 /** Each tile's crop and name crop, and per tile the text read, the candidates and the card chosen. */

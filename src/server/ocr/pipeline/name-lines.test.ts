@@ -1,0 +1,74 @@
+/**
+ * Names found where they are (issue 35): a restyled tile's name is found from the tile's own lines,
+ * light or dark, while the game's own tiles keep their usual place.
+ */
+import { readFileSync } from 'node:fs';
+import { CatalogIndex } from '../catalog/catalog-index';
+import { generateScreenshot, type GeneratedLayout } from '../../demo/share-screenshot';
+import { REAL_SCREENSHOT, loadRealCatalog } from '../../../../test/support/real-data';
+import { readDeckImage } from '../runtime/read-deck-image';
+import { createOcrPool, type OcrPool } from '../runtime/worker-pool';
+import { analysisCopy, edgeMaps } from './edge-maps';
+import { decodeImage } from './image-input';
+import { darkTextCopy, findNameLine } from './name-lines';
+import { foundNamePlace, namePlace } from './name-reading';
+import { findTiles } from './tile-finder';
+import type { RgbImage, TileGrid } from './tile-grid';
+
+const catalog = loadRealCatalog();
+const index = new CatalogIndex(catalog);
+let pool: OcrPool;
+
+beforeAll(async () => {
+  pool = await createOcrPool({ size: 2, jobTimeoutMs: 120_000 });
+});
+afterAll(async () => {
+  await pool?.close();
+});
+
+async function located(image: Buffer): Promise<{ img: RgbImage; grid: TileGrid }> {
+  const img = await decodeImage(image);
+  const grid = findTiles(edgeMaps(await analysisCopy(img), img.width));
+  if (!grid) throw new Error('no grid');
+  return { img, grid };
+}
+
+describe('name lines', () => {
+  it('keeps the usual place on every tile of the real share screenshot, so it reads as before', async () => {
+    const { img, grid } = await located(readFileSync(REAL_SCREENSHOT));
+    const dark = darkTextCopy(img);
+    const tiles = grid.tiles.slice(0, 18);
+    expect(tiles).toHaveLength(18);
+    for (const tile of tiles) expect(foundNamePlace(img, dark, tile, namePlace(img, tile))).toBeNull();
+  });
+
+  it.each<GeneratedLayout>(['restyled-band-high', 'restyled-art-wide'])(
+    'finds the light name line of every tile of a %s image, above the usual place',
+    async (layout) => {
+      const shot = await generateScreenshot(catalog, { seed: 101, layout, png: true });
+      const { img, grid } = await located(shot.image);
+      const darkCopy = darkTextCopy(img);
+      for (const tile of grid.tiles.slice(0, 18)) {
+        const found = findNameLine(img, darkCopy, tile);
+        expect(found?.dark).toBe(false);
+        // These restyles put the name well above the usual 0.778 of the tile.
+        const centre = (found!.line.top + found!.line.bottom) / 2;
+        expect((centre - tile.top) / tile.height).toBeLessThan(0.7);
+      }
+    },
+  );
+
+  it.each<GeneratedLayout>([
+    'restyled-band-high',
+    'restyled-band-low',
+    'restyled-art-square',
+    'restyled-art-wide',
+    'restyled-bright',
+  ])('reads all 18 cards of a %s image', async (layout) => {
+    const shot = await generateScreenshot(catalog, { seed: 103, layout });
+    const reading = await readDeckImage(shot.image, { pool, index });
+    expect(reading.cards.map(({ code, name }) => ({ code, name }))).toEqual(
+      shot.truth.cards.map(({ code, name }) => ({ code, name })),
+    );
+  });
+});

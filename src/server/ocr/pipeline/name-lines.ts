@@ -1,0 +1,190 @@
+/**
+ * Where a tile's name is, found from the tile's own text lines rather than at a fixed height: a
+ * game update that moves the name band (higher, lower, under art of another shape) or turns the
+ * bodies bright with dark names must not hide the names. The name is the widest, tallest centred
+ * line of text in the tile: the rarity glyph, the LIMITED label and a code above the name are
+ * narrower or smaller, the PROTECTED label and the small code sit to a side, and the ability text
+ * is dark on a coloured box (left out by its box's colour when dark text is looked for).
+ */
+import { TEXT_LINE_THRESHOLD, centredSpan, findTextLines, whiteness, type TextLine } from './text-crops';
+import { MAX_NAME_LINE_HEIGHT, MIN_NAME_HEIGHT } from './thresholds';
+import type { Rect, RgbImage } from './tile-grid';
+
+/** The part of a tile searched for its name, as shares of its height: below the energy badges, above its frame. */
+export const NAME_SEARCH = { top: 0.3, bottom: 0.97, inset: 0.03 } as const;
+/** A name line is at least this share of the tile wide: "K2" is 0.11, the glyph of the rarity badge 0.08. */
+const MIN_NAME_WIDTH = 0.09;
+/** The tallest a name's line is, as a share of the tile's height (the game's names are 0.037-0.046). */
+const TALLEST_NAME = 0.05;
+/**
+ * The least share of a name line's box that is ink: the game's bold capitals fill 0.29-0.46 of it,
+ * the sparkles and edges of art that line up into a line 0.10-0.21 (the real screenshot's tiles).
+ */
+const MIN_BOLD_INK = 0.25;
+/** A name line's middle is at most this share of the tile's width off its centre. */
+const MAX_NAME_OFFSET = 0.1;
+/**
+ * Paper around dark text more colourful than this (max - min of RGB) is the ability box (pink,
+ * yellow, green, blue: 89-179), not a bright body (21-54).
+ */
+const MAX_BODY_SATURATION = 70;
+
+/**
+ * The image as dark text on light ground would look as light text: each pixel's darkness (255 minus
+ * its brightest channel) as a grey, so the line finder and the masks read dark names unchanged.
+ */
+export function darkTextCopy(img: RgbImage): RgbImage {
+  const data = new Uint8Array(img.data.length);
+  for (let i = 0; i < data.length; i += 3) {
+    const dark = 255 - Math.max(img.data[i], img.data[i + 1], img.data[i + 2]);
+    data[i] = dark;
+    data[i + 1] = dark;
+    data[i + 2] = dark;
+  }
+  return { data, width: img.width, height: img.height };
+}
+
+export function nameSearchBand(tile: Rect): Rect {
+  return {
+    left: tile.left + tile.width * NAME_SEARCH.inset,
+    top: tile.top + tile.height * NAME_SEARCH.top,
+    width: tile.width * (1 - 2 * NAME_SEARCH.inset),
+    height: tile.height * (NAME_SEARCH.bottom - NAME_SEARCH.top),
+  };
+}
+
+/** Ink runs along the line's rows at a third and a half of its height: text breaks into many, a blob of art into one or two. */
+function inkRuns(img: RgbImage, line: TextLine): number {
+  let most = 0;
+  for (const share of [1 / 3, 1 / 2, 2 / 3]) {
+    const y = Math.round(line.top + (line.bottom - line.top) * share);
+    let runs = 0;
+    let inside = false;
+    for (let x = Math.round(line.left); x <= Math.round(line.right); x++) {
+      const ink = whiteness(img.data, (y * img.width + x) * 3) >= TEXT_LINE_THRESHOLD;
+      if (ink && !inside) runs++;
+      inside = ink;
+    }
+    most = Math.max(most, runs);
+  }
+  return most;
+}
+
+/** Share of the line's box that is ink. */
+function inkShare(img: RgbImage, line: TextLine): number {
+  let ink = 0;
+  let seen = 0;
+  for (let y = Math.round(line.top); y < Math.round(line.bottom); y++) {
+    for (let x = Math.round(line.left); x <= Math.round(line.right); x++) {
+      seen++;
+      if (whiteness(img.data, (y * img.width + x) * 3) >= TEXT_LINE_THRESHOLD) ink++;
+    }
+  }
+  return ink / Math.max(1, seen);
+}
+
+/** Median saturation and brightness of the line's paper (its pixels that are not ink), in `colour`. */
+function paperOf(colour: RgbImage, source: RgbImage, line: TextLine): { saturation: number; brightness: number } {
+  const saturations: number[] = [];
+  const brightnesses: number[] = [];
+  for (let y = Math.round(line.top); y < Math.round(line.bottom); y++) {
+    for (let x = Math.round(line.left); x <= Math.round(line.right); x++) {
+      const i = (y * colour.width + x) * 3;
+      if (whiteness(source.data, i) >= TEXT_LINE_THRESHOLD) continue;
+      const [r, g, b] = [colour.data[i], colour.data[i + 1], colour.data[i + 2]];
+      saturations.push(Math.max(r, g, b) - Math.min(r, g, b));
+      brightnesses.push(Math.max(r, g, b));
+    }
+  }
+  const median = (v: number[]): number => v.sort((a, b) => a - b)[Math.floor(v.length / 2)] ?? 0;
+  return { saturation: median(saturations), brightness: median(brightnesses) };
+}
+
+/** A candidate name line: where it is, in which copy of the image (light text, or dark text as light), and how name-like. */
+export interface NameLineCandidate {
+  line: TextLine;
+  source: RgbImage;
+  dark: boolean;
+  score: number;
+}
+
+function candidatesIn(img: RgbImage, source: RgbImage, dark: boolean, tile: Rect): NameLineCandidate[] {
+  const tileCentre = tile.left + tile.width / 2;
+  const search = nameSearchBand(tile);
+  return findTextLines(source, search)
+    .filter((l) => {
+      const height = l.bottom - l.top;
+      // A line cut by the search's top is the foot of something above it: art, not a name.
+      if (l.top <= Math.round(search.top)) return false;
+      return height >= tile.height * MIN_NAME_HEIGHT && height <= tile.height * MAX_NAME_LINE_HEIGHT;
+    })
+    .map((l) => centredSpan(source, l, tileCentre, (l.bottom - l.top) * 1.2))
+    .filter((l) => {
+      const height = l.bottom - l.top;
+      const width = l.right - l.left;
+      if (width < tile.width * MIN_NAME_WIDTH) return false;
+      if (Math.abs((l.left + l.right) / 2 - tileCentre) > tile.width * MAX_NAME_OFFSET) return false;
+      // About one letter per capital's height, each one run or two: far fewer runs is art.
+      if (inkRuns(source, l) < Math.max(2, (0.5 * width) / height)) return false;
+      if (inkShare(source, l) < MIN_BOLD_INK) return false;
+      if (!dark) return true;
+      const paper = paperOf(img, source, l);
+      return paper.saturation <= MAX_BODY_SATURATION && paper.brightness >= 150;
+    })
+    .map((line) => ({ line, source, dark, score: nameLikeness(line, tile) }));
+}
+
+/**
+ * How much a line looks like a name: its width times its height squared. Height counts twice
+ * because the ability title beside a short name ("Ability of Rain" under RAIN) is wider but half
+ * as tall; no more than a name's height counts, so a band of art is not taken for a big name.
+ */
+function nameLikeness(line: TextLine, tile: Rect): number {
+  const height = Math.min(line.bottom - line.top, tile.height * TALLEST_NAME);
+  return (line.right - line.left) * height * height;
+}
+
+/**
+ * The tile's name line: the most name-like centred line of light text, or of dark text on a bright
+ * body; null when the tile has none. Of a name set on two lines, the lower one (the caller joins
+ * the line above, as for a name at its usual place).
+ */
+export function findNameLine(img: RgbImage, darkCopy: RgbImage, tile: Rect): NameLineCandidate | null {
+  const candidates = [...candidatesIn(img, img, false, tile), ...candidatesIn(img, darkCopy, true, tile)];
+  if (candidates.length === 0) return null;
+  const best = candidates.reduce((a, b) => (b.score > a.score ? b : a));
+  const height = best.line.bottom - best.line.top;
+  const below = candidates.find(
+    (c) =>
+      c.dark === best.dark &&
+      c.line.top >= best.line.bottom &&
+      c.line.top - best.line.bottom <= height * 0.8 &&
+      c.line.bottom - c.line.top >= height * 0.7 &&
+      c.line.bottom - c.line.top <= height * 1.4,
+  );
+  return below ?? best;
+}
+
+/**
+ * A card code on its own centred line right above the name (a restyle prints it there instead of
+ * small at the right): a centred line of smaller text within two name heights above the name's
+ * top. Null when there is none, as in the game's own tiles, whose code is right-aligned.
+ */
+export function centredCodeAbove(source: RgbImage, tile: Rect, name: TextLine): Rect | null {
+  const height = name.bottom - name.top;
+  const tileCentre = tile.left + tile.width / 2;
+  const search = { left: tile.left, top: name.top - 2 * height, width: tile.width, height: 2 * height };
+  const line = findTextLines(source, search)
+    .map((l) => centredSpan(source, l, tileCentre, (l.bottom - l.top) * 1.2))
+    .find(
+      (l) =>
+        l.top > Math.round(search.top) &&
+        l.bottom - l.top >= height * 0.45 &&
+        l.bottom - l.top <= height * 0.9 &&
+        l.right - l.left >= tile.width * MIN_NAME_WIDTH &&
+        Math.abs((l.left + l.right) / 2 - tileCentre) <= tile.width * MAX_NAME_OFFSET,
+    );
+  if (!line) return null;
+  const pad = line.bottom - line.top;
+  return { left: line.left - pad, top: line.top - pad / 2, width: line.right - line.left + 2 * pad, height: 2 * pad };
+}
