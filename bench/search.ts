@@ -1,5 +1,5 @@
 // `npm run bench:search`: search-decks, card page, meta and similar-decks latency on 100,000 decks
-// (SQLite, and PostgreSQL when reachable), and the one-deck route's requests per second beside a
+// (BENCH_DECKS; SQLite, and PostgreSQL when reachable, filled by search-fill.ts), and the one-deck route's requests per second beside a
 // bare Fastify route.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -9,15 +9,12 @@ import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import pg from 'pg';
-import SQLite from 'better-sqlite3';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { migrateToLatest, openDb, type DbHandle } from '../src/server/db/connect';
-import { sql } from 'kysely';
-import { refreshDeckSetColumns } from '../src/server/db/deck-set-columns';
 import { ALBUMS, COLLECTIONS, RARITIES, TAGS, startOfGameWeek } from '../src/common/game';
+import { benchCard, benchCode, CARD_POOL, fillPostgres, fillSqlite, picker, TITLE_WORDS } from './search-fill';
 import { META_SORTS } from '../src/common/api/meta';
-import { deckSearchDocument, normalizeName } from '../src/common/text';
 import { seededRandom } from '../src/common/seeded-random';
 import { MAX_SEARCH_DEPTH } from '../src/common/limits';
 import { watchLoop } from './loop-hold';
@@ -25,243 +22,14 @@ import { watchLoop } from './loop-hold';
 const DECKS = Number(process.env.BENCH_DECKS ?? 100_000);
 /** Timed runs per row (after 10 warm-up runs); fewer for a quick look at slow code. */
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
-const CARD_POOL = 5000;
 const PG_URL =
   process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-const picker =
-  (random: () => number) =>
-  <T>(list: readonly T[]) =>
-    list[Math.floor(random() * list.length)];
-/** The random source of the query filters (the decks have their own, in makeRows). */
+/** The random source of the query filters (the decks have their own, in search-fill.ts). */
 const random = seededRandom(8);
 const pick = picker(random);
 
-interface Rows {
-  cards: {
-    code: string;
-    name: string;
-    name_norm: string;
-    rarity: string;
-    type: string;
-    album: string;
-    collection: string;
-  }[];
-  users: {
-    id: string;
-    username: string;
-    username_lower: string;
-    email: string;
-    password_hash: null;
-    created_at: string;
-  }[];
-  decks: {
-    id: string;
-    user_id: string;
-    title: string;
-    deckcode: string;
-    image: string;
-    description: string;
-    score: number;
-    created_at: string;
-    updated_at: string;
-    /** The text search's words (set by makeRows from title, code and author, as the deck store does). */
-    search_text?: string;
-  }[];
-  deck_cards: { deck_id: string; position: number; card_name: string; card_code: string; deck_created_at: string }[];
-  deck_albums: { deck_id: string; album: string }[];
-  deck_collections: { deck_id: string; collection: string }[];
-  deck_tags: { deck_id: string; tag: string }[];
-}
-
 const NOW = Date.now();
-
-/** The bench's data in memory: 100k decks with 18 cards and a few categories each, the same on every call. */
-function makeRows(): Rows {
-  const random = seededRandom(7);
-  const pick = picker(random);
-  /** Card popularity is skewed, as in a real meta: low numbers appear in many decks. */
-  const cardNumber = () => Math.floor(CARD_POOL * random() ** 2);
-  const now = NOW;
-  const iso = new Date(now).toISOString();
-  const rows: Rows = {
-    cards: [],
-    users: [],
-    decks: [],
-    deck_cards: [],
-    deck_albums: [],
-    deck_collections: [],
-    deck_tags: [],
-  };
-  for (let n = 0; n < CARD_POOL; n++) rows.cards.push(benchCard(n));
-  /** The card numbers of each deck so far, for the near-copies. */
-  const deckCards: number[][] = [];
-  const userIds = Array.from({ length: 500 }, (_, i) =>
-    crypto.createHash('md5').update(`u${i}`).digest('hex').slice(0, 24),
-  );
-  userIds.forEach((id, i) =>
-    rows.users.push({
-      id,
-      username: `user${i}`,
-      username_lower: `user${i}`,
-      email: `u${i}@x.test`,
-      password_hash: null,
-      created_at: iso,
-    }),
-  );
-  for (let i = 0; i < DECKS; i++) {
-    const id = crypto.createHash('md5').update(`d${i}`).digest('hex').slice(0, 24);
-    // A year of decks, a little denser lately.
-    const created = new Date(now - 365 * 24 * 3600 * 1000 * random() ** 1.5).toISOString();
-    rows.decks.push({
-      id,
-      user_id: pick(userIds),
-      title: benchTitle(i),
-      deckcode: benchCode(i),
-      image: '/upload/x.webp',
-      description: 'bench',
-      score: Math.floor(60 * random() ** 4),
-      created_at: created,
-      updated_at: created,
-    });
-    // One deck in 20 is a near-copy of an earlier one (0 to 6 cards changed), as players copy decks
-    // that win: these are what similar decks finds.
-    const cards = new Set<number>();
-    if (i > 0 && random() < 0.05) {
-      const original = deckCards[Math.floor(random() * i)];
-      const changed = Math.floor(random() * 7);
-      for (const n of original.slice(0, 18 - changed)) cards.add(n);
-    }
-    while (cards.size < 18) cards.add(cardNumber());
-    deckCards.push([...cards]);
-    [...cards].forEach((n, position) =>
-      rows.deck_cards.push({
-        deck_id: id,
-        position,
-        card_name: rows.cards[n].name,
-        card_code: rows.cards[n].code,
-        deck_created_at: created,
-      }),
-    );
-    for (const album of new Set([pick(ALBUMS).name, pick(ALBUMS).name])) rows.deck_albums.push({ deck_id: id, album });
-    for (const collection of new Set([pick(COLLECTIONS).code, pick(COLLECTIONS).code]))
-      rows.deck_collections.push({ deck_id: id, collection });
-    for (const tag of new Set([pick(TAGS).name, pick(TAGS).name, pick(TAGS).name]))
-      rows.deck_tags.push({ deck_id: id, tag });
-  }
-  const usernames = new Map(rows.users.map((user) => [user.id, user.username]));
-  for (const deck of rows.decks)
-    deck.search_text = deckSearchDocument({ ...deck, username: usernames.get(deck.user_id)! });
-  return rows;
-}
-
-/** Words of the bench's deck titles; the first ones are the most common (TITLE_WORDS[0] in about a fifth of the titles). */
-const TITLE_WORDS = [
-  'combo',
-  'budget',
-  'aggro',
-  'control',
-  'ocean',
-  'dragón',
-  'space',
-  'history',
-  'science',
-  'power',
-  'burn',
-  'tempo',
-  'midrange',
-  'ramp',
-  'swarm',
-  'fusion',
-  'legend',
-  'ancient',
-  'cosmic',
-  'royal',
-  'wild',
-  'frozen',
-  'storm',
-  'shadow',
-  'golden',
-  'iron',
-  'crystal',
-  'mystic',
-  'ultimate',
-  'rapid',
-  'steady',
-  'clever',
-  'brave',
-  'quiet',
-  'lucky',
-  'final',
-  'prime',
-  'neon',
-  'lunar',
-  'solar',
-];
-
-/** A deck's title: a word picked with a skew (popular words recur), then two at even odds; fixed by the deck's number. */
-function benchTitle(i: number): string {
-  const bytes = crypto.createHash('md5').update(`t${i}`).digest();
-  const skewed = Math.floor(TITLE_WORDS.length * (bytes[0] / 256) ** 2);
-  return `${TITLE_WORDS[skewed]} ${TITLE_WORDS[bytes[1] % TITLE_WORDS.length]} ${TITLE_WORDS[bytes[2] % TITLE_WORDS.length]}`;
-}
-
-/** A deck's in-game code: six characters, different for (nearly) every deck. */
-const benchCode = (i: number) => crypto.createHash('md5').update(`c${i}`).digest('hex').slice(0, 6).toUpperCase();
-
-/** Catalog card n: named `Card n` (as the searches ask), its code in one of the game's collections. */
-function benchCard(n: number): Rows['cards'][number] {
-  const collection = COLLECTIONS[n % COLLECTIONS.length];
-  const name = `Card ${n}`;
-  return {
-    code: `${collection.code}${String(Math.floor(n / COLLECTIONS.length) + 1).padStart(3, '0')}`,
-    name,
-    name_norm: normalizeName(name),
-    rarity: RARITIES[n % 4],
-    type: 'Limited Card',
-    album: collection.album,
-    collection: collection.code,
-  };
-}
-
-const TABLE_ORDER = ['cards', 'users', 'decks', 'deck_cards', 'deck_albums', 'deck_collections', 'deck_tags'] as const;
-
-/** SQLite: one prepared INSERT per table inside one transaction (seconds, not minutes). */
-function fillSqlite(file: string, rows: Rows) {
-  const sqlite = new SQLite(file);
-  sqlite.pragma('cache_size = -500000');
-  sqlite.transaction(() => {
-    for (const table of TABLE_ORDER) {
-      const columns = Object.keys(rows[table][0]);
-      const insert = sqlite.prepare(
-        `INSERT INTO ${table} (${columns.join(',')}) VALUES (${columns.map((c) => '@' + c).join(',')})`,
-      );
-      for (const row of rows[table]) insert.run(row);
-    }
-  })();
-  sqlite.exec('ANALYZE');
-  sqlite.close();
-}
-
-/** PostgreSQL: each table in slices through unnest() of column arrays, far faster than row VALUES. */
-async function fillPostgres(url: string, schema: string, rows: Rows) {
-  const client = new pg.Client({ connectionString: url, options: `-c search_path=${schema}` });
-  await client.connect();
-  const types: Record<string, string> = { position: 'int[]', score: 'int[]' };
-  for (const table of TABLE_ORDER) {
-    const columns = Object.keys(rows[table][0]);
-    for (let i = 0; i < rows[table].length; i += 50_000) {
-      const slice = rows[table].slice(i, i + 50_000) as unknown as Record<string, unknown>[];
-      const arrays = columns.map((c) => slice.map((r) => r[c]));
-      const casts = columns.map((c, k) => `$${k + 1}::${types[c] ?? 'text[]'}`).join(',');
-      await client.query(`INSERT INTO ${table} (${columns.join(',')}) SELECT * FROM unnest(${casts})`, arrays);
-    }
-  }
-  // What autovacuum does for a live database: statistics, and the visibility map that lets counts
-  // and filter joins read indexes only instead of visiting every freshly loaded heap page.
-  await client.query('VACUUM ANALYZE');
-  await client.end();
-}
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
@@ -492,25 +260,12 @@ async function compareOneDeckRoute(app: Awaited<ReturnType<typeof buildApp>>, id
   );
 }
 
-/**
- * Fills a database with the bench's decks and returns their ids. The rows are made afresh for each
- * database and dropped once it is filled: kept, their two million objects sat in the heap of the
- * server measured next and cost the one-deck route a quarter of its req/s.
- */
-async function fill(
-  label: string,
-  handle: DbHandle,
-  fillWith: (rows: Rows) => void | Promise<void>,
-): Promise<string[]> {
-  const rows = makeRows();
+/** Fills a database with the bench's decks (search-fill.ts) and returns their ids. */
+async function fill(label: string, fillWith: () => string[] | Promise<string[]>): Promise<string[]> {
   const started = Date.now();
-  await fillWith(rows);
-  // The rows go in around the deck store: the set columns are filled as migration 0018 fills them.
-  await refreshDeckSetColumns(handle.db);
-  // The backfill wrote every deck row anew: what autovacuum would do next, before measuring.
-  await sql`${sql.raw(handle.dialect === 'postgres' ? 'VACUUM ANALYZE' : 'ANALYZE')}`.execute(handle.db);
+  const ids = await fillWith();
   console.log(`${label} filled in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  return rows.decks.map((d) => d.id);
+  return ids;
 }
 
 /** Hides one deck in HIDDEN_EVERY, as moderators would, before measuring. */
@@ -548,7 +303,7 @@ if (process.env.BENCH_SKIP_SQLITE !== '1') {
   try {
     await migrateToLatest(sqliteHandle.db);
     const kept = (await sqliteHandle.db.selectFrom('decks').select('id').execute()).map((row) => row.id);
-    const ids = kept.length ? kept : await fill('SQLite', sqliteHandle, (rows) => fillSqlite(sqliteFile, rows));
+    const ids = kept.length ? kept : await fill('SQLite', () => fillSqlite(sqliteFile, DECKS, NOW));
     await measureDatabase('SQLite', sqliteHandle, sqliteDir, ids);
   } finally {
     await sqliteHandle.close();
@@ -584,13 +339,17 @@ try {
   await migrateToLatest(pgHandle.db);
   const ids = filledBefore
     ? (await pgHandle.db.selectFrom('decks').select('id').execute()).map((row) => row.id)
-    : await fill('PostgreSQL', pgHandle, (rows) => fillPostgres(PG_URL, schema, rows));
+    : await fill('PostgreSQL', () =>
+        fillPostgres(PG_URL, schema, DECKS, NOW, process.env.BENCH_COPY_DIR ?? os.tmpdir()),
+      );
   const { rows: size } = await admin.query(
-    `select pg_size_pretty(sum(pg_total_relation_size(c.oid))) as size
+    `select pg_size_pretty(sum(pg_total_relation_size(c.oid))) as size, pg_size_pretty(pg_database_size(current_database())) as database
     from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = $1 and c.relkind in ('r', 'm')`,
     [schema],
   );
-  console.log(`PostgreSQL schema ${schema}: ${size[0].size} (tables with their indexes)`);
+  console.log(
+    `PostgreSQL schema ${schema}: ${size[0].size} (tables with their indexes); the whole database (every schema): ${size[0].database}`,
+  );
   await measureDatabase('PostgreSQL', pgHandle, os.tmpdir(), ids);
 } finally {
   await pgHandle.close();
