@@ -2,21 +2,15 @@
  * Rebuilds the deck-code glyph classifier (src/server/ocr/pipeline/code/classifier):
  *   npm run ocr:train-code               the look-alike table from the stored glyph set, and its confusion table
  *   npm run ocr:train-code -- --collect  first cuts the labelled glyph set again from its sources
- *   … --collect --fonts "DejaVu Sans,Lato"  cuts font glyphs from these families only (default FONTS)
  * Sources: the real share image's code (UH42XD, test/fixtures) through scales, JPEG qualities, blur,
- * dimming and tints as bench/augment.ts makes them, and every code character rendered bold in free
- * fonts: DejaVu Sans and Liberation Sans (installed with the generator) and the two whose bold glyphs
- * come closest to the real header's (Cantarell, Debian fonts-cantarell; Lato, fonts-lato: the
- * game's sans is rounder and narrower than the geometric ones, League Spartan and URW Gothic
- * matched it worse than DejaVu). Those two are needed to collect only: their glyphs are stored in
- * the set, and the app never draws text in them. Glyphs are cut as the reader cuts them
+ * dimming and tints as bench/augment.ts makes them, and every code character rendered in the free
+ * bold sans fonts installed with the generator (DejaVu Sans, Liberation Sans), which the game's heavy
+ * geometric sans is closest to among Debian's fonts. Glyphs are cut as the reader cuts them
  * (`findGlyphs` at its whiteness thresholds), so the set holds what the classifier will be shown.
  */
-import { execFileSync } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { format, resolveConfig } from 'prettier';
 import sharp from 'sharp';
 import { SHARE_GEOMETRY } from '../src/server/demo/share-screenshot';
 import { sampleOf } from '../src/server/ocr/pipeline/code/classifier/glyph-sample';
@@ -39,26 +33,9 @@ const SET_FILE = path.join(DIR, 'glyph-set.json');
 const TABLE_FILE = path.join(DIR, 'lookalikes.json');
 /** Whiteness thresholds the reader cuts code glyphs at (deck-code-reader GLYPH_THRESHOLD and its fainter ones). */
 const THRESHOLDS = [90, 60];
-const FONTS = ['DejaVu Sans', 'Liberation Sans', 'DejaVu Sans Condensed', 'Cantarell', 'Lato'];
+const FONTS = ['DejaVu Sans', 'Liberation Sans', 'DejaVu Sans Condensed'];
 
-const { values } = parseArgs({
-  options: { collect: { type: 'boolean', default: false }, fonts: { type: 'string', default: FONTS.join(',') } },
-});
-const fonts = values.fonts.split(',').map((f) => f.trim());
-
-/** A family fontconfig lacks is drawn silently in a fallback font, which would label its glyphs wrongly. */
-function requireInstalled(families: string[]): void {
-  const installed = new Set(
-    execFileSync('fc-list', [':', 'family'], { encoding: 'utf8' })
-      .split('\n')
-      .flatMap((line) => line.split(',')),
-  );
-  const missing = families.filter((f) => !installed.has(f));
-  if (missing.length > 0)
-    throw new Error(
-      `fonts not installed: ${missing.join(', ')} (Debian: fonts-cantarell, fonts-lato, fonts-dejavu, fonts-liberation)`,
-    );
-}
+const { values } = parseArgs({ options: { collect: { type: 'boolean', default: false } } });
 
 async function rgb(image: ReturnType<typeof sharp>): Promise<{ data: Uint8Array; width: number; height: number }> {
   const { data, info } = await image.removeAlpha().raw().toBuffer({ resolveWithObject: true });
@@ -117,7 +94,7 @@ async function fontGlyphs(): Promise<LabelledGlyph[]> {
   const random = seededRandom(3535);
   const found: LabelledGlyph[] = [];
   const chars = CODE_CHARACTERS;
-  for (const font of fonts) {
+  for (const font of FONTS) {
     for (const size of [13, 15, 17, 20, 24, 30, 40]) {
       for (let start = 0; start < chars.length; start += 6) {
         const code = chars.slice(start, start + 6);
@@ -142,11 +119,8 @@ async function fontGlyphs(): Promise<LabelledGlyph[]> {
 }
 
 if (values.collect) {
-  requireInstalled(fonts);
   const glyphs = [...(await realGlyphs()), ...(await fontGlyphs())];
-  // Formatted as the repository's JSON is, so a rebuilt set passes `prettier --check`.
-  const options = { ...(await resolveConfig(SET_FILE)), filepath: SET_FILE };
-  await writeFile(SET_FILE, await format(JSON.stringify(storeGlyphSet(glyphs)), options));
+  await writeFile(SET_FILE, `${JSON.stringify(storeGlyphSet(glyphs))}\n`);
   const counts = new Map<string, number>();
   for (const g of glyphs) counts.set(g.source.split(' ')[0], (counts.get(g.source.split(' ')[0]) ?? 0) + 1);
   console.log(`collected ${glyphs.length} labelled glyphs (${[...counts].map(([s, n]) => `${s} ${n}`).join(', ')})`);
