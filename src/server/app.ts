@@ -24,7 +24,9 @@ import { makeOriginCheck } from './accounts/origin-check';
 import { deckRoutes } from './decks/routes';
 import { DeckReads } from './decks/deck-reads';
 import { localDeckEvictions, sharedDeckEvictions, type DeckEvictions } from './decks/deck-evictions';
-import { countDecks, loadDecks, searchDeckIds } from './decks/deck-store';
+import { loadDecks } from './decks/deck-store';
+import { deckSearch } from './decks/deck-search';
+import { LiveDeckIndex } from './decks/live-deck-index';
 import { cardRoutes } from './cards/routes';
 import { metaRoutes } from './meta/routes';
 import { commentRoutes } from './comments/routes';
@@ -48,6 +50,8 @@ declare module 'fastify' {
     ocr: DeckReader | null;
     /** Deck and search answers kept in memory; every write to a deck evicts what it changed. */
     deckReads: DeckReads;
+    /** Every deck's searchable facts in memory, kept up to date from the database's change log. */
+    deckIndex: LiveDeckIndex;
     /** Tells the kept deck answers of this instance, and of the others when REDIS_URL is set, what a write changed. */
     deckEvictions: DeckEvictions;
   }
@@ -106,11 +110,12 @@ export async function buildApp({
   app.decorate('images', images);
   app.addHook('onClose', () => images.close());
   app.decorate('ocr', ocr);
-  const deckReads = new DeckReads({
-    loadDecks: (ids) => loadDecks(db, ids),
-    searchIds: (filters, window) => searchDeckIds(searchDb, filters, window),
-    count: (filters) => countDecks(searchDb, filters),
-  });
+  const deckIndex = new LiveDeckIndex(searchDb, db, app.log);
+  app.decorate('deckIndex', deckIndex);
+  // Read in the background: searches ask the database until it is in.
+  app.addHook('onReady', async () => void deckIndex.start());
+  app.addHook('onClose', async () => deckIndex.close());
+  const deckReads = new DeckReads({ loadDecks: (ids) => loadDecks(db, ids), ...deckSearch(searchDb, deckIndex) });
   app.decorate('deckReads', deckReads);
   const deckEvictions = config.redisUrl
     ? await sharedDeckEvictions(deckReads, config.redisUrl, app.log)

@@ -26,6 +26,7 @@ import * as m0018 from './migrations/0018-deck-set-columns';
 import * as m0019 from './migrations/0019-card-proposals';
 import * as m0020 from './migrations/0020-deck-code-index';
 import * as m0021 from './migrations/0021-deck-description-html';
+import * as m0022 from './migrations/0022-deck-changes';
 
 /** Migrations in order; each runs once, recorded by Kysely in its own table. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -49,6 +50,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0019-card-proposals': m0019,
   '0020-deck-code-index': m0020,
   '0021-deck-description-html': m0021,
+  '0022-deck-changes': m0022,
 };
 
 export type Db = Kysely<Database>;

@@ -94,6 +94,13 @@ export interface DeckCountTable {
   n: number;
 }
 
+/** One row per write of a deck's row, kept by triggers (migrations/0022-deck-changes.ts). */
+export interface DeckChangesTable {
+  /** bigserial on PostgreSQL, which the driver reads as a string. */
+  seq: Generated<number | string>;
+  deck_id: string;
+}
+
 /** One row: bumped by triggers on every change of the card catalog (migrations/0004-catalog-version.ts). */
 export interface CatalogVersionTable {
   n: number;
@@ -259,6 +266,7 @@ export interface Database {
   decks: DecksTable & DeckSetColumns;
   card_numbers: CardNumbersTable;
   deck_count: DeckCountTable;
+  deck_changes: DeckChangesTable;
   deck_cards: DeckCardsTable;
   deck_versions: DeckVersionsTable;
   deck_albums: DeckAlbumsTable;

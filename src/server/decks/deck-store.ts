@@ -169,7 +169,7 @@ export type Visibility = 'visible' | 'with-hidden';
 const THIRTY_DAYS_MS = 30 * 24 * 3600 * 1000;
 
 /** The earliest creation time the search allows, if any: `restricted` and the window, the narrower one. */
-function windowStart(filters: DeckFilters, now: Date): Date | null {
+export function windowStart(filters: DeckFilters, now: Date): Date | null {
   const starts: Date[] = [];
   if (filters.restricted || filters.window === 'week') starts.push(startOfGameWeek(now));
   if (filters.window === '30d') starts.push(new Date(now.getTime() - THIRTY_DAYS_MS));

@@ -7,7 +7,7 @@ import type { Db } from '../db/connect';
 import { deckSearchDocument, searchWords } from '../../common/text';
 
 /** The last word is searched as begun (a prefix) once it has this many characters; a single letter would match most words. */
-const MIN_PREFIX_LENGTH = 2;
+export const MIN_PREFIX_LENGTH = 2;
 
 /** The words of a search text as the deck cache keys them: two texts of the same words find the same decks. */
 export const textSearchKey = (text: string | undefined): string[] => searchWords(text ?? '');

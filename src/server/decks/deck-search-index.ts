@@ -1,0 +1,475 @@
+// Every visible deck's searchable facts in this process's memory, in compact arrays, and the search
+// run over them: the decks of a search in its order, and how many match (issue #37). A search on
+// the database costs what its worst filter costs: "without these 200 cards" made PostgreSQL read
+// every excluded card's decks (350 ms at 100,000 decks) and the count of all matches is the floor of
+// every search. Here the decks holding each card and each title word are listed (postings): a
+// search marks the decks its cards and words select or leave out, then one pass over the decks in
+// its order tests each one's marks, date and category bits, and counts as it goes.
+//
+// The database stays the truth: live-deck-index.ts fills this from it and keeps it current.
+import { ALBUMS, COLLECTIONS, TAGS } from '../../common/game';
+import { searchWords } from '../../common/text';
+import type { DeckFilters } from '../../common/api/decks';
+import { MIN_PREFIX_LENGTH } from './deck-text-search';
+
+/** What a search can ask of one deck, as the database holds it. */
+export interface DeckFacts {
+  id: string;
+  userId: string;
+  /** ISO-8601 UTC, as stored. */
+  createdAt: string;
+  score: number;
+  hidden: boolean;
+  albums: string[];
+  collections: string[];
+  tags: string[];
+  cards: string[];
+  /** The words of decks.search_text. */
+  words: string[];
+}
+
+/** A bit per album, collection and tag, in words of 32 bits per deck. */
+const CATEGORY_BIT = new Map<string, number>(
+  [
+    ...ALBUMS.map((album) => `album:${album.name}`),
+    ...COLLECTIONS.map((collection) => `collection:${collection.code}`),
+    ...TAGS.map((tag) => `tag:${tag.name}`),
+  ].map((key, bit) => [key, bit]),
+);
+const CATEGORY_WORDS = Math.ceil(CATEGORY_BIT.size / 32);
+
+/** The category words of some values; values the game does not know have no bit. */
+function categoryWords(values: { albums?: string[]; collections?: string[]; tags?: string[] }): Int32Array {
+  const words = new Int32Array(CATEGORY_WORDS);
+  const add = (kind: string, names: string[] | undefined) => {
+    for (const name of names ?? []) {
+      const bit = CATEGORY_BIT.get(`${kind}:${name}`);
+      if (bit !== undefined) words[bit >>> 5] |= 1 << (bit & 31);
+    }
+  };
+  add('album', values.albums);
+  add('collection', values.collections);
+  add('tag', values.tags);
+  return words;
+}
+
+/** Whether the search asks for a value no deck can have (an unknown album, card or word): it finds nothing. */
+const NOTHING = Symbol('nothing');
+
+/** Names given numbers in the order first seen: a card or a word is an integer in the arrays. */
+class Numbering {
+  private numbers = new Map<string, number>();
+  readonly names: string[] = [];
+  numberOf(name: string): number {
+    let n = this.numbers.get(name);
+    if (n === undefined) {
+      n = this.names.length;
+      this.numbers.set(name, n);
+      this.names.push(name);
+    }
+    return n;
+  }
+  find(name: string): number | undefined {
+    return this.numbers.get(name);
+  }
+  get size(): number {
+    return this.names.length;
+  }
+}
+
+/** The words of the decks' search text, found also by their beginning (the last word of a search). */
+class Vocabulary extends Numbering {
+  /** The numbers of the words by their first MIN_PREFIX_LENGTH letters: a begun word looks in one bucket. */
+  private buckets = new Map<string, number[]>();
+  override numberOf(word: string): number {
+    const known = this.find(word);
+    if (known !== undefined) return known;
+    const n = super.numberOf(word);
+    const key = word.slice(0, MIN_PREFIX_LENGTH);
+    const bucket = this.buckets.get(key);
+    if (bucket) bucket.push(n);
+    else this.buckets.set(key, [n]);
+    return n;
+  }
+  /** The numbers of the words beginning with `start` (at least MIN_PREFIX_LENGTH letters). */
+  begunWith(start: string): number[] {
+    return (this.buckets.get(start.slice(0, MIN_PREFIX_LENGTH)) ?? []).filter((n) => this.names[n].startsWith(start));
+  }
+}
+
+/** For each card or word number, the slots of the decks holding it, in no order. */
+class Postings {
+  private lists: number[][] = [];
+  add(n: number, slot: number): void {
+    (this.lists[n] ??= []).push(slot);
+  }
+  remove(n: number, slot: number): void {
+    const slots = this.lists[n];
+    slots.splice(slots.lastIndexOf(slot), 1);
+  }
+  of(n: number): number[] {
+    return this.lists[n] ?? [];
+  }
+  /** After the slots moved: slot s is now moved[s]. */
+  relabel(moved: Int32Array): void {
+    for (const slots of this.lists) if (slots) for (let i = 0; i < slots.length; i++) slots[i] = moved[slots[i]];
+  }
+}
+
+/**
+ * Each slot's list of numbers (cards, words) in one shared array: a slot's new list goes at the end
+ * and its old place becomes garbage, reclaimed when garbage is half of the array.
+ */
+class NumberLists {
+  private pool = new Int32Array(1024);
+  private start = new Int32Array(0);
+  private length = new Int32Array(0);
+  private used = 0;
+  private garbage = 0;
+
+  grow(slots: number): void {
+    if (slots <= this.start.length) return;
+    this.start = grown(this.start, slots);
+    this.length = grown(this.length, slots);
+  }
+
+  set(slot: number, values: ArrayLike<number>): void {
+    this.garbage += this.length[slot];
+    if (this.used + values.length > this.pool.length) this.makeRoom(values.length);
+    this.pool.set(values as ArrayLike<number>, this.used);
+    this.start[slot] = this.used;
+    this.length[slot] = values.length;
+    this.used += values.length;
+  }
+
+  clear(slot: number): void {
+    this.garbage += this.length[slot];
+    this.length[slot] = 0;
+  }
+
+  get(slot: number): Int32Array {
+    return this.pool.subarray(this.start[slot], this.start[slot] + this.length[slot]);
+  }
+
+  /** The lists of these slots, the list of slots[i] becoming slot i's, laid out one after the other. */
+  laidOut(slots: number[]): NumberLists {
+    const next = new NumberLists();
+    next.grow(this.start.length);
+    for (const [at, slot] of slots.entries()) next.set(at, this.get(slot));
+    return next;
+  }
+
+  /** Compacts the live lists when half is garbage, then grows the pool if it is still too small. */
+  private makeRoom(needed: number): void {
+    const live = this.used - this.garbage;
+    const size = Math.max(1024, 2 ** Math.ceil(Math.log2((live + needed) * 2)));
+    const pool = new Int32Array(this.garbage * 2 > this.used ? Math.max(size, this.pool.length) : size);
+    let at = 0;
+    for (let slot = 0; slot < this.start.length; slot++) {
+      const n = this.length[slot];
+      if (n === 0) continue;
+      pool.set(this.pool.subarray(this.start[slot], this.start[slot] + n), at);
+      this.start[slot] = at;
+      at += n;
+    }
+    this.pool = pool;
+    this.used = at;
+    this.garbage = 0;
+  }
+}
+
+function grown<T extends Int32Array | Float64Array | Uint8Array>(array: T, atLeast: number): T {
+  const next = new (array.constructor as new (n: number) => T)(Math.max(atLeast, array.length * 2, 1024));
+  next.set(array);
+  return next;
+}
+
+/** Slot order of a search: by creation (newest first) or by score (highest first, then newest); ties by id, as the SQL orders them. */
+type Order = 'newest' | 'score';
+const ORDERS: Order[] = ['newest', 'score'];
+
+export class DeckSearchIndex {
+  private slotOf = new Map<string, number>();
+  private ids: string[] = [];
+  private freeSlots: number[] = [];
+  private created = new Float64Array(0);
+  private score = new Float64Array(0);
+  /** 1 for a visible deck, 0 for a hidden or free slot. */
+  private visible = new Uint8Array(0);
+  private user = new Int32Array(0);
+  private categories = new Int32Array(0);
+  /** Each deck's card and word numbers, to take it out of the postings when it changes. */
+  private cards = new NumberLists();
+  private words = new NumberLists();
+  private cardNumbers = new Numbering();
+  private userNumbers = new Numbering();
+  private wordNumbers = new Vocabulary();
+  private cardPostings = new Postings();
+  private wordPostings = new Postings();
+  /** Visible and hidden slots in each order; sorted again when `unsorted`. */
+  private orders: Record<Order, number[]> = { newest: [], score: [] };
+  private unsorted = false;
+  /** Decks put in since the slots were last laid out newest first (relayout). */
+  private scattered = 0;
+
+  /** How many decks it holds, hidden ones included. */
+  get size(): number {
+    return this.slotOf.size;
+  }
+
+  /** Puts in or replaces many decks at once (a load): the orders are sorted again by the next search. */
+  add(decks: DeckFacts[]): void {
+    this.unsorted = true;
+    this.apply(decks);
+  }
+
+  /**
+   * Puts in or replaces these decks, and takes out the ids given in `gone`. A few are moved within
+   * the orders one by one; many (more than a twentieth of the decks) leave the orders to be sorted
+   * again by the next search.
+   */
+  apply(decks: DeckFacts[], gone: string[] = []): void {
+    if (decks.length + gone.length > Math.max(1000, this.size / 20)) this.unsorted = true;
+    for (const id of [...gone, ...decks.map((deck) => deck.id)]) this.remove(id);
+    for (const deck of decks) this.put(deck);
+  }
+
+  private put(deck: DeckFacts): void {
+    const slot = this.freeSlots.pop() ?? this.ids.length;
+    if (slot === this.ids.length) {
+      this.ids.push(deck.id);
+      this.growTo(slot + 1);
+    } else {
+      this.ids[slot] = deck.id;
+    }
+    this.slotOf.set(deck.id, slot);
+    this.scattered++;
+    this.created[slot] = Date.parse(deck.createdAt);
+    this.score[slot] = deck.score;
+    this.visible[slot] = deck.hidden ? 0 : 1;
+    this.user[slot] = this.userNumbers.numberOf(deck.userId);
+    this.categories.set(categoryWords(deck), slot * CATEGORY_WORDS);
+    // A deck holds a card once (deck-store's insert), and a word once.
+    const cards = [...new Set(deck.cards)].map((name) => this.cardNumbers.numberOf(name));
+    this.cards.set(slot, cards);
+    for (const card of cards) this.cardPostings.add(card, slot);
+    const words = [...new Set(deck.words)].map((word) => this.wordNumbers.numberOf(word));
+    this.words.set(slot, words);
+    for (const word of words) this.wordPostings.add(word, slot);
+    if (!this.unsorted) for (const order of ORDERS) insertSorted(this.orders[order], slot, this.comparer(order));
+  }
+
+  /** Takes a deck out, while its slot still holds the facts it was sorted by. */
+  private remove(id: string): void {
+    const slot = this.slotOf.get(id);
+    if (slot === undefined) return;
+    if (!this.unsorted) for (const order of ORDERS) removeSorted(this.orders[order], slot, this.comparer(order));
+    for (const card of this.cards.get(slot)) this.cardPostings.remove(card, slot);
+    for (const word of this.words.get(slot)) this.wordPostings.remove(word, slot);
+    this.cards.clear(slot);
+    this.words.clear(slot);
+    this.visible[slot] = 0;
+    this.slotOf.delete(id);
+    this.freeSlots.push(slot);
+  }
+
+  private growTo(slots: number): void {
+    if (slots <= this.created.length) return;
+    this.created = grown(this.created, slots);
+    this.score = grown(this.score, slots);
+    this.visible = grown(this.visible, slots);
+    this.user = grown(this.user, slots);
+    this.categories = grown(this.categories, this.created.length * CATEGORY_WORDS);
+    this.cards.grow(this.created.length);
+    this.words.grow(this.created.length);
+  }
+
+  /** The slots in the order, sorted again first after a load or a large change. */
+  private ordered(order: Order): number[] {
+    if (this.unsorted) {
+      const slots = [...this.slotOf.values()];
+      this.orders = {
+        newest: [...slots].sort(this.comparer('newest')),
+        score: slots.sort(this.comparer('score')),
+      };
+      this.unsorted = false;
+    }
+    if (this.scattered > Math.max(1000, this.size / 10)) this.relayout();
+    return this.orders[order];
+  }
+
+  /**
+   * Moves every deck to the slot of its place newest first, so that a search walks the arrays in
+   * memory order: on 100,000 decks a walk in a scattered order took three times as long, waiting for
+   * memory. The score order is mostly the same walk: most decks share a score, and ties go newest first.
+   */
+  private relayout(): void {
+    const newest = this.orders.newest;
+    const moved = new Int32Array(this.ids.length);
+    for (const [at, slot] of newest.entries()) moved[slot] = at;
+    const laidOut = <T extends Float64Array | Int32Array | Uint8Array>(array: T, stride = 1): T => {
+      const next = new (array.constructor as new (n: number) => T)(array.length);
+      for (const [at, slot] of newest.entries())
+        for (let i = 0; i < stride; i++) next[at * stride + i] = array[slot * stride + i];
+      return next;
+    };
+    this.created = laidOut(this.created);
+    this.score = laidOut(this.score);
+    this.visible = laidOut(this.visible);
+    this.user = laidOut(this.user);
+    this.categories = laidOut(this.categories, CATEGORY_WORDS);
+    this.cards = this.cards.laidOut(newest);
+    this.words = this.words.laidOut(newest);
+    this.cardPostings.relabel(moved);
+    this.wordPostings.relabel(moved);
+    this.ids = newest.map((slot) => this.ids[slot]);
+    this.slotOf = new Map(this.ids.map((id, at) => [id, at]));
+    this.freeSlots = [];
+    this.orders = { newest: newest.map((_, at) => at), score: this.orders.score.map((slot) => moved[slot]) };
+    this.scattered = 0;
+  }
+
+  /** Negative when slot a comes first. */
+  private comparer(order: Order): (a: number, b: number) => number {
+    const byCreation = (a: number, b: number) =>
+      this.created[b] - this.created[a] || (this.ids[a] < this.ids[b] ? 1 : this.ids[a] > this.ids[b] ? -1 : 0);
+    if (order === 'newest') return byCreation;
+    return (a, b) => this.score[b] - this.score[a] || byCreation(a, b);
+  }
+
+  /**
+   * The ids of the visible decks matching the filters, `limit` of them after the first `offset`,
+   * in the search's order, and how many match in all. `userId`: the id of `filters.user`, looked
+   * up by the caller (null when no such user exists); `since`: the earliest creation allowed.
+   */
+  search(
+    filters: DeckFilters,
+    options: { userId?: string | null; since: Date | null; offset: number; limit: number },
+  ): { ids: string[]; total: number } {
+    const order = filters.sortBy === 'score' ? 'score' : 'newest';
+    // First: sorting and laying out again move the decks to other slots.
+    const slots = this.ordered(order);
+    const query = this.compile(filters, options.userId);
+    if (query === NOTHING) return { ids: [], total: 0 };
+    const { mustHave, mustLack, user, hits, terms, excluded } = query;
+    const since = options.since?.getTime() ?? -Infinity;
+    // Only the words of the category bits that the search tests.
+    const categoryChecks = Array.from({ length: CATEGORY_WORDS }, (_, w) => w).filter(
+      (w) => mustHave[w] !== 0 || mustLack[w] !== 0,
+    );
+    const { created, visible, categories } = this;
+    const ids: string[] = [];
+    let total = 0;
+    for (const slot of slots) {
+      if (visible[slot] === 0) continue;
+      if (created[slot] < since) {
+        // Newest first, every deck after this one is older still.
+        if (order === 'newest') break;
+        continue;
+      }
+      if (hits && hits[slot] !== terms) continue;
+      if (excluded && excluded[slot] === 1) continue;
+      if (user !== undefined && this.user[slot] !== user) continue;
+      let fits = true;
+      for (const w of categoryChecks) {
+        const has = categories[slot * CATEGORY_WORDS + w];
+        if ((has & mustHave[w]) !== mustHave[w] || (has & mustLack[w]) !== 0) {
+          fits = false;
+          break;
+        }
+      }
+      if (!fits) continue;
+      total++;
+      if (total > options.offset && ids.length < options.limit) ids.push(this.ids[slot]);
+    }
+    return { ids, total };
+  }
+
+  /** The search's filters as numbers and marks over the slots; NOTHING when no deck can match. */
+  private compile(filters: DeckFilters, userId: string | null | undefined) {
+    if (userId === null) return NOTHING;
+    const user = userId === undefined ? undefined : this.userNumbers.find(userId);
+    if (userId !== undefined && user === undefined) return NOTHING;
+    // Every value asked for must be one the game knows: an unknown one matches no deck.
+    const known = (kind: string, names: string[] | undefined) =>
+      (names ?? []).every((name) => CATEGORY_BIT.has(`${kind}:${name}`));
+    if (!known('album', filters.albums) || !known('collection', filters.collections) || !known('tag', filters.tags))
+      return NOTHING;
+    const required = this.requiredTerms(filters);
+    if (required === NOTHING) return NOTHING;
+    return {
+      mustHave: categoryWords(filters),
+      mustLack: categoryWords({ albums: filters.excludeAlbums, tags: filters.excludeTags }),
+      user,
+      hits: required.length > 0 ? this.hitsOf(required) : undefined,
+      terms: required.length,
+      excluded: this.excludedBy(filters.excludeCards ?? []),
+    };
+  }
+
+  /**
+   * What a deck must hold, each as the postings of which it must be in at least one: every card
+   * asked for, and every word of the text (the last one perhaps only begun, as deck-text-search.ts
+   * asks the databases). NOTHING when one is held by no deck.
+   */
+  private requiredTerms(filters: DeckFilters): number[][][] | typeof NOTHING {
+    const terms: number[][][] = [];
+    for (const name of new Set(filters.cards ?? [])) {
+      const card = this.cardNumbers.find(name);
+      if (card === undefined) return NOTHING;
+      terms.push([this.cardPostings.of(card)]);
+    }
+    const words = searchWords(filters.text ?? '');
+    for (const [i, word] of words.entries()) {
+      const begun = i === words.length - 1 && word.length >= MIN_PREFIX_LENGTH;
+      const numbers = begun ? this.wordNumbers.begunWith(word) : [this.wordNumbers.find(word) ?? -1];
+      terms.push(numbers.filter((n) => n >= 0).map((n) => this.wordPostings.of(n)));
+    }
+    return terms.some((lists) => lists.every((slots) => slots.length === 0)) ? NOTHING : terms;
+  }
+
+  /**
+   * For each slot, how many of the terms in a row it holds: a deck counts a term once even when
+   * several of its words begin with it, since only a deck that held every earlier term (hits ===
+   * term) moves on. A deck matches when it holds all of them.
+   */
+  private hitsOf(terms: number[][][]): Uint16Array {
+    const hits = new Uint16Array(this.ids.length);
+    for (const [term, lists] of terms.entries())
+      for (const slots of lists) for (const slot of slots) if (hits[slot] === term) hits[slot] = term + 1;
+    return hits;
+  }
+
+  /** 1 for each slot holding any of the cards, or undefined when none leaves out a deck. */
+  private excludedBy(names: string[]): Uint8Array | undefined {
+    const cards = names.map((name) => this.cardNumbers.find(name)).filter((card) => card !== undefined);
+    if (cards.length === 0) return undefined;
+    const excluded = new Uint8Array(this.ids.length);
+    for (const card of cards) for (const slot of this.cardPostings.of(card)) excluded[slot] = 1;
+    return excluded;
+  }
+}
+
+/** Inserts a slot into an array sorted by `compare`. */
+function insertSorted(slots: number[], slot: number, compare: (a: number, b: number) => number): void {
+  slots.splice(lowerBound(slots, slot, compare), 0, slot);
+}
+
+/** Removes a slot from an array sorted by `compare`, as the slot's facts stood when it was sorted in. */
+function removeSorted(slots: number[], slot: number, compare: (a: number, b: number) => number): void {
+  const at = lowerBound(slots, slot, compare);
+  if (slots[at] === slot) slots.splice(at, 1);
+  else slots.splice(slots.indexOf(slot), 1);
+}
+
+/** The first position whose slot does not come before `slot`. */
+function lowerBound(slots: number[], slot: number, compare: (a: number, b: number) => number): number {
+  let low = 0;
+  let high = slots.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (compare(slots[mid], slot) < 0) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
