@@ -313,9 +313,19 @@ export async function fillPostgres(url: string, schema: string, count: number, n
       }
       for (const table of TABLE_ORDER) files[table].close();
       // One COPY a table, in a transaction of its own: the statistics triggers (migration 0006) run
-      // once over all its rows. PGOPTIONS puts their unqualified tables in the schema.
+      // once over all its rows. PGOPTIONS puts their unqualified tables in the schema. The table's
+      // indexes (but those of its constraints) are built after its rows are in: one sorted build
+      // instead of 18 million random inserts into each of deck_cards' three (a million decks).
+      await client.query(`set maintenance_work_mem = '512MB'`);
       for (const table of TABLE_ORDER) {
         const { file, columns } = files[table];
+        const { rows: indexes } = await client.query<{ name: string; definition: string }>(
+          `select quote_ident(indexname) as name, indexdef as definition from pg_indexes i
+            where schemaname = $1 and tablename = $2
+              and not exists (select 1 from pg_constraint c where c.conname = i.indexname and c.connamespace = $1::regnamespace)`,
+          [schema, table],
+        );
+        for (const index of indexes) await client.query(`drop index ${index.name}`);
         execFileSync(
           'psql',
           [url, '-v', 'ON_ERROR_STOP=1', '-q', '-c', `\\copy ${table} (${columns.join(',')}) from '${file}'`],
@@ -324,6 +334,7 @@ export async function fillPostgres(url: string, schema: string, count: number, n
             stdio: ['ignore', 'ignore', 'inherit'],
           },
         );
+        for (const index of indexes) await client.query(index.definition);
       }
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });

@@ -1,6 +1,7 @@
-// The index's own bookkeeping at a size where it lays its decks out again, compacts its lists and
-// sorts its orders in bulk (deck-search-index.ts): thousands of decks added, changed and taken out
-// in batches of every size, each search checked against a plain filter and sort of the same decks.
+// The index's own bookkeeping at a size where it compacts its lists, reuses free slots and sorts
+// its orders in bulk as well as one deck at a time (deck-search-index.ts): thousands of decks added,
+// changed and taken out in batches of every size, each search checked against a plain filter and
+// sort of the same decks.
 // (deck-search-index.test.ts checks the meaning of every filter against the SQL itself.)
 import { seededRandom } from '../../common/seeded-random';
 import { ALBUMS, TAGS } from '../../common/game';
@@ -91,8 +92,7 @@ test('thousands of decks changed in batches of every size search as a plain filt
   for (const deck of load) decks.set(deck.id, deck);
   index.add(load);
   check(40);
-  // Batches small (moved one by one) and large (sorted again), of new decks, changed ones and deletions:
-  // over 1,000 put in since the load, so the slots are laid out again on the way.
+  // Batches small (moved one by one) and large (sorted again), of new decks, changed ones and deletions.
   for (const size of [1, 5, 40, 300, 1200, 3, 700]) {
     const ids = [...decks.keys()];
     const changed = Array.from({ length: size }, () => randomDeck(pick(ids)));

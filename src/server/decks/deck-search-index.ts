@@ -28,15 +28,19 @@ export interface DeckFacts {
   words: string[];
 }
 
-/** A bit per album, collection and tag, in words of 32 bits per deck. */
+/**
+ * A bit per album, collection and tag, in words of 32 bits per deck, after bit 0: set for a deck
+ * no search shows (hidden, or a free slot), so that one read of the deck's bits tests both.
+ */
+const NOT_SHOWN = 1;
 const CATEGORY_BIT = new Map<string, number>(
   [
     ...ALBUMS.map((album) => `album:${album.name}`),
     ...COLLECTIONS.map((collection) => `collection:${collection.code}`),
     ...TAGS.map((tag) => `tag:${tag.name}`),
-  ].map((key, bit) => [key, bit]),
+  ].map((key, i) => [key, i + 1]),
 );
-const CATEGORY_WORDS = Math.ceil(CATEGORY_BIT.size / 32);
+const CATEGORY_WORDS = Math.ceil((CATEGORY_BIT.size + 1) / 32);
 
 /** The category words of some values; values the game does not know have no bit. */
 function categoryWords(values: { albums?: string[]; collections?: string[]; tags?: string[] }): Int32Array {
@@ -110,10 +114,6 @@ class Postings {
   of(n: number): number[] {
     return this.lists[n] ?? [];
   }
-  /** After the slots moved: slot s is now moved[s]. */
-  relabel(moved: Int32Array): void {
-    for (const slots of this.lists) if (slots) for (let i = 0; i < slots.length; i++) slots[i] = moved[slots[i]];
-  }
 }
 
 /**
@@ -151,14 +151,6 @@ class NumberLists {
     return this.pool.subarray(this.start[slot], this.start[slot] + this.length[slot]);
   }
 
-  /** The lists of these slots, the list of slots[i] becoming slot i's, laid out one after the other. */
-  laidOut(slots: number[]): NumberLists {
-    const next = new NumberLists();
-    next.grow(this.start.length);
-    for (const [at, slot] of slots.entries()) next.set(at, this.get(slot));
-    return next;
-  }
-
   /** Compacts the live lists when half is garbage, then grows the pool if it is still too small. */
   private makeRoom(needed: number): void {
     const live = this.used - this.garbage;
@@ -184,20 +176,99 @@ function grown<T extends Int32Array | Float64Array | Uint8Array>(array: T, atLea
   return next;
 }
 
-/** Slot order of a search: by creation (newest first) or by score (highest first, then newest); ties by id, as the SQL orders them. */
+/**
+ * The decks in one order of the searches, each place holding a copy of what a search tests on every
+ * deck (its slot, creation time and category bits), so that a search reads memory in order: on
+ * 100,000 decks a walk through slots in a scattered order took three times as long, waiting for
+ * memory. A deck put in or taken out moves the places after it by one (a copy of a few MB).
+ */
+class OrderedDecks {
+  slots = new Int32Array(1024);
+  created = new Float64Array(1024);
+  categories = new Int32Array(1024 * CATEGORY_WORDS);
+  length = 0;
+
+  /** `compare`: negative when slot a comes first, by the slots' facts in the index. */
+  constructor(private readonly compare: (a: number, b: number) => number) {}
+
+  /** Every slot given, sorted. */
+  rebuild(slots: number[], facts: SlotFacts): void {
+    slots.sort(this.compare);
+    this.length = 0;
+    this.reserve(slots.length);
+    for (const slot of slots) this.write(this.length++, slot, facts);
+  }
+
+  insert(slot: number, facts: SlotFacts): void {
+    const at = this.placeOf(slot);
+    this.reserve(this.length + 1);
+    this.shift(at, at + 1);
+    this.length++;
+    this.write(at, slot, facts);
+  }
+
+  /** Takes a slot out, found by the facts it was sorted by (so before they change). */
+  remove(slot: number): void {
+    let at = this.placeOf(slot);
+    if (this.slots[at] !== slot) at = this.slots.subarray(0, this.length).indexOf(slot);
+    if (at < 0) return;
+    this.shift(at + 1, at);
+    this.length--;
+  }
+
+  /** The first place whose slot does not come before `slot`. */
+  private placeOf(slot: number): number {
+    let low = 0;
+    let high = this.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (this.compare(this.slots[mid], slot) < 0) low = mid + 1;
+      else high = mid;
+    }
+    return low;
+  }
+
+  /** Moves the places from `from` to the end so that they begin at `to`. */
+  private shift(from: number, to: number): void {
+    this.slots.copyWithin(to, from, this.length);
+    this.created.copyWithin(to, from, this.length);
+    this.categories.copyWithin(to * CATEGORY_WORDS, from * CATEGORY_WORDS, this.length * CATEGORY_WORDS);
+  }
+
+  private write(at: number, slot: number, facts: SlotFacts): void {
+    this.slots[at] = slot;
+    this.created[at] = facts.created[slot];
+    this.categories.set(
+      facts.categories.subarray(slot * CATEGORY_WORDS, (slot + 1) * CATEGORY_WORDS),
+      at * CATEGORY_WORDS,
+    );
+  }
+
+  private reserve(places: number): void {
+    if (places <= this.slots.length) return;
+    this.slots = grown(this.slots, places);
+    this.created = grown(this.created, places);
+    this.categories = grown(this.categories, this.slots.length * CATEGORY_WORDS);
+  }
+}
+
+/** The facts of each slot that the orders copy. */
+interface SlotFacts {
+  created: Float64Array;
+  categories: Int32Array;
+}
+
+/** The orders of a search: by creation (newest first) or by score (highest first, then newest); ties by id, as the SQL orders them. */
 type Order = 'newest' | 'score';
-const ORDERS: Order[] = ['newest', 'score'];
 
 export class DeckSearchIndex {
   private slotOf = new Map<string, number>();
   private ids: string[] = [];
   private freeSlots: number[] = [];
   private created = new Float64Array(0);
-  private score = new Float64Array(0);
-  /** 1 for a visible deck, 0 for a hidden or free slot. */
-  private visible = new Uint8Array(0);
-  private user = new Int32Array(0);
   private categories = new Int32Array(0);
+  private score = new Float64Array(0);
+  private user = new Int32Array(0);
   /** Each deck's card and word numbers, to take it out of the postings when it changes. */
   private cards = new NumberLists();
   private words = new NumberLists();
@@ -206,11 +277,12 @@ export class DeckSearchIndex {
   private wordNumbers = new Vocabulary();
   private cardPostings = new Postings();
   private wordPostings = new Postings();
-  /** Visible and hidden slots in each order; sorted again when `unsorted`. */
-  private orders: Record<Order, number[]> = { newest: [], score: [] };
+  /** Visible and hidden decks in each order; sorted again when `unsorted`. */
+  private orders: Record<Order, OrderedDecks> = {
+    newest: new OrderedDecks(this.comparer('newest')),
+    score: new OrderedDecks(this.comparer('score')),
+  };
   private unsorted = false;
-  /** Decks put in since the slots were last laid out newest first (relayout). */
-  private scattered = 0;
 
   /** How many decks it holds, hidden ones included. */
   get size(): number {
@@ -243,12 +315,12 @@ export class DeckSearchIndex {
       this.ids[slot] = deck.id;
     }
     this.slotOf.set(deck.id, slot);
-    this.scattered++;
     this.created[slot] = Date.parse(deck.createdAt);
     this.score[slot] = deck.score;
-    this.visible[slot] = deck.hidden ? 0 : 1;
     this.user[slot] = this.userNumbers.numberOf(deck.userId);
-    this.categories.set(categoryWords(deck), slot * CATEGORY_WORDS);
+    const categories = categoryWords(deck);
+    if (deck.hidden) categories[0] |= NOT_SHOWN;
+    this.categories.set(categories, slot * CATEGORY_WORDS);
     // A deck holds a card once (deck-store's insert), and a word once.
     const cards = [...new Set(deck.cards)].map((name) => this.cardNumbers.numberOf(name));
     this.cards.set(slot, cards);
@@ -256,19 +328,19 @@ export class DeckSearchIndex {
     const words = [...new Set(deck.words)].map((word) => this.wordNumbers.numberOf(word));
     this.words.set(slot, words);
     for (const word of words) this.wordPostings.add(word, slot);
-    if (!this.unsorted) for (const order of ORDERS) insertSorted(this.orders[order], slot, this.comparer(order));
+    if (!this.unsorted) for (const order of Object.values(this.orders)) order.insert(slot, this.facts);
   }
 
   /** Takes a deck out, while its slot still holds the facts it was sorted by. */
   private remove(id: string): void {
     const slot = this.slotOf.get(id);
     if (slot === undefined) return;
-    if (!this.unsorted) for (const order of ORDERS) removeSorted(this.orders[order], slot, this.comparer(order));
+    if (!this.unsorted) for (const order of Object.values(this.orders)) order.remove(slot);
     for (const card of this.cards.get(slot)) this.cardPostings.remove(card, slot);
     for (const word of this.words.get(slot)) this.wordPostings.remove(word, slot);
     this.cards.clear(slot);
     this.words.clear(slot);
-    this.visible[slot] = 0;
+    this.categories[slot * CATEGORY_WORDS] |= NOT_SHOWN;
     this.slotOf.delete(id);
     this.freeSlots.push(slot);
   }
@@ -277,56 +349,24 @@ export class DeckSearchIndex {
     if (slots <= this.created.length) return;
     this.created = grown(this.created, slots);
     this.score = grown(this.score, slots);
-    this.visible = grown(this.visible, slots);
     this.user = grown(this.user, slots);
     this.categories = grown(this.categories, this.created.length * CATEGORY_WORDS);
     this.cards.grow(this.created.length);
     this.words.grow(this.created.length);
   }
 
-  /** The slots in the order, sorted again first after a load or a large change. */
-  private ordered(order: Order): number[] {
-    if (this.unsorted) {
-      const slots = [...this.slotOf.values()];
-      this.orders = {
-        newest: [...slots].sort(this.comparer('newest')),
-        score: slots.sort(this.comparer('score')),
-      };
-      this.unsorted = false;
-    }
-    if (this.scattered > Math.max(1000, this.size / 10)) this.relayout();
-    return this.orders[order];
+  /** What the orders copy of each slot. */
+  private get facts(): SlotFacts {
+    return { created: this.created, categories: this.categories };
   }
 
-  /**
-   * Moves every deck to the slot of its place newest first, so that a search walks the arrays in
-   * memory order: on 100,000 decks a walk in a scattered order took three times as long, waiting for
-   * memory. The score order is mostly the same walk: most decks share a score, and ties go newest first.
-   */
-  private relayout(): void {
-    const newest = this.orders.newest;
-    const moved = new Int32Array(this.ids.length);
-    for (const [at, slot] of newest.entries()) moved[slot] = at;
-    const laidOut = <T extends Float64Array | Int32Array | Uint8Array>(array: T, stride = 1): T => {
-      const next = new (array.constructor as new (n: number) => T)(array.length);
-      for (const [at, slot] of newest.entries())
-        for (let i = 0; i < stride; i++) next[at * stride + i] = array[slot * stride + i];
-      return next;
-    };
-    this.created = laidOut(this.created);
-    this.score = laidOut(this.score);
-    this.visible = laidOut(this.visible);
-    this.user = laidOut(this.user);
-    this.categories = laidOut(this.categories, CATEGORY_WORDS);
-    this.cards = this.cards.laidOut(newest);
-    this.words = this.words.laidOut(newest);
-    this.cardPostings.relabel(moved);
-    this.wordPostings.relabel(moved);
-    this.ids = newest.map((slot) => this.ids[slot]);
-    this.slotOf = new Map(this.ids.map((id, at) => [id, at]));
-    this.freeSlots = [];
-    this.orders = { newest: newest.map((_, at) => at), score: this.orders.score.map((slot) => moved[slot]) };
-    this.scattered = 0;
+  /** The decks in the order, sorted again first after a load or a large change. */
+  private ordered(order: Order): OrderedDecks {
+    if (this.unsorted) {
+      for (const decks of Object.values(this.orders)) decks.rebuild([...this.slotOf.values()], this.facts);
+      this.unsorted = false;
+    }
+    return this.orders[order];
   }
 
   /** Negative when slot a comes first. */
@@ -347,38 +387,39 @@ export class DeckSearchIndex {
     options: { userId?: string | null; since: Date | null; offset: number; limit: number },
   ): { ids: string[]; total: number } {
     const order = filters.sortBy === 'score' ? 'score' : 'newest';
-    // First: sorting and laying out again move the decks to other slots.
-    const slots = this.ordered(order);
+    // First: sorting again copies the facts the walk reads.
+    const decks = this.ordered(order);
     const query = this.compile(filters, options.userId);
     if (query === NOTHING) return { ids: [], total: 0 };
     const { mustHave, mustLack, user, hits, terms, excluded } = query;
-    const since = options.since?.getTime() ?? -Infinity;
+    const since = options.since?.getTime();
+    mustLack[0] |= NOT_SHOWN;
     // Only the words of the category bits that the search tests.
     const categoryChecks = Array.from({ length: CATEGORY_WORDS }, (_, w) => w).filter(
       (w) => mustHave[w] !== 0 || mustLack[w] !== 0,
     );
-    const { created, visible, categories } = this;
+    const { slots, created, categories, length } = decks;
     const ids: string[] = [];
     let total = 0;
-    for (const slot of slots) {
-      if (visible[slot] === 0) continue;
-      if (created[slot] < since) {
+    for (let at = 0; at < length; at++) {
+      if (since !== undefined && created[at] < since) {
         // Newest first, every deck after this one is older still.
         if (order === 'newest') break;
         continue;
       }
-      if (hits && hits[slot] !== terms) continue;
-      if (excluded && excluded[slot] === 1) continue;
-      if (user !== undefined && this.user[slot] !== user) continue;
       let fits = true;
       for (const w of categoryChecks) {
-        const has = categories[slot * CATEGORY_WORDS + w];
+        const has = categories[at * CATEGORY_WORDS + w];
         if ((has & mustHave[w]) !== mustHave[w] || (has & mustLack[w]) !== 0) {
           fits = false;
           break;
         }
       }
       if (!fits) continue;
+      const slot = slots[at];
+      if (hits && hits[slot] !== terms) continue;
+      if (excluded && excluded[slot] === 1) continue;
+      if (user !== undefined && this.user[slot] !== user) continue;
       total++;
       if (total > options.offset && ids.length < options.limit) ids.push(this.ids[slot]);
     }
@@ -448,28 +489,4 @@ export class DeckSearchIndex {
     for (const card of cards) for (const slot of this.cardPostings.of(card)) excluded[slot] = 1;
     return excluded;
   }
-}
-
-/** Inserts a slot into an array sorted by `compare`. */
-function insertSorted(slots: number[], slot: number, compare: (a: number, b: number) => number): void {
-  slots.splice(lowerBound(slots, slot, compare), 0, slot);
-}
-
-/** Removes a slot from an array sorted by `compare`, as the slot's facts stood when it was sorted in. */
-function removeSorted(slots: number[], slot: number, compare: (a: number, b: number) => number): void {
-  const at = lowerBound(slots, slot, compare);
-  if (slots[at] === slot) slots.splice(at, 1);
-  else slots.splice(slots.indexOf(slot), 1);
-}
-
-/** The first position whose slot does not come before `slot`. */
-function lowerBound(slots: number[], slot: number, compare: (a: number, b: number) => number): number {
-  let low = 0;
-  let high = slots.length;
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    if (compare(slots[mid], slot) < 0) low = mid + 1;
-    else high = mid;
-  }
-  return low;
 }
