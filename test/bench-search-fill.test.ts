@@ -15,11 +15,24 @@ for (const database of testDatabases()) {
     const handle = await database.open();
     try {
       const now = Date.parse('2026-06-01T00:00:00.000Z');
+      // PostgreSQL's fill drops each table's indexes before its COPY and builds them after: all come back.
+      const indexes = async () =>
+        database.name === 'postgres'
+          ? (
+              await sql<{
+                definition: string;
+              }>`select indexdef as definition from pg_indexes where schemaname = ${handle.pgSchema!} order by 1`.execute(
+                handle.db,
+              )
+            ).rows.map((row) => row.definition)
+          : [];
+      const indexesBefore = await indexes();
       const ids =
         database.name === 'postgres'
           ? await fillPostgres(handle.databaseUrl!, handle.pgSchema!, DECKS, now, handle.dataDir)
           : fillSqlite(path.join(handle.dataDir, 'deckhub.sqlite'), DECKS, now);
       expect(new Set(ids).size).toBe(DECKS);
+      expect(await indexes()).toEqual(indexesBefore);
       const count = async (table: string) =>
         Number((await sql<{ n: number }>`select count(*) as n from ${sql.table(table)}`.execute(handle.db)).rows[0].n);
       expect(await count('decks')).toBe(DECKS);
