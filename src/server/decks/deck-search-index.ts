@@ -240,6 +240,11 @@ export class DeckSearchIndex {
     this.words.grow(this.created.length);
   }
 
+  /** Sorts the orders now, after a load, so that the first search does not wait for it. */
+  sort(): void {
+    this.ordered('newest');
+  }
+
   /** What the orders copy of each slot. */
   private get facts(): SlotFacts {
     return { created: this.created, categories: this.categories };

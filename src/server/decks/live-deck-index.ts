@@ -22,6 +22,8 @@ const PRUNE_EVERY_MS = 10 * 60_000;
  * still come (or never, if its write was rolled back).
  */
 const GAP_WAIT_MS = 60_000;
+/** The most missing numbers between two read ones that are looked for again. */
+const MAX_GAP = 1_000;
 
 export class LiveDeckIndex {
   private index: DeckSearchIndex | null = null;
@@ -109,6 +111,7 @@ export class LiveDeckIndex {
       index.add(page);
       after = page[page.length - 1].id;
     }
+    index.sort();
     this.lastSeq = Number(max ?? 0);
     this.gaps.clear();
     this.index = index;
@@ -135,7 +138,9 @@ export class LiveDeckIndex {
       for (const row of rows) {
         const seq = Number(row.seq);
         this.gaps.delete(seq);
-        for (let missing = this.lastSeq + 1; missing < seq; missing++) this.gaps.set(missing, now);
+        // A wide gap is a large write rolled back (or numbers PostgreSQL skipped), not writes in flight.
+        if (seq - this.lastSeq <= MAX_GAP)
+          for (let missing = this.lastSeq + 1; missing < seq; missing++) this.gaps.set(missing, now);
         this.lastSeq = Math.max(this.lastSeq, seq);
       }
       const ids = [...new Set(rows.map((row) => row.deck_id))];
