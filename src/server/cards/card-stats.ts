@@ -77,6 +77,7 @@ export async function findCardDecks(
   db: Db,
   code: string,
   page: { page: number; limit: number },
+  live?: Parameters<typeof topDeckIdsWithCard>[2],
 ): Promise<DecksPage | undefined> {
   const { rows } = await sql<{ known: number; decks: string | number | null; total: string | number | null }>`
     select (select count(*) from cards where code = ${code}) as known,
@@ -84,12 +85,16 @@ export async function findCardDecks(
       (select sum(decks) from week_stats) as total`.execute(db);
   if (Number(rows[0].known) === 0) return undefined;
   const cardDecks = Number(rows[0].decks ?? 0);
-  const ids = await topDeckIdsWithCard(db, {
-    code,
-    offset: (page.page - 1) * page.limit,
-    limit: page.limit,
-    cardDecks,
-    totalDecks: Number(rows[0].total ?? 0),
-  });
+  const ids = await topDeckIdsWithCard(
+    db,
+    {
+      code,
+      offset: (page.page - 1) * page.limit,
+      limit: page.limit,
+      cardDecks,
+      totalDecks: Number(rows[0].total ?? 0),
+    },
+    live,
+  );
   return { decks: await loadDecks(db, ids), totalDecks: cardDecks };
 }

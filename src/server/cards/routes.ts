@@ -88,7 +88,7 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const page = await findCardDecks(app.db, request.params.code, request.query);
+      const page = await findCardDecks(app.db, request.params.code, request.query, app.deckIndex);
       if (!page) throw notFound('No card with that code.');
       return page;
     },

@@ -44,7 +44,7 @@ export class Vocabulary extends Numbering {
 }
 
 /** For each card or word number, the slots of the decks holding it, in no order. */
-export class Postings {
+class Postings {
   private lists: number[][] = [];
   add(n: number, slot: number): void {
     (this.lists[n] ??= []).push(slot);
@@ -62,7 +62,7 @@ export class Postings {
  * Each slot's list of numbers (cards, words) in one shared array: a slot's new list goes at the end
  * and its old place becomes garbage, reclaimed when garbage is half of the array.
  */
-export class NumberLists {
+class NumberLists {
   private pool = new Int32Array(1024);
   private start = new Int32Array(0);
   private length = new Int32Array(0);
@@ -116,4 +116,38 @@ export function grown<T extends Int32Array | Float64Array | Uint8Array>(array: T
   const next = new (array.constructor as new (n: number) => T)(Math.max(atLeast, array.length * 2, 1024));
   next.set(array);
   return next;
+}
+
+/** Values the decks hold (cards, card codes, words): each value's number, each deck's numbers, and the decks holding each value. */
+export class DeckValues<N extends Numbering = Numbering> {
+  private lists = new NumberLists();
+  private postings = new Postings();
+
+  constructor(readonly numbers: N) {}
+
+  grow(slots: number): void {
+    this.lists.grow(slots);
+  }
+
+  /** Sets the deck's values (each once). */
+  put(slot: number, names: string[]): void {
+    const numbers = [...new Set(names)].map((name) => this.numbers.numberOf(name));
+    this.lists.set(slot, numbers);
+    for (const n of numbers) this.postings.add(n, slot);
+  }
+
+  remove(slot: number): void {
+    for (const n of this.lists.get(slot)) this.postings.remove(n, slot);
+    this.lists.clear(slot);
+  }
+
+  /** The slots of the decks holding the value; undefined for a value no deck ever held. */
+  decksWith(name: string): number[] | undefined {
+    const n = this.numbers.find(name);
+    return n === undefined ? undefined : this.postings.of(n);
+  }
+
+  decksWithNumber(n: number): number[] {
+    return this.postings.of(n);
+  }
 }

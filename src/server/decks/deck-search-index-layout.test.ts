@@ -6,8 +6,7 @@
 import { seededRandom } from '../../common/seeded-random';
 import { ALBUMS, TAGS } from '../../common/game';
 import { searchWords } from '../../common/text';
-import type { DeckFilters } from '../../common/api/decks';
-import { DeckSearchIndex, type DeckFacts } from './deck-search-index';
+import { DeckSearchIndex, type DeckFacts, type IndexFilters } from './deck-search-index';
 
 const random = seededRandom(4242);
 const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)];
@@ -21,6 +20,7 @@ const NOW = Date.parse('2026-11-28T12:00:00.000Z');
 let made = 0;
 
 function randomDeck(id = `deck${String(made++).padStart(6, '0')}`): DeckFacts {
+  const cards = some(CARDS, 18);
   return {
     id,
     userId: pick(USERS),
@@ -31,13 +31,14 @@ function randomDeck(id = `deck${String(made++).padStart(6, '0')}`): DeckFacts {
     albums: some(ALBUMS.slice(0, 3), 2).map((a) => a.name),
     collections: [],
     tags: random() < 0.2 ? [] : some(TAGS, 3).map((t) => t.name),
-    cards: some(CARDS, 18),
+    cards,
+    codes: cards.map((name) => `C${name.slice(5)}`),
     words: some(WORDS, 3),
   };
 }
 
 /** The same search, plainly. */
-function expected(decks: Map<string, DeckFacts>, filters: DeckFilters, since: number) {
+function expected(decks: Map<string, DeckFacts>, filters: IndexFilters, since: number) {
   const words = searchWords(filters.text ?? '');
   const holds = (deck: DeckFacts, word: string, i: number) =>
     i === words.length - 1 && word.length >= 2 ? deck.words.some((w) => w.startsWith(word)) : deck.words.includes(word);
@@ -46,6 +47,7 @@ function expected(decks: Map<string, DeckFacts>, filters: DeckFilters, since: nu
       !d.hidden &&
       Date.parse(d.createdAt) >= since &&
       (filters.cards ?? []).every((c) => d.cards.includes(c)) &&
+      (filters.cardCode === undefined || d.codes.includes(filters.cardCode)) &&
       (filters.albums ?? []).every((a) => d.albums.includes(a)) &&
       !(filters.excludeCards ?? []).some((c) => d.cards.includes(c)) &&
       !(filters.excludeTags ?? []).some((t) => d.tags.includes(t)) &&
@@ -57,7 +59,7 @@ function expected(decks: Map<string, DeckFacts>, filters: DeckFilters, since: nu
   return matching.map((d) => d.id);
 }
 
-function randomFilters(): DeckFilters {
+function randomFilters(): IndexFilters {
   const maybe = <T>(list: readonly T[], most: number) => (random() < 0.3 ? some(list, most) : []);
   return {
     cards: maybe(CARDS.slice(0, 20), 1),
@@ -66,6 +68,7 @@ function randomFilters(): DeckFilters {
     excludeTags: maybe(TAGS, 3).map((t) => t.name),
     text: random() < 0.3 ? `${pick(WORDS)} ${pick(WORDS).slice(0, 2 + Math.floor(random() * 3))}` : undefined,
     sortBy: random() < 0.5 ? 'score' : undefined,
+    cardCode: random() < 0.2 ? `C${Math.floor(random() * 310)}` : undefined,
   };
 }
 

@@ -18,8 +18,14 @@ import {
 } from './deck-store';
 import { LiveDeckIndex } from './live-deck-index';
 import { deckSearch } from './deck-search';
+import { topDeckIdsWithCard } from './decks-with-card';
 
 const CARDS = Array.from({ length: 40 }, (_, i) => `Card ${i}`);
+/** Catalog codes as decks hold them; the last cards have none (not in the catalog). */
+const withCode = (name: string) => {
+  const n = Number(name.slice(5));
+  return { name, code: n >= 36 ? null : `SAS${String(n).padStart(3, '0')}` };
+};
 const ALBUM_NAMES = ALBUMS.slice(0, 3).map((a) => a.name);
 // The first tags and the last: those sit in other words of the bits.
 const TAG_NAMES = [...TAGS.slice(0, 3), ...TAGS.slice(-3)].map((t) => t.name);
@@ -43,7 +49,7 @@ for (const database of testDatabases()) {
       const id = await buildDeck(handle.db, pick(users).id, {
         title: some(TITLE_WORDS, 3).join(' '),
         deckcode: Math.random().toString(36).slice(2, 8).toUpperCase(),
-        cards: some(CARDS, 18).map((name) => ({ name, code: null })),
+        cards: some(CARDS, 18).map(withCode),
         albums: some(ALBUM_NAMES, 2),
         collections: random() < 0.2 ? [] : some(COLLECTION_CODES, 2),
         tags: random() < 0.1 ? [] : some(TAG_NAMES, 3),
@@ -113,9 +119,28 @@ for (const database of testDatabases()) {
       }
     }
 
+    /** The card page's top decks: the same pages from the index as from the SQL, for every code. */
+    async function checkCardPagesAgainstSql() {
+      for (const code of [...new Set(CARDS.map((name) => withCode(name).code))].filter((c) => c !== null)) {
+        const stats = await handle.db
+          .selectFrom('card_stats')
+          .select('decks')
+          .where('code', '=', code)
+          .executeTakeFirst();
+        const query = { code, offset: pick([0, 0, 4]), limit: pick([3, 12]), cardDecks: Number(stats?.decks ?? 0) };
+        // Both of the SQL's plans (see decks-with-card.ts): the card in most decks, and in few.
+        for (const totalDecks of [1, 1e9]) {
+          expect(await topDeckIdsWithCard(handle.searchDb, { ...query, totalDecks }, live), code).toEqual(
+            await topDeckIdsWithCard(handle.searchDb, { ...query, totalDecks }),
+          );
+        }
+      }
+    }
+
     test('random filters: the same ids, order and count as the SQL', async () => {
       expect(await live.current()).not.toBeNull();
       await checkAgainstSql(150);
+      await checkCardPagesAgainstSql();
     });
 
     test('after votes, hiding, edits, deletions and new decks, read from the log', async () => {
@@ -128,13 +153,14 @@ for (const database of testDatabases()) {
         handle.db,
         deckIds[7],
         { title: 'Brand new dragons', albums: [ALBUM_NAMES[2]], tags: [TAG_NAMES[5]], collections: [] },
-        some(CARDS, 18).map((name) => ({ name, code: null })),
+        some(CARDS, 18).map(withCode),
       );
       await deleteDeck(handle.db, deckIds[8]);
       for (let i = 0; i < 5; i++) await newDeck();
       // The same index, changed in place: no second load.
       expect(await live.current()).toBe(index);
       await checkAgainstSql(150);
+      await checkCardPagesAgainstSql();
     });
 
     test('a write is found by the next search, also while another read of the log is under way', async () => {

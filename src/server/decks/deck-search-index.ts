@@ -11,7 +11,7 @@ import { ALBUMS, COLLECTIONS, TAGS } from '../../common/game';
 import { searchWords } from '../../common/text';
 import type { DeckFilters } from '../../common/api/decks';
 import { MIN_PREFIX_LENGTH } from './deck-text-search';
-import { grown, NumberLists, Numbering, Postings, Vocabulary } from './deck-index-lists';
+import { DeckValues, grown, Numbering, Vocabulary } from './deck-index-lists';
 
 /** What a search can ask of one deck, as the database holds it. */
 export interface DeckFacts {
@@ -25,6 +25,8 @@ export interface DeckFacts {
   collections: string[];
   tags: string[];
   cards: string[];
+  /** The catalog codes of its cards (a card the catalog lacks has none). */
+  codes: string[];
   /** The words of decks.search_text. */
   words: string[];
 }
@@ -143,6 +145,9 @@ interface SlotFacts {
   categories: Int32Array;
 }
 
+/** A search's filters, and the one filter of the card page's decks: those holding the card of this catalog code. */
+export type IndexFilters = DeckFilters & { cardCode?: string };
+
 /** The orders of a search: by creation (newest first) or by score (highest first, then newest); ties by id, as the SQL orders them. */
 type Order = 'newest' | 'score';
 
@@ -154,14 +159,10 @@ export class DeckSearchIndex {
   private categories = new Int32Array(0);
   private score = new Float64Array(0);
   private user = new Int32Array(0);
-  /** Each deck's card and word numbers, to take it out of the postings when it changes. */
-  private cards = new NumberLists();
-  private words = new NumberLists();
-  private cardNumbers = new Numbering();
+  private cards = new DeckValues(new Numbering());
+  private codes = new DeckValues(new Numbering());
+  private words = new DeckValues(new Vocabulary());
   private userNumbers = new Numbering();
-  private wordNumbers = new Vocabulary();
-  private cardPostings = new Postings();
-  private wordPostings = new Postings();
   /** Visible and hidden decks in each order; sorted again when `unsorted`. */
   private orders: Record<Order, OrderedDecks> = {
     newest: new OrderedDecks(this.comparer('newest')),
@@ -206,13 +207,9 @@ export class DeckSearchIndex {
     const categories = categoryWords(deck);
     if (deck.hidden) categories[0] |= NOT_SHOWN;
     this.categories.set(categories, slot * CATEGORY_WORDS);
-    // A deck holds a card once (deck-store's insert), and a word once.
-    const cards = [...new Set(deck.cards)].map((name) => this.cardNumbers.numberOf(name));
-    this.cards.set(slot, cards);
-    for (const card of cards) this.cardPostings.add(card, slot);
-    const words = [...new Set(deck.words)].map((word) => this.wordNumbers.numberOf(word));
-    this.words.set(slot, words);
-    for (const word of words) this.wordPostings.add(word, slot);
+    this.cards.put(slot, deck.cards);
+    this.codes.put(slot, deck.codes);
+    this.words.put(slot, deck.words);
     if (!this.unsorted) for (const order of Object.values(this.orders)) order.insert(slot, this.facts);
   }
 
@@ -221,10 +218,7 @@ export class DeckSearchIndex {
     const slot = this.slotOf.get(id);
     if (slot === undefined) return;
     if (!this.unsorted) for (const order of Object.values(this.orders)) order.remove(slot);
-    for (const card of this.cards.get(slot)) this.cardPostings.remove(card, slot);
-    for (const word of this.words.get(slot)) this.wordPostings.remove(word, slot);
-    this.cards.clear(slot);
-    this.words.clear(slot);
+    for (const values of [this.cards, this.codes, this.words]) values.remove(slot);
     this.categories[slot * CATEGORY_WORDS] |= NOT_SHOWN;
     this.slotOf.delete(id);
     this.freeSlots.push(slot);
@@ -236,8 +230,7 @@ export class DeckSearchIndex {
     this.score = grown(this.score, slots);
     this.user = grown(this.user, slots);
     this.categories = grown(this.categories, this.created.length * CATEGORY_WORDS);
-    this.cards.grow(this.created.length);
-    this.words.grow(this.created.length);
+    for (const values of [this.cards, this.codes, this.words]) values.grow(this.created.length);
   }
 
   /** Sorts the orders now, after a load, so that the first search does not wait for it. */
@@ -273,7 +266,7 @@ export class DeckSearchIndex {
    * up by the caller (null when no such user exists); `since`: the earliest creation allowed.
    */
   search(
-    filters: DeckFilters,
+    filters: IndexFilters,
     options: { userId?: string | null; since: Date | null; offset: number; limit: number },
   ): { ids: string[]; total: number } {
     const order = filters.sortBy === 'score' ? 'score' : 'newest';
@@ -317,7 +310,7 @@ export class DeckSearchIndex {
   }
 
   /** The search's filters as numbers and marks over the slots; NOTHING when no deck can match. */
-  private compile(filters: DeckFilters, userId: string | null | undefined) {
+  private compile(filters: IndexFilters, userId: string | null | undefined) {
     if (userId === null) return NOTHING;
     const user = userId === undefined ? undefined : this.userNumbers.find(userId);
     if (userId !== undefined && user === undefined) return NOTHING;
@@ -340,21 +333,17 @@ export class DeckSearchIndex {
 
   /**
    * What a deck must hold, each as the postings of which it must be in at least one: every card
-   * asked for, and every word of the text (the last one perhaps only begun, as deck-text-search.ts
+   * asked for (by name, or by code), and every word of the text (the last one perhaps only begun, as deck-text-search.ts
    * asks the databases). NOTHING when one is held by no deck.
    */
-  private requiredTerms(filters: DeckFilters): number[][][] | typeof NOTHING {
-    const terms: number[][][] = [];
-    for (const name of new Set(filters.cards ?? [])) {
-      const card = this.cardNumbers.find(name);
-      if (card === undefined) return NOTHING;
-      terms.push([this.cardPostings.of(card)]);
-    }
+  private requiredTerms(filters: IndexFilters): number[][][] | typeof NOTHING {
+    const terms: number[][][] = [...new Set(filters.cards ?? [])].map((name) => [this.cards.decksWith(name) ?? []]);
+    if (filters.cardCode !== undefined) terms.push([this.codes.decksWith(filters.cardCode) ?? []]);
     const words = searchWords(filters.text ?? '');
     for (const [i, word] of words.entries()) {
       const begun = i === words.length - 1 && word.length >= MIN_PREFIX_LENGTH;
-      const numbers = begun ? this.wordNumbers.begunWith(word) : [this.wordNumbers.find(word) ?? -1];
-      terms.push(numbers.filter((n) => n >= 0).map((n) => this.wordPostings.of(n)));
+      const numbers = begun ? this.words.numbers.begunWith(word) : [this.words.numbers.find(word) ?? -1];
+      terms.push(numbers.filter((n) => n >= 0).map((n) => this.words.decksWithNumber(n)));
     }
     return terms.some((lists) => lists.every((slots) => slots.length === 0)) ? NOTHING : terms;
   }
@@ -373,10 +362,10 @@ export class DeckSearchIndex {
 
   /** 1 for each slot holding any of the cards, or undefined when none leaves out a deck. */
   private excludedBy(names: string[]): Uint8Array | undefined {
-    const cards = names.map((name) => this.cardNumbers.find(name)).filter((card) => card !== undefined);
-    if (cards.length === 0) return undefined;
+    const held = names.map((name) => this.cards.decksWith(name)).filter((slots) => slots !== undefined);
+    if (held.length === 0) return undefined;
     const excluded = new Uint8Array(this.ids.length);
-    for (const card of cards) for (const slot of this.cardPostings.of(card)) excluded[slot] = 1;
+    for (const slots of held) for (const slot of slots) excluded[slot] = 1;
     return excluded;
   }
 }

@@ -1,6 +1,8 @@
 // The public decks that hold one card: the card page's top decks, a page at a time, and its newest
 // decks, the sample its "played with" counts are taken from.
 //
+// Once the search index is read, it answers the top decks (one walk of the decks by score, as a
+// search does). Until then, and without it:
 // By score, a popular card is in a quarter of all decks and a rare one in a handful, and no single
 // plan is fast for both on 100k decks: walking the score index and keeping the decks that hold the
 // card finds a page of a popular card after a few dozen probes but probes every deck for a rare
@@ -9,6 +11,7 @@
 // deck's date beside the card (migration 0012), so the newest are one backward index range.
 import { PostgresAdapter, sql } from 'kysely';
 import type { Db } from '../db/connect';
+import type { LiveDeckIndex } from './live-deck-index';
 
 const BY_SCORE = sql`order by d.score desc, d.created_at desc, d.id desc`;
 
@@ -21,9 +24,14 @@ export interface CardDecksQuery {
   totalDecks: number;
 }
 
-/** The ids of one page of the public decks holding the card, highest score first. */
-export async function topDeckIdsWithCard(db: Db, query: CardDecksQuery): Promise<string[]> {
-  const { offset, limit, cardDecks, totalDecks } = query;
+/**
+ * The ids of one page of the public decks holding the card, highest score first: from the search
+ * index once this process has read it (`live`, decks/live-deck-index.ts), else from the database.
+ */
+export async function topDeckIdsWithCard(db: Db, query: CardDecksQuery, live?: LiveDeckIndex): Promise<string[]> {
+  const { code, offset, limit, cardDecks, totalDecks } = query;
+  const index = await live?.current();
+  if (index) return index.search({ cardCode: code, sortBy: 'score' }, { since: null, offset, limit }).ids;
   if (cardDecks <= 0 || offset >= cardDecks) return [];
   // Decks the index walk probes before it has the page, against the decks the other plan sorts.
   const walked = ((offset + limit) * totalDecks) / cardDecks;

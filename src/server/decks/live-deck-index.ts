@@ -208,7 +208,7 @@ async function readFacts(db: Db, which: (column: string) => ReturnType<typeof sq
       .select(['id', 'user_id', 'created_at', 'score', 'hidden_at', 'search_text'])
       .where(which('id'))
       .execute(),
-    db.selectFrom('deck_cards').select(['deck_id', 'card_name as value']).where(which('deck_id')).execute(),
+    db.selectFrom('deck_cards').select(['deck_id', 'card_name', 'card_code']).where(which('deck_id')).execute(),
     db.selectFrom('deck_albums').select(['deck_id', 'album as value']).where(which('deck_id')).execute(),
     db.selectFrom('deck_collections').select(['deck_id', 'collection as value']).where(which('deck_id')).execute(),
     db.selectFrom('deck_tags').select(['deck_id', 'tag as value']).where(which('deck_id')).execute(),
@@ -226,14 +226,19 @@ async function readFacts(db: Db, which: (column: string) => ReturnType<typeof sq
         collections: [],
         tags: [],
         cards: [],
+        codes: [],
         words: deck.search_text.split(' ').filter(Boolean),
       },
     ]),
   );
-  const gather = (rows: { deck_id: string; value: string }[], list: 'albums' | 'collections' | 'tags' | 'cards') => {
+  const gather = (rows: { deck_id: string; value: string }[], list: 'albums' | 'collections' | 'tags') => {
     for (const row of rows) byDeck.get(row.deck_id)?.[list].push(row.value);
   };
-  gather(cards, 'cards');
+  for (const card of cards) {
+    const deck = byDeck.get(card.deck_id);
+    deck?.cards.push(card.card_name);
+    if (card.card_code !== null) deck?.codes.push(card.card_code);
+  }
   gather(albums, 'albums');
   gather(collections, 'collections');
   gather(tags, 'tags');
