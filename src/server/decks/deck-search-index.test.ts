@@ -19,6 +19,7 @@ import {
 import { LiveDeckIndex } from './live-deck-index';
 import { deckSearch } from './deck-search';
 import { topDeckIdsWithCard } from './decks-with-card';
+import { deckCardCodes, findSimilarDecks } from './similar-decks';
 
 const CARDS = Array.from({ length: 40 }, (_, i) => `Card ${i}`);
 /** Catalog codes as decks hold them; the last cards have none (not in the catalog). */
@@ -66,6 +67,15 @@ for (const database of testDatabases()) {
       handle = await database.open();
       for (const username of ['Zoë', 'rushfan', 'mill_er']) users.push(await buildUser(handle.db, { username }));
       for (let i = 0; i < 60; i++) await newDeck();
+      // Full decks and near-copies of them, so that some decks share 12 or more cards (the similar decks).
+      const coded = CARDS.filter((name) => withCode(name).code !== null);
+      for (let i = 0; i < 4; i++) {
+        const original = [...coded].sort(() => random() - 0.5).slice(0, 18);
+        for (let copy = 0; copy < 4; copy++) {
+          const cards = original.map((name) => (copy > 0 && random() < 0.2 ? pick(CARDS) : name));
+          deckIds.push(await buildDeck(handle.db, pick(users).id, { cards: [...new Set(cards)].map(withCode) }));
+        }
+      }
       for (const id of deckIds.slice(0, 20)) {
         for (const user of users.slice(0, 1 + Math.floor(random() * 3)))
           await changeVote(handle.db, id, user.id, 'increase');
@@ -137,10 +147,24 @@ for (const database of testDatabases()) {
       }
     }
 
+    /** Each deck's similar decks: the same from the index as from the SQL. */
+    async function checkSimilarAgainstSql() {
+      let found = 0;
+      for (const id of deckIds) {
+        const codes = await deckCardCodes(handle.db, id);
+        if (!codes) continue;
+        const fromIndex = await findSimilarDecks(handle.searchDb, codes, id, live);
+        expect(fromIndex, id).toEqual(await findSimilarDecks(handle.searchDb, codes, id));
+        found += fromIndex.length;
+      }
+      expect(found).toBeGreaterThan(0);
+    }
+
     test('random filters: the same ids, order and count as the SQL', async () => {
       expect(await live.current()).not.toBeNull();
       await checkAgainstSql(150);
       await checkCardPagesAgainstSql();
+      await checkSimilarAgainstSql();
     });
 
     test('after votes, hiding, edits, deletions and new decks, read from the log', async () => {
@@ -161,6 +185,7 @@ for (const database of testDatabases()) {
       expect(await live.current()).toBe(index);
       await checkAgainstSql(150);
       await checkCardPagesAgainstSql();
+      await checkSimilarAgainstSql();
     });
 
     test('a write is found by the next search, also while another read of the log is under way', async () => {

@@ -238,6 +238,26 @@ export class DeckSearchIndex {
     this.ordered('newest');
   }
 
+  /**
+   * The visible decks holding at least `min` of the card codes, most shared first, then as the
+   * score order goes (highest score, newest); `except` (the deck compared) left out. Each code's
+   * decks are counted once over its postings, so no deck is compared card by card.
+   */
+  similar(codes: string[], { min, limit, except }: { min: number; limit: number; except?: string }) {
+    const shared = new Uint8Array(this.ids.length);
+    for (const code of new Set(codes)) for (const slot of this.codes.decksWith(code) ?? []) shared[slot]++;
+    const exceptSlot = except === undefined ? undefined : this.slotOf.get(except);
+    const found: number[] = [];
+    for (let slot = 0; slot < shared.length; slot++) {
+      if (shared[slot] < min || slot === exceptSlot) continue;
+      if ((this.categories[slot * CATEGORY_WORDS] & NOT_SHOWN) !== 0) continue;
+      found.push(slot);
+    }
+    const byScore = this.comparer('score');
+    found.sort((a, b) => shared[b] - shared[a] || byScore(a, b));
+    return found.slice(0, limit).map((slot) => ({ id: this.ids[slot], shared: shared[slot] }));
+  }
+
   /** What the orders copy of each slot. */
   private get facts(): SlotFacts {
     return { created: this.created, categories: this.categories };

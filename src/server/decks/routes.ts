@@ -172,7 +172,7 @@ export const deckRoutes: FastifyPluginAsyncZod = async (app) => {
       if (owner.hidden_at !== null) authorizeSeeing(await viewerOf(request), owner, 'No such deck.');
       const codes = await deckCardCodes(app.db, request.params.id);
       if (!codes) throw notFound('No such deck.');
-      return similarAnswer(codes.length, await findSimilarDecks(app.db, codes, request.params.id));
+      return similarAnswer(codes.length, await findSimilarDecks(app.db, codes, request.params.id, app.deckIndex));
     },
   );
 
@@ -211,7 +211,7 @@ export const deckRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const codes = [...new Set(request.body.cardCodes)];
       const [similar, sameCode] = await Promise.all([
-        findSimilarDecks(app.db, codes),
+        findSimilarDecks(app.db, codes, undefined, app.deckIndex),
         findDecksWithCode(app.db, request.body.deckcode ?? ''),
       ]);
       const answer = similarAnswer(codes.length, similar);

@@ -7,6 +7,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/connect';
 import { hasDeckCode } from '../../common/deck-text';
+import type { LiveDeckIndex } from './live-deck-index';
 
 /** Cards a deck must share with the list to count as similar. */
 export const MIN_SHARED_CARDS = 12;
@@ -34,37 +35,24 @@ export interface SimilarDeckRow {
 
 /**
  * The public decks sharing at least MIN_SHARED_CARDS of the card codes, most shared first, then
- * highest score; `exceptDeckId` (the deck itself) left out.
+ * highest score; `exceptDeckId` (the deck itself) left out. From the search index once this
+ * process has read it (`live`: one count over each code's decks), else from the database.
  */
-export async function findSimilarDecks(db: Db, cardCodes: string[], exceptDeckId?: string): Promise<SimilarDeckRow[]> {
+export async function findSimilarDecks(
+  db: Db,
+  cardCodes: string[],
+  exceptDeckId?: string,
+  live?: LiveDeckIndex,
+): Promise<SimilarDeckRow[]> {
   const codes = [...new Set(cardCodes.filter((code) => code !== ''))];
   if (codes.length < MIN_SHARED_CARDS) return [];
-  const counts = await db.selectFrom('card_stats').select(['code', 'decks']).where('code', 'in', codes).execute();
-  const decksOf = new Map(counts.map((row) => [row.code, Number(row.decks)]));
-  const rarest = [...codes]
-    .sort((a, b) => (decksOf.get(a) ?? 0) - (decksOf.get(b) ?? 0))
-    .slice(0, codes.length - MIN_SHARED_CARDS + RAREST_HITS);
-  // The candidates are read first (materialised; SQLite keeps the CROSS JOIN's order), then each
-  // candidate's own cards are counted through the deck_cards primary key.
-  const { rows } = await sql<{
-    id: string;
-    title: string;
-    username: string;
-    score: number | string;
-    shared: number | string;
-  }>`
-    with candidates as materialized (
-      select deck_id from deck_cards where card_code in (${sql.join(rarest)}) group by deck_id having count(*) >= ${RAREST_HITS}
-    ), shared as materialized (
-      select c.deck_id, count(*) as shared from candidates c cross join deck_cards dc
-      where dc.deck_id = c.deck_id and dc.card_code in (${sql.join(codes)})
-      group by c.deck_id having count(*) >= ${MIN_SHARED_CARDS}
-    )
-    select d.id, d.title, u.username, d.score, s.shared from shared s
-      cross join decks d cross join public_decks p cross join users u
-    where d.id = s.deck_id and p.deck_id = d.id and u.id = d.user_id and d.id <> ${exceptDeckId ?? ''}
-    order by s.shared desc, d.score desc, d.created_at desc, d.id desc
-    limit ${MAX_SIMILAR_DECKS}`.execute(db);
+  const index = await live?.current();
+  const rows = index
+    ? await similarRows(
+        db,
+        index.similar(codes, { min: MIN_SHARED_CARDS, limit: MAX_SIMILAR_DECKS, except: exceptDeckId }),
+      )
+    : await similarRowsFromSql(db, codes, exceptDeckId);
   if (rows.length === 0) return [];
   // The differences: at most 12 decks of 18 cards, read by the deck_cards primary key.
   const [theirCards, names] = await Promise.all([
@@ -101,6 +89,57 @@ export async function findSimilarDecks(db: Db, cardCodes: string[], exceptDeckId
         .map((card) => ({ code: card.card_code!, name: card.card_name })),
     };
   });
+}
+
+type SimilarRow = { id: string; title: string; username: string; score: number | string; shared: number | string };
+
+/** The decks the index found, in its order, with what the answer shows of each. */
+async function similarRows(db: Db, found: { id: string; shared: number }[]): Promise<SimilarRow[]> {
+  if (found.length === 0) return [];
+  const decks = await db
+    .selectFrom('decks as d')
+    .innerJoin('users as u', 'u.id', 'd.user_id')
+    .select(['d.id', 'd.title', 'u.username', 'd.score'])
+    .where(
+      'd.id',
+      'in',
+      found.map((deck) => deck.id),
+    )
+    .execute();
+  const byId = new Map(decks.map((deck) => [deck.id, deck]));
+  // A deck deleted since the index read the log is left out.
+  return found.flatMap(({ id, shared }) => {
+    const deck = byId.get(id);
+    return deck ? [{ ...deck, shared }] : [];
+  });
+}
+
+/**
+ * The same from the database: the rarest cards of the list pick the candidates (see the top of
+ * this file), then each candidate's own cards are counted.
+ */
+async function similarRowsFromSql(db: Db, codes: string[], exceptDeckId?: string): Promise<SimilarRow[]> {
+  const counts = await db.selectFrom('card_stats').select(['code', 'decks']).where('code', 'in', codes).execute();
+  const decksOf = new Map(counts.map((row) => [row.code, Number(row.decks)]));
+  const rarest = [...codes]
+    .sort((a, b) => (decksOf.get(a) ?? 0) - (decksOf.get(b) ?? 0))
+    .slice(0, codes.length - MIN_SHARED_CARDS + RAREST_HITS);
+  // The candidates are read first (materialised; SQLite keeps the CROSS JOIN's order), then each
+  // candidate's own cards are counted through the deck_cards primary key.
+  const { rows } = await sql<SimilarRow>`
+    with candidates as materialized (
+      select deck_id from deck_cards where card_code in (${sql.join(rarest)}) group by deck_id having count(*) >= ${RAREST_HITS}
+    ), shared as materialized (
+      select c.deck_id, count(*) as shared from candidates c cross join deck_cards dc
+      where dc.deck_id = c.deck_id and dc.card_code in (${sql.join(codes)})
+      group by c.deck_id having count(*) >= ${MIN_SHARED_CARDS}
+    )
+    select d.id, d.title, u.username, d.score, s.shared from shared s
+      cross join decks d cross join public_decks p cross join users u
+    where d.id = s.deck_id and p.deck_id = d.id and u.id = d.user_id and d.id <> ${exceptDeckId ?? ''}
+    order by s.shared desc, d.score desc, d.created_at desc, d.id desc
+    limit ${MAX_SIMILAR_DECKS}`.execute(db);
+  return rows;
 }
 
 /** Decks answered with the same deck code at most. */
