@@ -66,13 +66,10 @@ describeEachDatabase('card pages, the meta and similar decks: who may read what'
   });
 
   test('a deck out of the public set is in no card page, meta count or similar-deck list', async () => {
-    const row = await ctx.db
-      .selectFrom('public_decks')
-      .selectAll()
-      .where('deck_id', '=', twinId)
-      .executeTakeFirstOrThrow();
-    // What hiding a deck does to the statistics: its row leaves public_decks.
-    await ctx.db.deleteFrom('public_decks').where('deck_id', '=', twinId).execute();
+    // A moderator hides it: its row leaves public_decks (the statistics) and the search index marks it.
+    const hide = (hiddenAt: string | null) =>
+      ctx.db.updateTable('decks').set({ hidden_at: hiddenAt }).where('id', '=', twinId).execute();
+    await hide(new Date().toISOString());
     try {
       const card = json<{ decks: number; totalDecks: number }>(
         await ctx.app.inject({ url: `/api/cards/${cards[0].code}` }),
@@ -87,7 +84,7 @@ describeEachDatabase('card pages, the meta and similar decks: who may read what'
       ).toEqual([]);
       expect(json<{ totalDecks: number }>(await ctx.app.inject({ url: '/api/meta/cards' })).totalDecks).toBe(1);
     } finally {
-      await ctx.db.insertInto('public_decks').values(row).execute();
+      await hide(null);
     }
     expect(json<{ decks: number }>(await ctx.app.inject({ url: `/api/cards/${cards[0].code}` })).decks).toBe(2);
   });
