@@ -1,9 +1,10 @@
 // Matching: the card of each tile from its readings, against the catalog.
 import { CatalogIndex, type CardMatch, type MatchResult } from '../catalog/catalog-index';
-import { codeCrops, nameReading, secondNameJobs } from './name-reading';
-import type { TileName } from './read-names';
+import type { OcrResult } from '../runtime/worker-pool';
+import { codeCrops, secondNameJobs, type NamePlace } from './name-reading';
 import type { ReadCard, ReadDeckOptions } from './reading';
 import type { Rect } from './tile-grid';
+import { cardCodeIn } from './unknown-cards';
 import {
   AGREED_CARD_CONFIDENCE,
   CLEAR_CARD_MARGIN,
@@ -80,6 +81,20 @@ export function distinctCards(results: MatchResult[]): MatchResult[] {
   return chosen;
 }
 
+const oneLine = (text: string): string => text.replace(/\s+/g, ' ').trim();
+
+/**
+ * What a reading of a tile's name says: the name, and the card's code when a restyled tile prints
+ * it on its own line right above the name, where the name's crop takes it in as a first line.
+ */
+export function nameReading(text: string): { nameText: string; codeText?: string } {
+  const [first, ...rest] = text.trim().split('\n');
+  if (rest.length > 0 && /^\S+$/.test(first.trim()) && cardCodeIn(first)) {
+    return { nameText: oneLine(rest.join(' ')), codeText: first.trim() };
+  }
+  return { nameText: oneLine(text) };
+}
+
 /**
  * The card a tile's garbled readings vouch for (AGREED_CARD_CONFIDENCE): the one at least two of
  * them find, or the one a reading finds CLEAR_CARD_MARGIN ahead of any other card.
@@ -104,30 +119,33 @@ function agreedCard(readings: MatchResult[], ocrConfidences: number[]): string |
  * code and a second look at the name too (the reading that fits a card best is kept, and the card
  * two readings agree on is noted in `agreed`).
  */
-export async function matchTiles(tiles: Rect[], names: TileName[], { pool, index }: ReadDeckOptions) {
-  const nameTexts = names.map(({ result }) => nameReading(result.text).nameText);
-  const matches = names.map(({ match }) => match);
+export async function matchTiles(
+  tiles: Rect[],
+  places: NamePlace[],
+  nameResults: OcrResult[],
+  { pool, index }: ReadDeckOptions,
+  /** Per tile, readings of its name at another place (the usual one, or the line found), weighed with the second looks. */
+  otherReadings: OcrResult[][] = [],
+) {
+  const firstReadings = nameResults.map((r) => nameReading(r.text));
+  const nameTexts = firstReadings.map((r) => r.nameText);
+  const matches = firstReadings.map((reading) => index.match(reading));
   const unsure = matches.map((m, i) => (isAmbiguous(m, index) ? i : -1)).filter((i) => i >= 0);
   const agreed: Array<string | undefined> = matches.map(() => undefined);
   /** The code line read on each tile looked at twice ('' for the others): a card the catalog lacks is told by it. */
   const codeTexts = matches.map(() => '');
   if (unsure.length > 0) {
-    const codeJobs = unsure.map((i) => codeCrops(tiles[i], names[i].place));
-    const jobs = unsure.map((i, k) => [...codeJobs[k], ...secondNameJobs(tiles[i], names[i].place)]);
+    const codeJobs = unsure.map((i) => codeCrops(tiles[i], places[i]));
+    const jobs = unsure.map((i, k) => [...codeJobs[k], ...secondNameJobs(tiles[i], places[i])]);
     const results = await pool.recognizeAll(jobs.flat());
     let at = 0;
     unsure.forEach((tileIndex, k) => {
       const tileResults = results.slice(at, (at += jobs[k].length));
       const codeReads = tileResults.slice(0, codeJobs[k].length);
-      const nameReads = [
-        names[tileIndex].result,
-        ...tileResults.slice(codeJobs[k].length),
-        ...names[tileIndex].otherReadings,
-      ];
+      const secondNames = [...tileResults.slice(codeJobs[k].length), ...(otherReadings[tileIndex] ?? [])];
       const codeText = codeReads.map((r) => r.text).join('\n');
       codeTexts[tileIndex] = codeText;
-      // Each reading again, now with the code read: the code decides between cards of one name.
-      const readings = nameReads.map((r) => {
+      const readings = [nameResults[tileIndex], ...secondNames].map((r) => {
         const reading = nameReading(r.text);
         const codes = reading.codeText ? `${codeText}\n${reading.codeText}` : codeText;
         return index.match({ nameText: reading.nameText, codeText: codes });
@@ -135,7 +153,7 @@ export async function matchTiles(tiles: Rect[], names: TileName[], { pool, index
       matches[tileIndex] = readings.reduce(betterReading);
       agreed[tileIndex] = agreedCard(
         readings,
-        nameReads.map((r) => r.confidence),
+        [nameResults[tileIndex], ...secondNames].map((r) => r.confidence),
       );
     });
   }

@@ -32,23 +32,14 @@ const MAX_BODY_SATURATION = 70;
 /**
  * The image as dark text on light ground would look as light text: each pixel's darkness (255 minus
  * its brightest channel) as a grey, so the line finder and the masks read dark names unchanged.
- * Only `regions` are made (a few tiles' worth, not the whole image); the rest stays black, no text.
  */
-export function darkTextCopy(img: RgbImage, regions: Rect[]): RgbImage {
+export function darkTextCopy(img: RgbImage): RgbImage {
   const data = new Uint8Array(img.data.length);
-  for (const region of regions) {
-    const left = Math.max(0, Math.floor(region.left));
-    const right = Math.min(img.width, Math.ceil(region.left + region.width));
-    const top = Math.max(0, Math.floor(region.top));
-    const bottom = Math.min(img.height, Math.ceil(region.top + region.height));
-    for (let y = top; y < bottom; y++) {
-      for (let i = (y * img.width + left) * 3, end = (y * img.width + right) * 3; i < end; i += 3) {
-        const dark = 255 - Math.max(img.data[i], img.data[i + 1], img.data[i + 2]);
-        data[i] = dark;
-        data[i + 1] = dark;
-        data[i + 2] = dark;
-      }
-    }
+  for (let i = 0; i < data.length; i += 3) {
+    const dark = 255 - Math.max(img.data[i], img.data[i + 1], img.data[i + 2]);
+    data[i] = dark;
+    data[i + 1] = dark;
+    data[i + 2] = dark;
   }
   return { data, width: img.width, height: img.height };
 }
@@ -109,26 +100,6 @@ function paperOf(colour: RgbImage, source: RgbImage, line: TextLine): { saturati
   return { saturation: median(saturations), brightness: median(brightnesses) };
 }
 
-/** Whether a line is as wide as the narrowest name ("K2"): a glyph or a streak of art is narrower. */
-export function isNameWide(line: TextLine, tile: Rect): boolean {
-  return line.right - line.left >= tile.width * MIN_NAME_WIDTH;
-}
-
-/**
- * Whether a line of light text is shaped like a name: wide enough, centred in the tile, in bold
- * letters (many ink runs across it, much of its box inked), not a glyph or a streak of art.
- */
-export function isNameShaped(source: RgbImage, line: TextLine, tile: Rect): boolean {
-  const height = line.bottom - line.top;
-  const width = line.right - line.left;
-  if (!isNameWide(line, tile)) return false;
-  if (Math.abs((line.left + line.right) / 2 - (tile.left + tile.width / 2)) > tile.width * MAX_NAME_OFFSET)
-    return false;
-  // About one letter per capital's height, each one run or two: far fewer runs is art.
-  if (inkRuns(source, line) < Math.max(2, (0.5 * width) / height)) return false;
-  return inkShare(source, line) >= MIN_BOLD_INK;
-}
-
 /** A candidate name line: where it is, in which copy of the image (light text, or dark text as light), and how name-like. */
 export interface NameLineCandidate {
   line: TextLine;
@@ -149,7 +120,13 @@ function candidatesIn(img: RgbImage, source: RgbImage, dark: boolean, tile: Rect
     })
     .map((l) => centredSpan(source, l, tileCentre, (l.bottom - l.top) * 1.2))
     .filter((l) => {
-      if (!isNameShaped(source, l, tile)) return false;
+      const height = l.bottom - l.top;
+      const width = l.right - l.left;
+      if (width < tile.width * MIN_NAME_WIDTH) return false;
+      if (Math.abs((l.left + l.right) / 2 - tileCentre) > tile.width * MAX_NAME_OFFSET) return false;
+      // About one letter per capital's height, each one run or two: far fewer runs is art.
+      if (inkRuns(source, l) < Math.max(2, (0.5 * width) / height)) return false;
+      if (inkShare(source, l) < MIN_BOLD_INK) return false;
       if (!dark) return true;
       const paper = paperOf(img, source, l);
       return paper.saturation <= MAX_BODY_SATURATION && paper.brightness >= 150;

@@ -10,9 +10,8 @@ import {
   whiteTextImage,
   type TextLine,
 } from './text-crops';
-import { centredCodeAbove, findNameLine, isNameWide, nameSearchBand } from './name-lines';
+import { centredCodeAbove, findNameLine, nameSearchBand } from './name-lines';
 import type { Rect, RgbImage } from './tile-grid';
-import { cardCodeIn } from './unknown-cards';
 import type { OcrJob } from '../runtime/worker-pool';
 import {
   LOOSER_NAME_LINE_THRESHOLDS,
@@ -149,15 +148,6 @@ export function namePlace(img: RgbImage, tile: Rect): NamePlace {
 }
 
 /**
- * Whether a name's place holds a line as wide as a name: in a restyled tile it may hold nothing,
- * or a glyph or a streak of art that reads as the one-letter card "i".
- */
-export function holdsName(tile: Rect, { lines }: NamePlace): boolean {
-  const last = lines[lines.length - 1];
-  return last !== undefined && isNameWide(last, tile);
-}
-
-/**
  * The name where the tile's own lines put it (`name-lines.ts`), or null when no line looks like a
  * name or the line found is the one at the usual place (light text across the same height).
  */
@@ -246,18 +236,4 @@ export function codeCrops(tile: Rect, { source: img, codes }: NamePlace): OcrJob
     { image: greyTextImage(img, region, { scale }), mode: 'block', whitelist: CODE_CHARACTERS },
     { image: whiteTextImage(img, region, { scale, inkLow: 30 }), mode: 'block', whitelist: CODE_CHARACTERS },
   ]);
-}
-
-const oneLine = (text: string): string => text.replace(/\s+/g, ' ').trim();
-
-/**
- * What a reading of a tile's name says: the name, and the card's code when a restyled tile prints
- * it on its own line right above the name, where the name's crop takes it in as a first line.
- */
-export function nameReading(text: string): { nameText: string; codeText?: string } {
-  const [first, ...rest] = text.trim().split('\n');
-  if (rest.length > 0 && /^\S+$/.test(first.trim()) && cardCodeIn(first)) {
-    return { nameText: oneLine(rest.join(' ')), codeText: first.trim() };
-  }
-  return { nameText: oneLine(text) };
 }

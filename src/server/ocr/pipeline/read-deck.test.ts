@@ -22,11 +22,18 @@ import { REAL_SCREENSHOT, loadRealCatalog } from '../../../../test/support/real-
 import { expectedScreenshotDeck } from '../../../../test/support/images';
 import { idleLateness, worstLateness } from '../../../../test/support/event-loop';
 import { createOcrPool, type OcrPool } from '../runtime/worker-pool';
-import { testOcrPool } from '../../../../test/support/ocr-pool';
 
 const catalog = loadRealCatalog();
 const index = new CatalogIndex(catalog);
-const pool = testOcrPool();
+let pool: OcrPool;
+
+beforeAll(async () => {
+  // These tests check what is read, not how fast: a loaded machine must not turn them into timeouts.
+  pool = await createOcrPool({ size: 2, jobTimeoutMs: 120_000 });
+});
+afterAll(async () => {
+  await pool?.close();
+});
 
 /** A bench image (augmentation class, seed, base) is the deck code it was made with, and is read as it. */
 async function expectBenchCode(className: string, seed: number, base: number, code: string): Promise<void> {

@@ -20,13 +20,16 @@ import { MIN_CORRECTED_ANGLE, estimateRotation, unrotate } from './rotation';
 import { readTextAnywhere } from './text-fallback';
 import { findTiles } from './tile-finder';
 import { readDeckCode } from './header-policy';
-import { distinctCards, matchTiles, toReadCard } from './match-tiles';
-import { readNames, type TileName } from './read-names';
+import { foundNamePlace, nameJob, namePlace } from './name-reading';
+import { darkTextCopy } from './name-lines';
+import { NAME_TRUSTED_CONFIDENCE } from './thresholds';
+import { distinctCards, matchTiles, nameReading, toReadCard } from './match-tiles';
 import { READ_FAILED, isPassedOn, type DeckReading, type ReadCard, type ReadDeckOptions } from './reading';
 import type { Rect, RgbImage, TileGrid } from './tile-grid';
 import { cardCodeIn, nameAsRead, shareOfImage, type UnknownCard } from './unknown-cards';
 import { ocrSummary, type StageTrace } from './trace';
 import type { MatchResult } from '../catalog/catalog-index';
+import type { OcrJob, OcrResult } from '../runtime/worker-pool';
 
 async function readTiles(
   img: RgbImage,
@@ -36,12 +39,16 @@ async function readTiles(
   const { pool, trace } = options;
   const tiles = grid.tiles.slice(0, DECK_SIZE);
   // Header and names side by side, so both workers stay busy until the last crop.
-  const [deckCode, { names, matches, agreed, codeTexts, nameTexts }] = await Promise.all([
+  const [deckCode, { nameJobs, nameResults, matches, agreed, codeTexts, nameTexts }] = await Promise.all([
     readDeckCode(img, grid, pool, trace),
-    readNames(img, tiles, options).then(async (names) => ({ names, ...(await matchTiles(tiles, names, options)) })),
+    readNames(img, tiles, options).then(async ({ places, nameJobs, nameResults, otherReadings }) => ({
+      nameJobs,
+      nameResults,
+      ...(await matchTiles(tiles, places, nameResults, options, otherReadings)),
+    })),
   ]);
   const read = matches.map((match, i) => toReadCard(match, agreed[i]));
-  if (trace) traceTiles(trace, img, tiles, names, matches, read);
+  if (trace) traceTiles(trace, img, tiles, nameJobs, nameResults, matches, read);
   // A name read clearly enough that matches no card: a card newer than the catalog, read as printed.
   const unknownCards = read.flatMap((card, i): UnknownCard[] =>
     card === null && looksLikeName(nameTexts[i])
@@ -63,26 +70,64 @@ async function readTiles(
   };
 }
 
+/**
+ * Each tile's name, read where the tile's own lines put it when that is not the usual place, and
+ * at the usual place too when the catalog does not trust what was read there: the game's own
+ * tiles read as they always did, a restyled tile where its name now is. Of the two readings of a
+ * tile read twice, the one that fits a card better leads (its place gets the second looks), the
+ * other is weighed with them.
+ */
+async function readNames(img: RgbImage, tiles: Rect[], { pool, index }: ReadDeckOptions) {
+  const usual = tiles.map((tile) => namePlace(img, tile));
+  const darkCopy = darkTextCopy(img);
+  const found = tiles.map((tile, i) => foundNamePlace(img, darkCopy, tile, usual[i]));
+  const places = tiles.map((_, i) => found[i] ?? usual[i]);
+  const nameJobs = places.map((place) => nameJob(place));
+  const nameResults = await pool.recognizeAll(nameJobs);
+  const matchOf = (result: OcrResult) => index.match(nameReading(result.text));
+  const untrusted = found
+    .map((place, i) => (place && (matchOf(nameResults[i]).best?.confidence ?? 0) < NAME_TRUSTED_CONFIDENCE ? i : -1))
+    .filter((i) => i >= 0);
+  const otherReadings: OcrResult[][] = tiles.map(() => []);
+  if (untrusted.length > 0) {
+    const usualJobs = untrusted.map((i) => nameJob(usual[i]));
+    const usualResults = await pool.recognizeAll(usualJobs);
+    untrusted.forEach((i, k) => {
+      const atFound = nameResults[i];
+      const atUsual = usualResults[k];
+      const usualFitsBetter = (matchOf(atUsual).best?.confidence ?? 0) >= (matchOf(atFound).best?.confidence ?? 0);
+      if (usualFitsBetter) {
+        places[i] = usual[i];
+        nameJobs[i] = usualJobs[k];
+        nameResults[i] = atUsual;
+      }
+      otherReadings[i].push(usualFitsBetter ? atFound : atUsual);
+    });
+  }
+  return { places, nameJobs, nameResults, otherReadings };
+}
+
 /** Each tile's crop and name crop, and per tile the text read, the candidates and the card chosen. */
 function traceTiles(
   trace: StageTrace,
   img: RgbImage,
   tiles: Rect[],
-  names: TileName[],
+  nameJobs: OcrJob[],
+  nameResults: OcrResult[],
   matches: MatchResult[],
   read: Array<ReadCard | null>,
 ): void {
   const tileName = (i: number) => `tile-${String(i + 1).padStart(2, '0')}`;
   tiles.forEach((tile, i) => {
     trace.region(`tiles/${tileName(i)}`, img, tile);
-    trace.ocrCrop(`names/${tileName(i)}`, names[i].job, names[i].result);
+    trace.ocrCrop(`names/${tileName(i)}`, nameJobs[i], nameResults[i]);
   });
   trace.note(
     'tiles',
     tiles.map((tile, i) => ({
       tile: tileName(i),
       box: tile,
-      name_read: ocrSummary(names[i].result),
+      name_read: ocrSummary(nameResults[i]),
       candidates: [matches[i].best, ...matches[i].alternatives].filter((m) => m !== null),
       chosen: read[i] ? { code: read[i].code, name: read[i].name, confidence: read[i].confidence } : null,
     })),

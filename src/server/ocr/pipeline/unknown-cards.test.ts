@@ -4,10 +4,16 @@ import { CatalogIndex, nameKey } from '../catalog/catalog-index';
 import { generateScreenshot } from '../../demo/share-screenshot';
 import { readDeckImage } from '../runtime/read-deck-image';
 import { loadRealCatalog } from '../../../../test/support/real-data';
-import { testOcrPool } from '../../../../test/support/ocr-pool';
+import { createOcrPool, type OcrPool } from '../runtime/worker-pool';
 import { cardCodeIn, nameAsRead } from './unknown-cards';
 
-const pool = testOcrPool();
+let pool: OcrPool;
+beforeAll(async () => {
+  pool = await createOcrPool({ size: 2, jobTimeoutMs: 120_000 });
+});
+afterAll(async () => {
+  await pool?.close();
+});
 
 describe('cardCodeIn', () => {
   it('finds a code among junk and undoes letter-for-digit swaps on each side', () => {
