@@ -28,13 +28,14 @@ export class Vocabulary extends Numbering {
   /** The numbers of the words by their first MIN_PREFIX_LENGTH letters: a begun word looks in one bucket. */
   private buckets = new Map<string, number[]>();
   override numberOf(word: string): number {
-    const known = this.find(word);
-    if (known !== undefined) return known;
+    const isNew = this.find(word) === undefined;
     const n = super.numberOf(word);
-    const key = word.slice(0, MIN_PREFIX_LENGTH);
-    const bucket = this.buckets.get(key);
-    if (bucket) bucket.push(n);
-    else this.buckets.set(key, [n]);
+    if (isNew) {
+      const key = word.slice(0, MIN_PREFIX_LENGTH);
+      const bucket = this.buckets.get(key) ?? [];
+      bucket.push(n);
+      this.buckets.set(key, bucket);
+    }
     return n;
   }
   /** The numbers of the words beginning with `start` (at least MIN_PREFIX_LENGTH letters). */
@@ -78,7 +79,7 @@ class NumberLists {
   set(slot: number, values: ArrayLike<number>): void {
     this.garbage += this.length[slot];
     if (this.used + values.length > this.pool.length) this.makeRoom(values.length);
-    this.pool.set(values as ArrayLike<number>, this.used);
+    this.pool.set(values, this.used);
     this.start[slot] = this.used;
     this.length[slot] = values.length;
     this.used += values.length;

@@ -49,7 +49,7 @@ for (const database of testDatabases()) {
     const newDeck = async () => {
       const id = await buildDeck(handle.db, pick(users).id, {
         title: some(TITLE_WORDS, 3).join(' '),
-        deckcode: Math.random().toString(36).slice(2, 8).toUpperCase(),
+        deckcode: random().toString(36).slice(2, 8).toUpperCase(),
         cards: some(CARDS, 18).map(withCode),
         albums: some(ALBUM_NAMES, 2),
         collections: random() < 0.2 ? [] : some(COLLECTION_CODES, 2),

@@ -245,14 +245,14 @@ export class DeckSearchIndex {
    */
   similar(codes: string[], { min, limit, except }: { min: number; limit: number; except?: string }) {
     const shared = new Uint8Array(this.ids.length);
-    for (const code of new Set(codes)) for (const slot of this.codes.decksWith(code) ?? []) shared[slot]++;
     const exceptSlot = except === undefined ? undefined : this.slotOf.get(except);
-    const found: number[] = [];
-    for (let slot = 0; slot < shared.length; slot++) {
-      if (shared[slot] < min || slot === exceptSlot) continue;
-      if ((this.categories[slot * CATEGORY_WORDS] & NOT_SHOWN) !== 0) continue;
-      found.push(slot);
-    }
+    // A deck is a candidate the moment its count reaches `min`: only those are looked at again.
+    const reached: number[] = [];
+    for (const code of new Set(codes))
+      for (const slot of this.codes.decksWith(code) ?? []) if (++shared[slot] === min) reached.push(slot);
+    const found = reached.filter(
+      (slot) => slot !== exceptSlot && (this.categories[slot * CATEGORY_WORDS] & NOT_SHOWN) === 0,
+    );
     const byScore = this.comparer('score');
     found.sort((a, b) => shared[b] - shared[a] || byScore(a, b));
     return found.slice(0, limit).map((slot) => ({ id: this.ids[slot], shared: shared[slot] }));

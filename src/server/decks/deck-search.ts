@@ -2,7 +2,7 @@
 // process has read it, the database (deck-store.ts) while it reads. Both answer the same: the
 // index's tests check it against the SQL over random filters on both databases.
 import type { Db } from '../db/connect';
-import { identifierKey } from '../../common/identifiers';
+import { findUserByUsername } from '../accounts/user-store';
 import { countDecks, searchDeckIds, windowStart, type DeckFilters } from './deck-store';
 import type { DeckSource } from './deck-reads';
 import type { LiveDeckIndex } from './live-deck-index';
@@ -12,17 +12,8 @@ type Found = { ids: string[]; total: number } | undefined;
 
 export function deckSearch(searchDb: Db, live: LiveDeckIndex): Search {
   /** The id of the user a search names: undefined for none named, null when nobody has that name. */
-  const userIdOf = async (filters: DeckFilters) => {
-    if (filters.user === undefined) return undefined;
-    const username = identifierKey(filters.user);
-    if (username === null) return null;
-    const user = await searchDb
-      .selectFrom('users')
-      .select('id')
-      .where('username_lower', '=', username)
-      .executeTakeFirst();
-    return user?.id ?? null;
-  };
+  const userIdOf = async (filters: DeckFilters) =>
+    filters.user === undefined ? undefined : ((await findUserByUsername(searchDb, filters.user))?.id ?? null);
   const indexed = async (filters: DeckFilters, window: { offset: number; limit: number }): Promise<Found> => {
     const [index, userId] = await Promise.all([live.current(), userIdOf(filters)]);
     return index?.search(filters, { ...window, userId, since: windowStart(filters, new Date()) });
