@@ -75,6 +75,13 @@ describe('CatalogIndex codes', () => {
     expect(index.findByCode('NOTHING')).toEqual([]);
   });
 
+  it('takes stray characters around a code, but never cuts a number short', () => {
+    expect(index.findByCode('lFSC012').map((c) => c.code)).toEqual(['FSC012']);
+    expect(index.findByCode('FSC012l').map((c) => c.code)).toEqual(['FSC012']);
+    // FSC012 read with an O too many: FSC001 (Red Diamond) is in it, but its number goes on.
+    expect(index.findByCode('FSCO012').map((c) => c.code)).not.toContain('FSC001');
+  });
+
   it('uses the code read to choose between cards of the same name, even with a typo', () => {
     expect(index.match({ nameText: 'OSIRIS', codeText: 'EEG012' }).best?.code).toBe('EEG012');
     expect(index.match({ nameText: 'OSIRIS', codeText: 'LEGO12' }).best?.code).toBe('EEG012');

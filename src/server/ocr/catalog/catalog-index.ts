@@ -245,9 +245,14 @@ export class CatalogIndex {
     const folded = foldCode(text);
     const exact = this.byFoldedCode.get(folded);
     if (exact) return exact;
-    // Codes are 6–8 characters; a read may carry stray characters on either side.
+    // As read, character for character with `folded`: which of its characters are digits.
+    const printed = text.toUpperCase().replace(/[^A-Z0-9]/g, '');
+    const isDigit = (i: number): boolean => /\d/.test(printed[i] ?? '');
+    // Codes are 6–8 characters; a read may carry stray characters on either side. But a number
+    // goes on to its last digit: FSC001 is not in "FSCO012" (FSC012 with an O too many).
     for (let length = Math.min(8, folded.length - 1); length >= 6; length--) {
       for (let start = 0; start + length <= folded.length; start++) {
+        if (isDigit(start + length - 1) && isDigit(start + length)) continue;
         const hit = this.byFoldedCode.get(folded.slice(start, start + length));
         if (hit) return hit;
       }

@@ -84,15 +84,27 @@ export function distinctCards(results: MatchResult[]): MatchResult[] {
 const oneLine = (text: string): string => text.replace(/\s+/g, ' ').trim();
 
 /**
+ * A line a restyled tile prints its card code on: at most two words (the code, and a label at its
+ * side such as PROTECTED), one of them a code holding a digit as printed. The digit keeps out
+ * names whose letters read as one ("HAGGIS" as HAG615); only PIEZO2 of the catalog's names passes.
+ */
+function isCodeLine(line: string): boolean {
+  const words = line.trim().split(/\s+/);
+  return words.length <= 2 && words.some((w) => /\d/.test(w) && cardCodeIn(w) !== null);
+}
+
+/**
  * What a reading of a tile's name says: the name, and the card's code when a restyled tile prints
- * it on its own line right above the name, where the name's crop takes it in as a first line.
+ * it on its own line right above the name, where the name's crop takes it in as a first line. A
+ * crop that took in the code line alone (the name below it too narrow to be found: "I", "IO") is
+ * read as both, so a name like PIEZO2 is still matched by name.
  */
 export function nameReading(text: string): { nameText: string; codeText?: string } {
+  // A lone upright bar is the capital I of a one-letter name ("|" is what tesseract makes of it).
+  if (text.trim() === '|') return { nameText: 'I' };
   const [first, ...rest] = text.trim().split('\n');
-  if (rest.length > 0 && /^\S+$/.test(first.trim()) && cardCodeIn(first)) {
-    return { nameText: oneLine(rest.join(' ')), codeText: first.trim() };
-  }
-  return { nameText: oneLine(text) };
+  if (!isCodeLine(first)) return { nameText: oneLine(text) };
+  return { nameText: oneLine(rest.length > 0 ? rest.join(' ') : first), codeText: first.trim() };
 }
 
 /**

@@ -71,4 +71,18 @@ describe('name lines', () => {
       shot.truth.cards.map(({ code, name }) => ({ code, name })),
     );
   });
+
+  it('finds a name of one capital I, too narrow for a line of letters, and reads the card', async () => {
+    const shot = await generateScreenshot(catalog, { seed: 108, layout: 'restyled-band-high', png: true });
+    const at = shot.truth.cards.findIndex((c) => c.name === 'i');
+    expect(at).toBeGreaterThanOrEqual(0);
+    const { img, grid } = await located(shot.image);
+    const tile = grid.tiles[at];
+    const found = findNameLine(img, darkTextCopy(img), tile);
+    // The I stands where the restyle put the name, its bar taller than wide.
+    expect(found).not.toBeNull();
+    expect(found!.line.bottom - found!.line.top).toBeGreaterThan((found!.line.right - found!.line.left) * 2);
+    const reading = await readDeckImage(shot.image, { pool, index });
+    expect(reading.cards[at]).toMatchObject({ code: 'FSC012', name: 'i' });
+  });
 });

@@ -13,7 +13,9 @@ import type { Rect, RgbImage } from './tile-grid';
 /** The part of a tile searched for its name, as shares of its height: below the energy badges, above its frame. */
 export const NAME_SEARCH = { top: 0.3, bottom: 0.97, inset: 0.03 } as const;
 /** A name line is at least this share of the tile wide: "K2" is 0.11, the glyph of the rarity badge 0.08. */
-const MIN_NAME_WIDTH = 0.09;
+const MIN_NAME_WIDTH = 0.06;
+/** The height of a name's capitals, as a share of the tile's height (the game's are 0.037-0.046). */
+const CAPITAL_HEIGHT = { min: 0.03, max: 0.05 } as const;
 /** The tallest a name's line is, as a share of the tile's height (the game's names are 0.037-0.046). */
 const TALLEST_NAME = 0.05;
 /**
@@ -122,8 +124,9 @@ function candidatesIn(img: RgbImage, source: RgbImage, dark: boolean, tile: Rect
     .filter((l) => {
       const height = l.bottom - l.top;
       const width = l.right - l.left;
-      if (width < tile.width * MIN_NAME_WIDTH) return false;
       if (Math.abs((l.left + l.right) / 2 - tileCentre) > tile.width * MAX_NAME_OFFSET) return false;
+      if (isOneCapitalI(source, l, tile)) return true;
+      if (width < tile.width * MIN_NAME_WIDTH) return false;
       // About one letter per capital's height, each one run or two: far fewer runs is art.
       if (inkRuns(source, l) < Math.max(2, (0.5 * width) / height)) return false;
       if (inkShare(source, l) < MIN_BOLD_INK) return false;
@@ -132,6 +135,21 @@ function candidatesIn(img: RgbImage, source: RgbImage, dark: boolean, tile: Rect
       return paper.saturation <= MAX_BODY_SATURATION && paper.brightness >= 150;
     })
     .map((line) => ({ line, source, dark, score: nameLikeness(line, tile) }));
+}
+
+/**
+ * A name of one bold capital I (the card "i"): a solid upright bar as tall as a name's capitals,
+ * too narrow for MIN_NAME_WIDTH and one run of ink. It scores least of any name line, so it is
+ * only taken in a tile where nothing wider looks like a name.
+ */
+function isOneCapitalI(source: RgbImage, line: TextLine, tile: Rect): boolean {
+  const height = line.bottom - line.top;
+  return (
+    height >= tile.height * CAPITAL_HEIGHT.min &&
+    height <= tile.height * CAPITAL_HEIGHT.max &&
+    line.right - line.left <= height * 0.4 &&
+    inkShare(source, line) >= 0.6
+  );
 }
 
 /**

@@ -95,7 +95,9 @@ async function readNames(img: RgbImage, tiles: Rect[], { pool, index }: ReadDeck
     untrusted.forEach((i, k) => {
       const atFound = nameResults[i];
       const atUsual = usualResults[k];
-      const usualFitsBetter = (matchOf(atUsual).best?.confidence ?? 0) >= (matchOf(atFound).best?.confidence ?? 0);
+      // A tie goes to the line found: the usual place of a restyled tile holds the labels and code
+      // around a name, which fit some card as poorly as a short name read badly fits its own.
+      const usualFitsBetter = (matchOf(atUsual).best?.confidence ?? 0) > (matchOf(atFound).best?.confidence ?? 0);
       if (usualFitsBetter) {
         places[i] = usual[i];
         nameJobs[i] = usualJobs[k];

@@ -63,6 +63,20 @@ describe('findTiles', () => {
     });
   });
 
+  it('takes the rows above the first clear one once the rows below give the pitch', async () => {
+    // Seed 500105 of the restyled name band low (bench seed 105): the first tile of the second and
+    // third rows has black art that hides its sides, and the first row is clear. From the fourth
+    // row the grid went down to the partial last row, and stopped there at 6 tiles.
+    const shot = await generateScreenshot(catalog, { seed: 500_105, layout: 'restyled-band-low' });
+    const { grid } = await tilesOf(shot.image);
+    expect(grid?.tiles).toHaveLength(18);
+    grid?.tiles.forEach((tile, i) => {
+      const drawn = shot.geometry.tiles[i];
+      expect(Math.abs(tile.left - drawn.left)).toBeLessThanOrEqual(drawn.width * 0.04);
+      expect(Math.abs(tile.top - drawn.top)).toBeLessThanOrEqual(drawn.width * 0.04);
+    });
+  });
+
   it("follows the grid through a row whose dark art hides half its tiles' sides, between two rows of it", async () => {
     // Bench tuning seed 79 of the gutters layout: gutters of 3 px, and in the third row the art of
     // two tiles is as dark as their frames. The grid stopped there, at 9 tiles.

@@ -305,43 +305,43 @@ function gridRows(rows: Row[], h: number): Array<{ top: number; count: number }>
     const run = [{ top: start.top, count: start.scores.length }];
     // Up: only full rows (the partial row is the last one).
     let pitch = 0;
-    for (let top = start.top; ;) {
-      const above = pitch
-        ? rowNear(top - pitch)
-        : bestRowIn(rows, top - h * MAX_PITCH_PER_HEIGHT, top - h * MIN_PITCH_PER_HEIGHT);
-      if (
-        !above ||
-        !(
-          isFull(above, FOLLOWED) ||
-          (pitch && (isNearlyFull(above, tiles(run)) || isBridged(above, rowNear(above.top - pitch), tiles(run))))
-        )
-      )
-        break;
-      pitch = pitch || top - above.top;
-      run.unshift({ top: above.top, count: above.scores.length });
-      top = above.top;
-    }
+    /** Whether a row one pitch from the run continues it: full, or (the pitch known) nearly full or bridged. */
+    const continues = (row: Row, beyond: number): boolean =>
+      isFull(row, FOLLOWED) ||
+      (pitch > 0 && (isNearlyFull(row, tiles(run)) || isBridged(row, rowNear(beyond), tiles(run))));
+    const walkUp = () => {
+      for (let top = run[0].top; ;) {
+        const above = pitch
+          ? rowNear(top - pitch)
+          : bestRowIn(rows, top - h * MAX_PITCH_PER_HEIGHT, top - h * MIN_PITCH_PER_HEIGHT);
+        if (!above || !continues(above, above.top - pitch)) break;
+        pitch = pitch || top - above.top;
+        run.unshift({ top: above.top, count: above.scores.length });
+        top = above.top;
+      }
+    };
+    walkUp();
     for (let top = start.top; ;) {
       const below = pitch
         ? rowNear(top + pitch)
         : bestRowIn(rows, top + h * MIN_PITCH_PER_HEIGHT, top + h * MAX_PITCH_PER_HEIGHT);
       if (!below) break;
-      if (
-        isFull(below, FOLLOWED) ||
-        (pitch && (isNearlyFull(below, tiles(run)) || isBridged(below, rowNear(below.top + pitch), tiles(run))))
-      ) {
+      if (continues(below, below.top + pitch)) {
         pitch = pitch || below.top - top;
         run.push({ top: below.top, count: below.scores.length });
         top = below.top;
         continue;
       }
       const n = leading(below, FOLLOWED);
-      if (n > 0) run.push({ top: below.top, count: n });
+      if (n > 0) {
+        pitch = pitch || below.top - top;
+        run.push({ top: below.top, count: n });
+      }
       break;
     }
-    // The pitch was not known yet on the way up: the row above may be nearly full too.
-    const above = pitch ? rowNear(run[0].top - pitch) : null;
-    if (above && isNearlyFull(above, tiles(run))) run.unshift({ top: above.top, count: above.scores.length });
+    // Rows above whose dark art hides a tile's sides are only taken once the pitch is known: when
+    // the start row was the first clear one, the pitch comes from the rows below it.
+    walkUp();
     if (tiles(run) > tiles(bestRun)) bestRun = run;
   }
   return bestRun;

@@ -1,0 +1,31 @@
+/**
+ * What a reading of a tile's name says: a restyle may print the card's code on its own line above
+ * the name, with a label at its side, and a crop may take in that line alone.
+ */
+import { nameReading } from './match-tiles';
+
+describe('nameReading', () => {
+  it('reads a first line of a code and a label as the code, the rest as the name', () => {
+    expect(nameReading('PROTECTED LPLOO3\nFORGET-ME-NOT')).toEqual({
+      nameText: 'FORGET-ME-NOT',
+      codeText: 'PROTECTED LPLOO3',
+    });
+    expect(nameReading('5STO38\nGLIESE 1132 B')).toEqual({ nameText: 'GLIESE 1132 B', codeText: '5STO38' });
+  });
+
+  it('reads a code line read alone as both, so a name shaped like a code still matches by name', () => {
+    expect(nameReading('FSCO12')).toEqual({ nameText: 'FSCO12', codeText: 'FSCO12' });
+    expect(nameReading('PIEZO2')).toEqual({ nameText: 'PIEZO2', codeText: 'PIEZO2' });
+  });
+
+  it('keeps the first line of a name whose letters only look like a code', () => {
+    // HAGGIS reads as HAG615 and APOLLO as APO110 with letters for digits; no digit is printed in them.
+    expect(nameReading('HAGGIS')).toEqual({ nameText: 'HAGGIS' });
+    expect(nameReading('APOLLO 11')).toEqual({ nameText: 'APOLLO 11' });
+    expect(nameReading('BATTLE OF\nHASTINGS (1066)')).toEqual({ nameText: 'BATTLE OF HASTINGS (1066)' });
+  });
+
+  it('reads a lone upright bar as the capital I of a one-letter name', () => {
+    expect(nameReading('|\n')).toEqual({ nameText: 'I' });
+  });
+});
