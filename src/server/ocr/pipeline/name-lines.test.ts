@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { CatalogIndex } from '../catalog/catalog-index';
 import { generateScreenshot, type GeneratedLayout } from '../../demo/share-screenshot';
+import { benchSample } from '../../../../test/support/bench-samples';
 import { REAL_SCREENSHOT, loadRealCatalog } from '../../../../test/support/real-data';
 import { readDeckImage } from '../runtime/read-deck-image';
 import { createOcrPool, type OcrPool } from '../runtime/worker-pool';
@@ -70,6 +71,14 @@ describe('name lines', () => {
     expect(reading.cards.map(({ code, name }) => ({ code, name }))).toEqual(
       shot.truth.cards.map(({ code, name }) => ({ code, name })),
     );
+  });
+
+  it('takes no rarity badge for a short name in the real screenshot, dimmed, warmed and blurred', async () => {
+    // Bench tuning seed 101: the badge above THE DOOR TO HELL, blurred to 0.07 of the tile wide,
+    // passed for a name as narrow as "IO" and read "I)", the card "i".
+    const { sample } = await benchSample('warm + dim 0.85 + blur 0.7', 101, 0);
+    const reading = await readDeckImage(sample.image, { pool, index });
+    expect(reading.cards.map(({ code }) => code)).toEqual(sample.truth.cards.map(({ code }) => code));
   });
 
   it('finds a name of one capital I, too narrow for a line of letters, and reads the card', async () => {

@@ -12,8 +12,14 @@ import type { Rect, RgbImage } from './tile-grid';
 
 /** The part of a tile searched for its name, as shares of its height: below the energy badges, above its frame. */
 export const NAME_SEARCH = { top: 0.3, bottom: 0.97, inset: 0.03 } as const;
-/** A name line is at least this share of the tile wide: "K2" is 0.11, the glyph of the rarity badge 0.08. */
+/**
+ * A name line is at least this share of the tile wide: "IO" and "OX" are 0.07-0.09, "K2" 0.11. The
+ * glyph of the rarity badge is 0.07-0.08 too, but round: a line narrower than MIN_WIDE_NAME_WIDTH
+ * must be MIN_SHORT_NAME_ASPECT times as wide as tall (two capitals: 1.3-1.4; the badge: 1.0).
+ */
 const MIN_NAME_WIDTH = 0.06;
+const MIN_WIDE_NAME_WIDTH = 0.09;
+const MIN_SHORT_NAME_ASPECT = 1.2;
 /** The height of a name's capitals, as a share of the tile's height (the game's are 0.037-0.046). */
 const CAPITAL_HEIGHT = { min: 0.03, max: 0.05 } as const;
 /** The tallest a name's line is, as a share of the tile's height (the game's names are 0.037-0.046). */
@@ -127,6 +133,8 @@ function candidatesIn(img: RgbImage, source: RgbImage, dark: boolean, tile: Rect
       if (Math.abs((l.left + l.right) / 2 - tileCentre) > tile.width * MAX_NAME_OFFSET) return false;
       if (isOneCapitalI(source, l, tile)) return true;
       if (width < tile.width * MIN_NAME_WIDTH) return false;
+      // The rarity badge is round: as wide as tall. Two capitals ("IO", "OX") are wider.
+      if (width < tile.width * MIN_WIDE_NAME_WIDTH && width < height * MIN_SHORT_NAME_ASPECT) return false;
       // About one letter per capital's height, each one run or two: far fewer runs is art.
       if (inkRuns(source, l) < Math.max(2, (0.5 * width) / height)) return false;
       if (inkShare(source, l) < MIN_BOLD_INK) return false;
