@@ -124,9 +124,14 @@ describe('names inside longer names', () => {
   });
 });
 
-describe('CatalogIndex.findNamesInText', () => {
-  it('finds names in a line of free text, longest first', () => {
-    const found = index.findNamesInText('MARS ROVER CURIOSITY THE FOOL (XXII) SAND CAT').map((r) => r.best?.name);
-    expect(found).toEqual(['Mars Rover Curiosity', 'The Fool (XXII)', 'Sand Cat']);
+describe('CatalogIndex.namesInText', () => {
+  it('finds names in a line of free text, longest first, and the words each spans', () => {
+    const found = index.namesInText('MARS ROVER CURIOSITY THE FOOL (XXII) SAND CAT');
+    expect(found.map((n) => n.result.best?.name)).toEqual(['Mars Rover Curiosity', 'The Fool (XXII)', 'Sand Cat']);
+    expect(found.map(({ firstWord, words }) => [firstWord, words])).toEqual([
+      [0, 3],
+      [3, 3],
+      [6, 2],
+    ]);
   });
 });

@@ -29,6 +29,13 @@ export interface CardReading {
   codeText?: string;
 }
 
+/** A card name found in a line of free text, and the line's words it spans (of `nameKey(line)`). */
+export interface NameInText {
+  result: MatchResult;
+  firstWord: number;
+  words: number;
+}
+
 const MAX_ALTERNATIVES = 5;
 /** How many trigram-ranked names get the exact (slower) edit-distance score. */
 const CANDIDATES_SCORED = 40;
@@ -334,13 +341,14 @@ export class CatalogIndex {
   }
 
   /**
-   * Card names found in a line of free text (the whole-image fallback), longest spans first so a
-   * long name is never split into the short names inside it.
+   * Card names found in a line of free text (the whole-image fallback), in the line's order, with
+   * the words each spans. Longest spans are taken first, so a long name is never split into the
+   * short names inside it.
    */
-  findNamesInText(line: string, minConfidence = 0.85): MatchResult[] {
+  namesInText(line: string, minConfidence = 0.85): NameInText[] {
     const words = nameKey(line).split(' ').filter(Boolean);
     const taken = new Array<boolean>(words.length).fill(false);
-    const found: Array<{ at: number; result: MatchResult }> = [];
+    const found: NameInText[] = [];
     const maxSpan = Math.min(words.length, 8);
     for (let span = maxSpan; span >= 1; span--) {
       for (let start = 0; start + span <= words.length; start++) {
@@ -352,9 +360,9 @@ export class CatalogIndex {
         // The span must cover the whole name, not just look like part of it.
         if (Math.abs(nameKey(result.best.name).length - text.length) > Math.max(2, text.length * 0.2)) continue;
         for (let i = start; i < start + span; i++) taken[i] = true;
-        found.push({ at: start, result });
+        found.push({ firstWord: start, words: span, result });
       }
     }
-    return found.sort((a, b) => a.at - b.at).map((f) => f.result);
+    return found.sort((a, b) => a.firstWord - b.firstWord);
   }
 }

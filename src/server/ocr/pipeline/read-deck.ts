@@ -23,7 +23,8 @@ import { readDeckCode } from './header-policy';
 import { foundNamePlace, nameJob, namePlace } from './name-reading';
 import { darkTextCopy } from './name-lines';
 import { NAME_TRUSTED_CONFIDENCE } from './thresholds';
-import { distinctCards, matchTiles, nameReading, toReadCard } from './match-tiles';
+import { matchTiles, nameReading, toReadCard } from './match-tiles';
+import { mergeByPosition, type GridReading } from './merge-readings';
 import { READ_FAILED, isPassedOn, type DeckReading, type ReadCard, type ReadDeckOptions } from './reading';
 import type { Rect, RgbImage, TileGrid } from './tile-grid';
 import { cardCodeIn, nameAsRead, shareOfImage, type UnknownCard } from './unknown-cards';
@@ -35,7 +36,7 @@ async function readTiles(
   img: RgbImage,
   grid: TileGrid,
   options: ReadDeckOptions,
-): Promise<{ deck_code: string | null; cards: ReadCard[]; unmatchedNames: number; unknownCards: UnknownCard[] }> {
+): Promise<GridReading & { deck_code: string | null; unknownCards: UnknownCard[] }> {
   const { pool, trace } = options;
   const tiles = grid.tiles.slice(0, DECK_SIZE);
   // Header and names side by side, so both workers stay busy until the last crop.
@@ -62,12 +63,8 @@ async function readTiles(
         ]
       : [],
   );
-  return {
-    deck_code: deckCode,
-    cards: read.filter((c): c is ReadCard => c !== null),
-    unmatchedNames: unknownCards.length,
-    unknownCards,
-  };
+  const settled = read.map((card, i) => card !== null || unknownCards.some((u) => u.position === i));
+  return { deck_code: deckCode, tiles, read, settled, unknownCards };
 }
 
 /**
@@ -172,27 +169,25 @@ async function locate(decoded: RgbImage, trace?: StageTrace): Promise<{ img: Rgb
 }
 
 /**
- * Reads a decoded image: tile by tile when a grid of a whole deck is found; otherwise also the
- * text anywhere in it, so a crop or an unknown layout is never read worse than as plain text.
+ * Reads a decoded image: tile by tile when a grid is found. When the grid is not a whole deck, or
+ * some of its tiles could not be read, the text anywhere in the image is read too and merged by
+ * where each name was read: a crop or an unknown layout is never read worse than as plain text.
  */
 async function readPixels(decoded: RgbImage, options: ReadDeckOptions): Promise<DeckReading> {
   const { img, grid } = await locate(decoded, options.trace);
   const fromGrid = grid && grid.tiles.length > 0 ? await readTiles(img, grid, options) : null;
-  if (fromGrid && grid && grid.tiles.length >= DECK_SIZE) return { ...fromGrid, path: 'grid' };
+  const known = fromGrid ? { unmatchedNames: fromGrid.unknownCards.length, unknownCards: fromGrid.unknownCards } : {};
+  const gridCards = fromGrid?.read.filter((c): c is ReadCard => c !== null) ?? [];
+  if (fromGrid && fromGrid.tiles.length >= DECK_SIZE && fromGrid.settled.every(Boolean)) {
+    return { deck_code: fromGrid.deck_code, cards: gridCards, path: 'grid', ...known };
+  }
   const text = await readTextAnywhere(img, options);
-  const fromText = {
-    deck_code: text.deck_code,
-    cards: distinctCards(text.found)
-      .map((match) => toReadCard(match))
-      .filter((c): c is ReadCard => c !== null),
-  };
-  const seen = new Set(fromGrid?.cards.map((c) => c.code));
-  const extra = fromText.cards.filter((c) => !seen.has(c.code) && !fromGrid?.cards.some((g) => g.name === c.name));
-  const cards = [...(fromGrid?.cards ?? []), ...extra].slice(0, DECK_SIZE);
+  const { cards, fromText } = mergeByPosition(fromGrid, text.found);
   return {
-    deck_code: fromGrid?.deck_code ?? fromText.deck_code,
+    deck_code: fromGrid?.deck_code ?? text.deck_code,
     cards,
-    path: extra.length > 0 || !fromGrid ? 'text' : 'grid',
+    path: fromText > 0 || !fromGrid ? 'text' : 'grid',
+    ...(fromGrid && fromGrid.tiles.length >= DECK_SIZE ? known : {}),
     ...(cards.length < DECK_SIZE
       ? { message: `Found ${cards.length} of ${DECK_SIZE} cards: please check the list.` }
       : {}),
