@@ -24,8 +24,4 @@ describe('nameReading', () => {
     expect(nameReading('APOLLO 11')).toEqual({ nameText: 'APOLLO 11' });
     expect(nameReading('BATTLE OF\nHASTINGS (1066)')).toEqual({ nameText: 'BATTLE OF HASTINGS (1066)' });
   });
-
-  it('reads a lone upright bar as the capital I of a one-letter name', () => {
-    expect(nameReading('|\n')).toEqual({ nameText: 'I' });
-  });
 });

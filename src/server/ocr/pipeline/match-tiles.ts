@@ -100,8 +100,6 @@ function isCodeLine(line: string): boolean {
  * read as both, so a name like PIEZO2 is still matched by name.
  */
 export function nameReading(text: string): { nameText: string; codeText?: string } {
-  // A lone upright bar is the capital I of a one-letter name ("|" is what tesseract makes of it).
-  if (text.trim() === '|') return { nameText: 'I' };
   const [first, ...rest] = text.trim().split('\n');
   if (!isCodeLine(first)) return { nameText: oneLine(text) };
   return { nameText: oneLine(rest.length > 0 ? rest.join(' ') : first), codeText: first.trim() };

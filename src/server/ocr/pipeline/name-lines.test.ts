@@ -81,6 +81,14 @@ describe('name lines', () => {
     expect(reading.cards.map(({ code }) => code)).toEqual(sample.truth.cards.map(({ code }) => code));
   });
 
+  it('takes no letter of a longer name, small and turned, for the capital I of a one-letter name', async () => {
+    // Bench seed 39004 of "all at once": a letter of THE HIEROPHANT (V), cut out by the line's
+    // centred span, passed for a lone I and read "|", the card "i".
+    const { sample } = await benchSample('all at once: small, turned, tinted', 39004, 0);
+    const reading = await readDeckImage(sample.image, { pool, index });
+    expect(reading.cards.map(({ code }) => code)).not.toContain('FSC012');
+  });
+
   it('finds a name of one capital I, too narrow for a line of letters, and reads the card', async () => {
     const shot = await generateScreenshot(catalog, { seed: 108, layout: 'restyled-band-high', png: true });
     const at = shot.truth.cards.findIndex((c) => c.name === 'i');

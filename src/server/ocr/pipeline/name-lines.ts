@@ -126,29 +126,31 @@ function candidatesIn(img: RgbImage, source: RgbImage, dark: boolean, tile: Rect
       if (l.top <= Math.round(search.top)) return false;
       return height >= tile.height * MIN_NAME_HEIGHT && height <= tile.height * MAX_NAME_LINE_HEIGHT;
     })
-    .map((l) => centredSpan(source, l, tileCentre, (l.bottom - l.top) * 1.2))
-    .filter((l) => {
+    .map((whole) => ({ whole, l: centredSpan(source, whole, tileCentre, (whole.bottom - whole.top) * 1.2) }))
+    .filter(({ whole, l }) => {
       const height = l.bottom - l.top;
       const width = l.right - l.left;
       if (Math.abs((l.left + l.right) / 2 - tileCentre) > tile.width * MAX_NAME_OFFSET) return false;
-      if (isOneCapitalI(source, l, tile)) return true;
-      if (width < tile.width * MIN_NAME_WIDTH) return false;
-      // The rarity badge is round: as wide as tall. Two capitals ("IO", "OX") are wider.
-      if (width < tile.width * MIN_WIDE_NAME_WIDTH && width < height * MIN_SHORT_NAME_ASPECT) return false;
-      // About one letter per capital's height, each one run or two: far fewer runs is art.
-      if (inkRuns(source, l) < Math.max(2, (0.5 * width) / height)) return false;
-      if (inkShare(source, l) < MIN_BOLD_INK) return false;
+      if (!isOneCapitalI(source, whole, tile)) {
+        if (width < tile.width * MIN_NAME_WIDTH) return false;
+        // The rarity badge is round: as wide as tall. Two capitals ("IO", "OX") are wider.
+        if (width < tile.width * MIN_WIDE_NAME_WIDTH && width < height * MIN_SHORT_NAME_ASPECT) return false;
+        // About one letter per capital's height, each one run or two: far fewer runs is art.
+        if (inkRuns(source, l) < Math.max(2, (0.5 * width) / height)) return false;
+        if (inkShare(source, l) < MIN_BOLD_INK) return false;
+      }
       if (!dark) return true;
       const paper = paperOf(img, source, l);
       return paper.saturation <= MAX_BODY_SATURATION && paper.brightness >= 150;
     })
-    .map((line) => ({ line, source, dark, score: nameLikeness(line, tile) }));
+    .map(({ l: line }) => ({ line, source, dark, score: nameLikeness(line, tile) }));
 }
 
 /**
  * A name of one bold capital I (the card "i"): a solid upright bar as tall as a name's capitals,
- * too narrow for MIN_NAME_WIDTH and one run of ink. It scores least of any name line, so it is
- * only taken in a tile where nothing wider looks like a name.
+ * too narrow for MIN_NAME_WIDTH and one run of ink, alone across the tile at its height (`whole`
+ * is the text line before it is cut to its centred span: a letter of a longer name is not alone).
+ * It scores least of any name line, so it is only taken in a tile where nothing wider looks like a name.
  */
 function isOneCapitalI(source: RgbImage, line: TextLine, tile: Rect): boolean {
   const height = line.bottom - line.top;

@@ -12,7 +12,7 @@ import {
 } from './text-crops';
 import { centredCodeAbove, findNameLine, nameSearchBand } from './name-lines';
 import type { Rect, RgbImage } from './tile-grid';
-import type { OcrJob } from '../runtime/worker-pool';
+import type { OcrJob, OcrResult } from '../runtime/worker-pool';
 import {
   LOOSER_NAME_LINE_THRESHOLDS,
   MAX_NAME_LINE_HEIGHT,
@@ -187,6 +187,16 @@ function placeAround(source: RgbImage, tile: Rect, lines: TextLine[], inkLow: nu
       : tile.height * MIN_NAME_HEIGHT * 1.2;
   const scale = Math.min(MAX_NAME_SCALE, Math.max(1.5, TARGET_TEXT_HEIGHT / lineHeight));
   return { source, lines, inkLow, codes, region, lineHeight, scale };
+}
+
+/**
+ * A name's reading as a name: tesseract reads the one capital I of a place whose line is a lone
+ * upright bar (the card "i", `name-lines.ts`) as "|". Anywhere else a "|" is a frame or art.
+ */
+export function asNameText({ lines }: NamePlace, result: OcrResult): OcrResult {
+  const line = lines.length === 1 ? lines[0] : null;
+  const isBar = line !== null && line.right - line.left < (line.bottom - line.top) / 2;
+  return isBar && result.text.trim() === '|' ? { ...result, text: 'I' } : result;
 }
 
 export function nameJob({ source, lines, inkLow, region, scale }: NamePlace): OcrJob {

@@ -5,8 +5,9 @@
  * screen photographed at an angle and a small rotation are undone, then the tiles are found from their frames (`tile-finder.ts`). With a grid found, each
  * tile's name band is read on its own (one short line, the reader's best case) and the header is
  * read for "DECK CODE: ...". Tiles whose name is ambiguous (two cards share it) or poorly read get
- * a second look at their small printed code. Without a full grid (a crop, a different layout), the
- * text of the whole picture is read too and card names are searched in its lines.
+ * a second look at their small printed code. Without a full grid (a crop, a different layout), or
+ * with tiles no reading fits, the text of the whole picture is read too, card names are searched in
+ * its lines and each is put where it was read (`merge-readings.ts`).
  *
  * The stages walk pixels in JavaScript: it runs in the reader thread (`reader-thread.ts`), never
  * on the server's event loop.
@@ -20,7 +21,7 @@ import { MIN_CORRECTED_ANGLE, estimateRotation, unrotate } from './rotation';
 import { readTextAnywhere } from './text-fallback';
 import { findTiles } from './tile-finder';
 import { readDeckCode } from './header-policy';
-import { foundNamePlace, nameJob, namePlace } from './name-reading';
+import { asNameText, foundNamePlace, nameJob, namePlace } from './name-reading';
 import { darkTextCopy } from './name-lines';
 import { NAME_TRUSTED_CONFIDENCE } from './thresholds';
 import { matchTiles, nameReading, toReadCard } from './match-tiles';
@@ -80,7 +81,7 @@ async function readNames(img: RgbImage, tiles: Rect[], { pool, index }: ReadDeck
   const found = tiles.map((tile, i) => foundNamePlace(img, darkCopy, tile, usual[i]));
   const places = tiles.map((_, i) => found[i] ?? usual[i]);
   const nameJobs = places.map((place) => nameJob(place));
-  const nameResults = await pool.recognizeAll(nameJobs);
+  const nameResults = (await pool.recognizeAll(nameJobs)).map((result, i) => asNameText(places[i], result));
   const matchOf = (result: OcrResult) => index.match(nameReading(result.text));
   const untrusted = found
     .map((place, i) => (place && (matchOf(nameResults[i]).best?.confidence ?? 0) < NAME_TRUSTED_CONFIDENCE ? i : -1))

@@ -4,8 +4,9 @@
  *
  * The image's whiteness mask (names are white capitals) is read in horizontal strips: tesseract
  * segments a page about as tall as wide well, and a strip with no ink is skipped without a read.
- * Every line read is matched against the catalog; names come out in reading order (strip by strip,
- * line by line), deck code from a "DECK CODE:" line if there is one.
+ * Every line read is matched against the catalog; names come out strip by strip, line by line, each
+ * with where it was read (the middle of its words' boxes, in image pixels), and the deck code from
+ * a "DECK CODE:" line if there is one.
  */
 import { nameKey, type CatalogIndex, type MatchResult } from '../catalog/catalog-index';
 import { parseDeckCode } from './code/deck-code';
