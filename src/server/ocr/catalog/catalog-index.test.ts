@@ -80,6 +80,7 @@ describe('CatalogIndex codes', () => {
     expect(index.findByCode('FSC012l').map((c) => c.code)).toEqual(['FSC012']);
     // FSC012 read with an O too many: FSC001 (Red Diamond) is in it, but its number goes on.
     expect(index.findByCode('FSCO012').map((c) => c.code)).not.toContain('FSC001');
+    expect(index.findByCode('FSCO012').map((c) => c.code)).not.toContain('SCO012');
   });
 
   it('uses the code read to choose between cards of the same name, even with a typo', () => {

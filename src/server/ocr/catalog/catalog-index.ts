@@ -255,11 +255,16 @@ export class CatalogIndex {
     // As read, character for character with `folded`: which of its characters are digits.
     const printed = text.toUpperCase().replace(/[^A-Z0-9]/g, '');
     const isDigit = (i: number): boolean => /\d/.test(printed[i] ?? '');
-    // Codes are 6–8 characters; a read may carry stray characters on either side. But a number
-    // goes on to its last digit: FSC001 is not in "FSCO012" (FSC012 with an O too many).
+    const isLetter = (i: number): boolean => /[A-Z]/.test(printed[i] ?? '');
+    // Codes are 6–8 characters; a read may carry stray characters on either side: a frame's edge
+    // read as I or L. But a number goes on to its last digit and a prefix back to its first letter:
+    // neither FSC001 nor SCO012 is in "FSCO012" (FSC012 with an O too many).
+    const cutsNumber = (end: number): boolean => isDigit(end - 1) && isDigit(end);
+    const cutsPrefix = (start: number): boolean =>
+      isLetter(start) && isLetter(start - 1) && !'IL'.includes(printed[start - 1]);
     for (let length = Math.min(8, folded.length - 1); length >= 6; length--) {
       for (let start = 0; start + length <= folded.length; start++) {
-        if (isDigit(start + length - 1) && isDigit(start + length)) continue;
+        if (cutsNumber(start + length) || cutsPrefix(start)) continue;
         const hit = this.byFoldedCode.get(folded.slice(start, start + length));
         if (hit) return hit;
       }

@@ -24,4 +24,14 @@ describe('nameReading', () => {
     expect(nameReading('APOLLO 11')).toEqual({ nameText: 'APOLLO 11' });
     expect(nameReading('BATTLE OF\nHASTINGS (1066)')).toEqual({ nameText: 'BATTLE OF HASTINGS (1066)' });
   });
+
+  it('leaves out the PROTECTED label a crop took in beside or above the name', () => {
+    expect(nameReading("PROTECTED '")).toEqual({ nameText: '' });
+    // A stray mark after the label is no one-letter name.
+    expect(nameReading('PROTECTED i"')).toEqual({ nameText: '' });
+    expect(nameReading('PROTFCTIO')).toEqual({ nameText: '' });
+    expect(nameReading('PROTECTED DEDUN')).toEqual({ nameText: 'DEDUN' });
+    // The card PROJECTION is no label.
+    expect(nameReading('PROJECTION')).toEqual({ nameText: 'PROJECTION' });
+  });
 });

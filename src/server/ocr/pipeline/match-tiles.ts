@@ -1,5 +1,5 @@
 // Matching: the card of each tile from its readings, against the catalog.
-import { CatalogIndex, type CardMatch, type MatchResult } from '../catalog/catalog-index';
+import { CatalogIndex, nameKey, nameSimilarity, type CardMatch, type MatchResult } from '../catalog/catalog-index';
 import type { OcrResult } from '../runtime/worker-pool';
 import { codeCrops, secondNameJobs, type NamePlace } from './name-reading';
 import type { ReadCard, ReadDeckOptions } from './reading';
@@ -101,8 +101,27 @@ function isCodeLine(line: string): boolean {
  */
 export function nameReading(text: string): { nameText: string; codeText?: string } {
   const [first, ...rest] = text.trim().split('\n');
-  if (!isCodeLine(first)) return { nameText: oneLine(text) };
-  return { nameText: oneLine(rest.length > 0 ? rest.join(' ') : first), codeText: first.trim() };
+  if (!isCodeLine(first)) return { nameText: withoutLabel(oneLine(text)) };
+  return { nameText: withoutLabel(oneLine(rest.length > 0 ? rest.join(' ') : first)), codeText: first.trim() };
+}
+
+/**
+ * How like the PROTECTED label a first word must be to be that label (PROTFCTIO: 0.73). No name
+ * of the catalog starts with such a word: the closest, PROJECTION, is 0.66.
+ */
+const LABEL_SIMILARITY = 0.72;
+
+/**
+ * The text without the PROTECTED label a tile prints at the left of its code line: where a restyle
+ * puts that line close above the name, the name's crop takes it in, and read alone it fit the card
+ * Projection better than nothing. What follows the label is the rest of its line, or a name below
+ * it; a stray mark after it ("PROTECTED i" at a name's usual place) would be the card "i".
+ */
+function withoutLabel(nameText: string): string {
+  const [first, ...words] = nameText.split(' ');
+  if (nameSimilarity(nameKey(first), 'protected') < LABEL_SIMILARITY) return nameText;
+  const rest = words.join(' ');
+  return nameKey(rest).replace(/ /g, '').length >= 2 ? rest : '';
 }
 
 /**

@@ -96,7 +96,14 @@ function nameLines(img: RgbImage, tile: Rect): { lines: TextLine[]; inkLow: numb
  * text: similar height, close by, centred (the PROTECTED label is left-aligned, the code
  * right-aligned and smaller).
  */
-function nameLinesAt(img: RgbImage, tile: Rect, search: Rect, centre: number, threshold: number): TextLine[] {
+function nameLinesAt(
+  img: RgbImage,
+  tile: Rect,
+  search: Rect,
+  centre: number,
+  threshold: number,
+  { lookBelow = false } = {},
+): TextLine[] {
   const tileCentre = tile.left + tile.width / 2;
   const lines = findTextLines(img, search, threshold)
     .filter((l) => l.bottom - l.top >= tile.height * MIN_NAME_HEIGHT)
@@ -108,19 +115,24 @@ function nameLinesAt(img: RgbImage, tile: Rect, search: Rect, centre: number, th
   const height = last.bottom - last.top;
   const isCentred = (l: TextLine): boolean =>
     Math.abs((l.left + l.right) / 2 - tileCentre) < tile.width * 0.1 && l.middleCoverage > 0.3;
-  if (
-    above &&
+  const below = lookBelow ? lines[lastIndex + 1] : undefined;
+  const continuesAbove =
+    above !== undefined &&
     last.top - above.bottom <= height * 0.8 &&
     // Brackets and descenders make a line taller than its capitals: "HASTINGS (1066)" under "BATTLE OF".
     above.bottom - above.top >= height * 0.55 &&
     above.bottom - above.top <= height * 1.4 &&
     isCentred(above) &&
     // The rarity badge above a one-line name is centred too, but far narrower than a word.
-    above.right - above.left >= tile.width * 0.2
-  ) {
-    return [above, last];
-  }
-  return [last];
+    above.right - above.left >= tile.width * 0.2;
+  const continuesBelow =
+    below !== undefined &&
+    below.top - last.bottom <= height * 0.8 &&
+    below.bottom - below.top >= height * 0.7 &&
+    below.bottom - below.top <= height * 1.5 &&
+    isCentred(below) &&
+    below.right - below.left >= tile.width * 0.2;
+  return [...(continuesAbove ? [above] : []), last, ...(continuesBelow ? [below] : [])];
 }
 
 /** Where a tile's name is read: around the lines found (or at a one-line name's place), and at what scale. */
@@ -157,7 +169,11 @@ export function foundNamePlace(img: RgbImage, darkCopy: RgbImage, tile: Rect, us
   const centre = (found.line.top + found.line.bottom) / 2;
   const usualLast = usual.lines[usual.lines.length - 1];
   if (!found.dark && usualLast && usualLast.top <= centre && usualLast.bottom >= centre) return null;
-  const lines = nameLinesAt(found.source, tile, nameSearchBand(tile), centre, TEXT_LINE_THRESHOLD);
+  // The line found may be the first of two when the second is no name line to the finder: with
+  // brackets and digits ("HASTINGS (1066)"), a JPEG's blur leaves its box less than a quarter ink.
+  const lines = nameLinesAt(found.source, tile, nameSearchBand(tile), centre, TEXT_LINE_THRESHOLD, {
+    lookBelow: true,
+  });
   if (lines.length === 0) return null;
   const { from, to, left, right } = TILE.codeAboveName;
   const nameTop = (lines[0].top - tile.top) / tile.height;
