@@ -116,23 +116,19 @@ function nameLinesAt(
   const isCentred = (l: TextLine): boolean =>
     Math.abs((l.left + l.right) / 2 - tileCentre) < tile.width * 0.1 && l.middleCoverage > 0.3;
   const below = lookBelow ? lines[lastIndex + 1] : undefined;
-  const continuesAbove =
-    above !== undefined &&
-    last.top - above.bottom <= height * 0.8 &&
-    // Brackets and descenders make a line taller than its capitals: "HASTINGS (1066)" under "BATTLE OF".
-    above.bottom - above.top >= height * 0.55 &&
-    above.bottom - above.top <= height * 1.4 &&
-    isCentred(above) &&
+  /** Whether a line `gap` away from the last one, of a height within `heights`, is more of the name. */
+  const continuesName = (other: TextLine | undefined, gap: number, heights: { min: number; max: number }) =>
+    other !== undefined &&
+    gap <= height * 0.8 &&
+    other.bottom - other.top >= height * heights.min &&
+    other.bottom - other.top <= height * heights.max &&
+    isCentred(other) &&
     // The rarity badge above a one-line name is centred too, but far narrower than a word.
-    above.right - above.left >= tile.width * 0.2;
-  const continuesBelow =
-    below !== undefined &&
-    below.top - last.bottom <= height * 0.8 &&
-    below.bottom - below.top >= height * 0.7 &&
-    below.bottom - below.top <= height * 1.5 &&
-    isCentred(below) &&
-    below.right - below.left >= tile.width * 0.2;
-  return [...(continuesAbove ? [above] : []), last, ...(continuesBelow ? [below] : [])];
+    other.right - other.left >= tile.width * 0.2;
+  // Brackets and descenders make a line taller than its capitals: "HASTINGS (1066)" under "BATTLE OF".
+  const withAbove = above && continuesName(above, last.top - above.bottom, { min: 0.55, max: 1.4 });
+  const withBelow = below && continuesName(below, below.top - last.bottom, { min: 0.7, max: 1.5 });
+  return [...(withAbove ? [above] : []), last, ...(withBelow ? [below] : [])];
 }
 
 /** Where a tile's name is read: around the lines found (or at a one-line name's place), and at what scale. */
