@@ -92,9 +92,9 @@ function nameLines(img: RgbImage, tile: Rect): { lines: TextLine[]; inkLow: numb
 
 /**
  * The lines of a tile's name at one whiteness: the text line of `search` across height `centre`,
- * plus the line above it when the name wraps. A line above only counts when it looks like the same
- * text: similar height, close by, centred (the PROTECTED label is left-aligned, the code
- * right-aligned and smaller).
+ * plus the line above it when the name wraps (and, with `lookBelow`, the line below it: the line
+ * found may be a name's first). A line only counts when it looks like the same text: similar
+ * height, close by, centred (the PROTECTED label is left-aligned, the code right-aligned and smaller).
  */
 function nameLinesAt(
   img: RgbImage,
