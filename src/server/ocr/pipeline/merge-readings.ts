@@ -21,10 +21,9 @@ interface PlacedCard {
 const inside = (at: { x: number; y: number }, r: Rect): boolean =>
   at.x >= r.left && at.x <= r.left + r.width && at.y >= r.top && at.y <= r.top + r.height;
 
-/**
- * Rows top to bottom, each left to right: a card belongs to the row of the first card above it
- * by less than half a tile (or of a name line's height when there is no grid).
- */
+const centreOf = (r: Rect): { x: number; y: number } => ({ x: r.left + r.width / 2, y: r.top + r.height / 2 });
+
+/** Rows top to bottom, each left to right: a card belongs to the row of the first card above it by less than half a row. */
 function inReadingOrder(cards: PlacedCard[], rowHeight: number): ReadCard[] {
   const byY = [...cards].sort((a, b) => a.at.y - b.at.y);
   const rows: PlacedCard[][] = [];
@@ -51,7 +50,7 @@ export function mergeByPosition(
   const whole = tiles.length >= DECK_SIZE;
   const gridCards: PlacedCard[] = tiles.flatMap((tile, i) => {
     const card = grid?.read[i];
-    return card ? [{ card, at: { x: tile.left + tile.width / 2, y: tile.top + tile.height / 2 } }] : [];
+    return card ? [{ card, at: centreOf(tile) }] : [];
   });
   const taken = new Set(gridCards.flatMap(({ card }) => [card.code, card.name]));
   const filled = new Set<number>();
@@ -65,11 +64,9 @@ export function mergeByPosition(
     if (tile >= 0 && (grid?.settled[tile] || filled.has(tile))) return;
     if (tile >= 0) filled.add(tile);
     taken.add(card.code).add(card.name);
-    const t = tiles[tile];
-    textCards.push({ card, at: t ? { x: t.left + t.width / 2, y: t.top + t.height / 2 } : fromText[k].at });
+    textCards.push({ card, at: tile >= 0 ? centreOf(tiles[tile]) : fromText[k].at });
   });
   if (!grid) return { cards: textCards.map((p) => p.card).slice(0, DECK_SIZE), fromText: textCards.length };
-  const rowHeight = tiles[0]?.height ?? 0;
-  const cards = inReadingOrder([...gridCards, ...textCards], rowHeight).slice(0, DECK_SIZE);
+  const cards = inReadingOrder([...gridCards, ...textCards], tiles[0]?.height ?? 0).slice(0, DECK_SIZE);
   return { cards, fromText: textCards.length };
 }

@@ -157,9 +157,14 @@ function isOneCapitalI(source: RgbImage, line: TextLine, tile: Rect): boolean {
   return (
     height >= tile.height * CAPITAL_HEIGHT.min &&
     height <= tile.height * CAPITAL_HEIGHT.max &&
-    line.right - line.left <= height * 0.4 &&
+    isUprightBar(line) &&
     inkShare(source, line) >= 0.6
   );
+}
+
+/** A line no wider than 0.4 of its height: one upright stroke, as a capital I is. */
+export function isUprightBar(line: TextLine): boolean {
+  return line.right - line.left <= (line.bottom - line.top) * 0.4;
 }
 
 /**

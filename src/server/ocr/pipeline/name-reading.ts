@@ -10,7 +10,7 @@ import {
   whiteTextImage,
   type TextLine,
 } from './text-crops';
-import { centredCodeAbove, findNameLine, nameSearchBand } from './name-lines';
+import { centredCodeAbove, findNameLine, isUprightBar, nameSearchBand } from './name-lines';
 import type { Rect, RgbImage } from './tile-grid';
 import type { OcrJob, OcrResult } from '../runtime/worker-pool';
 import {
@@ -206,8 +206,7 @@ function placeAround(source: RgbImage, tile: Rect, lines: TextLine[], inkLow: nu
  * upright bar (the card "i", `name-lines.ts`) as "|". Anywhere else a "|" is a frame or art.
  */
 export function asNameText({ lines }: NamePlace, result: OcrResult): OcrResult {
-  const line = lines.length === 1 ? lines[0] : null;
-  const isBar = line !== null && line.right - line.left < (line.bottom - line.top) / 2;
+  const isBar = lines.length === 1 && isUprightBar(lines[0]);
   return isBar && result.text.trim() === '|' ? { ...result, text: 'I' } : result;
 }
 

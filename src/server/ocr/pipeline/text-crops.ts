@@ -198,6 +198,9 @@ function stretchContrast(gray: Uint8Array): Uint8Array {
   return gray.map((v) => Math.max(0, Math.min(255, Math.round(((v - low) * 255) / (high - low)))));
 }
 
+/** White margin put around a crop by default, in the crop's (upscaled) pixels: tesseract misses text touching the edge. */
+export const CROP_MARGIN = 12;
+
 /**
  * A one-channel crop of `r`'s size as the image tesseract gets: optionally contrast-stretched,
  * upscaled, on a white margin, as a binary PGM. Built here rather than by sharp: a sharp resize
@@ -225,7 +228,7 @@ function toOcrImage(
 export function whiteTextImage(
   img: RgbImage,
   region: Rect,
-  { scale, margin = 12, inkLow = INK_LOW, stretch = false }: MaskOptions,
+  { scale, margin = CROP_MARGIN, inkLow = INK_LOW, stretch = false }: MaskOptions,
 ): Buffer {
   const r = clampRect(img, region);
   const gray = new Uint8Array(r.width * r.height);
@@ -243,7 +246,7 @@ export function whiteTextImage(
  * A region as a contrast-stretched grey image, for the small grey card code, which is too faint for
  * the whiteness mask.
  */
-export function greyTextImage(img: RgbImage, region: Rect, { scale, margin = 12 }: MaskOptions): Buffer {
+export function greyTextImage(img: RgbImage, region: Rect, { scale, margin = CROP_MARGIN }: MaskOptions): Buffer {
   const r = clampRect(img, region);
   const gray = new Uint8Array(r.width * r.height);
   for (let y = 0; y < r.height; y++) {

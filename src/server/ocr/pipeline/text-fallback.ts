@@ -10,7 +10,7 @@
  */
 import { nameKey, type CatalogIndex, type MatchResult } from '../catalog/catalog-index';
 import { parseDeckCode } from './code/deck-code';
-import { whiteTextImage, whiteness } from './text-crops';
+import { CROP_MARGIN, whiteTextImage, whiteness } from './text-crops';
 import type { Rect, RgbImage } from './tile-grid';
 import type { OcrBox, OcrJobRunner, OcrLine } from '../runtime/worker-pool';
 
@@ -61,9 +61,6 @@ interface PlacedLine {
   words: Array<{ text: string; box: OcrBox }>;
 }
 
-/** The margin `whiteTextImage` puts around a crop, in the crop's pixels. */
-const CROP_MARGIN = 12;
-
 /** A strip's lines with their words' boxes taken back from the upscaled crop to the image. */
 function placeLines(lines: OcrLine[], strip: Rect, scale: number): PlacedLine[] {
   const back = (v: number, origin: number): number => origin + (v - CROP_MARGIN) / scale;
@@ -93,10 +90,7 @@ function namesIn(index: CatalogIndex, line: PlacedLine): PlacedMatch[] {
     for (const _ of nameKey(w.text).split(' ').filter(Boolean)) owner.push(i);
   });
   return index.namesInText(line.text).map(({ result, firstWord, words }) => {
-    const boxes = owner
-      .slice(firstWord, firstWord + words)
-      .map((i) => line.words[i].box)
-      .filter((b) => b !== undefined);
+    const boxes = owner.slice(firstWord, firstWord + words).map((i) => line.words[i].box);
     const spanned = boxes.length > 0 ? boxes : line.words.map((w) => w.box);
     const x0 = Math.min(...spanned.map((b) => b.x0));
     const x1 = Math.max(...spanned.map((b) => b.x1));
