@@ -115,9 +115,12 @@ export async function buildApp({
   // Read in the background: searches ask the database until it is in.
   app.addHook('onReady', async () => void deckIndex.start());
   app.addHook('onClose', async () => deckIndex.close());
-  const deckReads = new DeckReads({ loadDecks: (ids) => loadDecks(db, ids), ...deckSearch(searchDb, deckIndex) });
+  // The reads wait for the evictions other instances sent (deck-evictions.ts), which are made next.
+  const deckReads = new DeckReads({ loadDecks: (ids) => loadDecks(db, ids), ...deckSearch(searchDb, deckIndex) }, () =>
+    deckEvictions.caughtUp(),
+  );
   app.decorate('deckReads', deckReads);
-  const deckEvictions = config.redisUrl
+  const deckEvictions: DeckEvictions = config.redisUrl
     ? await sharedDeckEvictions(deckReads, config.redisUrl, app.log)
     : localDeckEvictions(deckReads);
   app.decorate('deckEvictions', deckEvictions);

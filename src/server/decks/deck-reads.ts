@@ -73,15 +73,27 @@ export class DeckReads {
   /** When the pages were last evicted: a search begun before that keeps no page. */
   private pagesChangedAt = 0;
 
-  constructor(private readonly source: DeckSource) {}
+  /**
+   * `caughtUp` resolves once the evictions other instances sent before the read are applied
+   * (deck-evictions.ts); every read waits for it before it looks at what is kept. With nothing to
+   * wait for (undefined), a read looks at once, in the same turn it was asked.
+   */
+  constructor(
+    private readonly source: DeckSource,
+    private readonly caughtUp: () => Promise<void> | undefined = () => undefined,
+  ) {}
 
   /** The deck as JSON, or undefined when there is no such deck. */
-  async deckJson(id: string, now = Date.now()): Promise<string | undefined> {
-    return (await this.deckJsons([id], now))[0];
+  deckJson(id: string, now = Date.now()): Promise<string | undefined> {
+    return this.afterCatchingUp(async () => (await this.deckJsons([id], now))[0]);
   }
 
   /** One page of a search as JSON (a DecksPage). */
-  async pageJson(filters: DeckFilters, page: PageQuery, now = Date.now()): Promise<string> {
+  pageJson(filters: DeckFilters, page: PageQuery, now = Date.now()): Promise<string> {
+    return this.afterCatchingUp(() => this.searchPageJson(filters, page, now));
+  }
+
+  private async searchPageJson(filters: DeckFilters, page: PageQuery, now: number): Promise<string> {
     const key = searchKey(filters);
     const offset = (page.page - 1) * page.limit;
     const first = Math.floor(offset / SEARCH_BLOCK);
@@ -99,6 +111,12 @@ export class DeckReads {
     ]);
     const ids = blocks.flat().slice(offset - first * SEARCH_BLOCK, offset - first * SEARCH_BLOCK + page.limit);
     return pageJson(await this.deckJsons(ids, now), totalDecks);
+  }
+
+  /** The read, once caught up with the other instances; at once when there is nothing to wait for. */
+  private afterCatchingUp<T>(read: () => Promise<T>): Promise<T> {
+    const waiting = this.caughtUp();
+    return waiting ? waiting.then(read) : read();
   }
 
   /** The kept answer, or the one under way (unless a write came after it began), or a new one, kept once it comes. */
