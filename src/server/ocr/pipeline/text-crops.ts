@@ -75,44 +75,55 @@ export function findTextLines(img: RgbImage, region: Rect, threshold = TEXT_LINE
   const r = clampRect(img, region);
   const minInk = Math.max(2, Math.round(r.width * 0.01));
   const lines: TextLine[] = [];
-  let open: { top: number; left: number; right: number; middle: Set<number> } | null = null;
+  let open: { top: number; left: number; right: number; middle: number } | null = null;
   const middleFrom = r.left + Math.round(r.width * 0.4);
   const middleTo = r.left + Math.round(r.width * 0.6);
+  /** The middle columns the open line has ink in, each once. */
+  const middleInk = new Uint8Array(Math.max(0, middleTo - middleFrom));
+  // The region's ink, judged once: a pixel is read for the frames and again for its row.
+  const isInk = new Uint8Array(r.width * r.height);
   // A column with ink in nearly every row is a frame (of a tile in a tilted image) or a stroke of
   // art, not text: counted, it would join every line of the region into one.
   const inkRows = new Uint32Array(r.width);
-  for (let y = r.top; y < r.top + r.height; y++) {
-    for (let x = r.left; x < r.left + r.width; x++)
-      if (whiteness(img.data, (y * img.width + x) * 3) >= threshold) inkRows[x - r.left]++;
+  for (let y = 0; y < r.height; y++) {
+    for (let x = 0; x < r.width; x++)
+      if (whiteness(img.data, ((r.top + y) * img.width + r.left + x) * 3) >= threshold) {
+        isInk[y * r.width + x] = 1;
+        inkRows[x]++;
+      }
   }
   const isFrame = inkRows.map((n) => (n > r.height * FRAME_ROW_SHARE ? 1 : 0));
-  for (let y = r.top; y <= r.top + r.height; y++) {
+  for (let y = 0; y <= r.height; y++) {
     let ink = 0;
     let left = Infinity;
     let right = -Infinity;
-    const middle: number[] = [];
-    if (y < r.top + r.height) {
-      for (let x = r.left; x < r.left + r.width; x++) {
-        if (isFrame[x - r.left] || whiteness(img.data, (y * img.width + x) * 3) < threshold) continue;
+    const rowMiddle: number[] = [];
+    if (y < r.height) {
+      for (let x = 0; x < r.width; x++) {
+        if (isFrame[x] || !isInk[y * r.width + x]) continue;
         ink++;
-        left = Math.min(left, x);
-        right = Math.max(right, x);
-        if (x >= middleFrom && x < middleTo) middle.push(x);
+        left = Math.min(left, r.left + x);
+        right = Math.max(right, r.left + x);
+        if (r.left + x >= middleFrom && r.left + x < middleTo) rowMiddle.push(r.left + x - middleFrom);
       }
     }
     if (ink >= minInk) {
-      if (!open) open = { top: y, left, right, middle: new Set(middle) };
+      open ??= { top: r.top + y, left, right, middle: 0 };
       open.left = Math.min(open.left, left);
       open.right = Math.max(open.right, right);
-      for (const x of middle) open.middle.add(x);
+      for (const x of rowMiddle) {
+        open.middle += 1 - middleInk[x];
+        middleInk[x] = 1;
+      }
     } else if (open) {
       lines.push({
         top: open.top,
-        bottom: y,
+        bottom: r.top + y,
         left: open.left,
         right: open.right,
-        middleCoverage: open.middle.size / Math.max(1, middleTo - middleFrom),
+        middleCoverage: open.middle / Math.max(1, middleTo - middleFrom),
       });
+      middleInk.fill(0);
       open = null;
     }
   }

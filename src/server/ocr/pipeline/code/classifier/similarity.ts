@@ -18,7 +18,8 @@ export const FLAT_SPREAD = 30;
 
 /** A sample prepared for comparison: its grid centred and scaled to unit length. */
 export interface Prepared {
-  unit: Float32Array;
+  /** Doubles, not floats: the products are summed as doubles, and a rank took a fifth longer converting (4.9 -> 4.0 ms). */
+  unit: Float64Array;
   /** The grid is flat (FLAT_SPREAD): alike only to another flat grid. */
   flat: boolean;
   logWidth: number;
@@ -29,7 +30,7 @@ export function prepare(sample: GlyphSample): Prepared {
   let mean = 0;
   for (const v of sample.pixels) mean += v;
   mean /= GRID_SIZE;
-  const unit = new Float32Array(GRID_SIZE);
+  const unit = new Float64Array(GRID_SIZE);
   let norm = 0;
   for (let i = 0; i < GRID_SIZE; i++) {
     unit[i] = sample.pixels[i] - mean;
