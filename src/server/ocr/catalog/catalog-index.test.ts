@@ -59,6 +59,14 @@ describe('CatalogIndex.matchName', () => {
     expect(index.matchName('').best).toBeNull();
   });
 
+  it('takes a name of one letter only from that letter read alone, not from punctuation around a stroke', () => {
+    expect(index.matchName('I').best).toMatchObject({ code: 'FSC012', name: 'i', confidence: 1 });
+    expect(index.matchName(' i\n').best?.name).toBe('i');
+    // Bench seed 39024: a name place that missed THE TOWER (XVI) read a quote mark and a bar.
+    expect(index.matchName('“I').best?.name).not.toBe('i');
+    expect(index.matchName('I.').best?.name).not.toBe('i');
+  });
+
   it('takes milliseconds, not seconds, for a deck of lookups', () => {
     const started = performance.now();
     for (let i = 0; i < 18; i++) index.matchName(`THE HIEROPHANT (V) ${i % 2 ? '' : 'X'}`);

@@ -83,6 +83,17 @@ export function nameKey(name: string): string {
   return normalizeName(name.replace(/[ßæÆœŒøØđĐłŁþÞðÐı]/g, (c) => LETTER_SPELLINGS[c] ?? c));
 }
 
+/**
+ * The key of a name as read. A key of one letter counts only when that letter was read alone: a
+ * quote mark or a bar read beside a stroke of art ("“I" on a tile whose name place missed its
+ * name, bench seed 39024) leaves one letter too once the punctuation goes, and one letter
+ * matches the card "i" exactly, with nothing else to weigh against it.
+ */
+function nameKeyOf(read: string): string {
+  const key = nameKey(read);
+  return key.length === 1 && read.trim().length > 1 ? '' : key;
+}
+
 /** Folds a printed code the way OCR misreads it, so `ACNO012`, `ACN0012` and `ACNOO12` meet. */
 export function foldCode(code: string): string {
   return code
@@ -304,7 +315,7 @@ export class CatalogIndex {
    * that was badly read, but a misread code never overrides a clearly read name.
    */
   match(reading: CardReading): MatchResult {
-    const key = nameKey(reading.nameText);
+    const key = nameKeyOf(reading.nameText);
     const byCode = reading.codeText ? this.findByCode(reading.codeText) : [];
     const scored: CardMatch[] = [];
     if (key) {
