@@ -5,7 +5,7 @@ import type { Locator, Page } from 'playwright-core';
 import type { Deck } from '../src/common/api/decks';
 import { MESSAGES } from '../src/common/messages';
 import { pickCategory, saveScreenshot } from './support/browser';
-import { openUploadModal } from './support/upload';
+import { PUBLISH_TIMEOUT_MS, openUploadModal } from './support/upload';
 import { WIDTHS, browserSuite, hasHorizontalScroll, openPage } from './web-helpers';
 
 const suite = browserSuite();
@@ -135,7 +135,7 @@ test.each(WIDTHS)('at %i: a copy of a deck in the builder asks first, and Cancel
   await page.getByRole('button', { name: 'Publish the deck' }).click();
 
   const dialog = nearCopyDialog(page);
-  await dialog.waitFor();
+  await dialog.waitFor({ timeout: PUBLISH_TIMEOUT_MS });
   expect(await dialog.textContent()).toContain(MESSAGES.upload.nearCopyCards(source.title, 18, 18));
   expect(await dialog.getByRole('link', { name: source.title }).getAttribute('href')).toBe(`/decks/${source._id}`);
   expect(await dialog.textContent()).toContain(
@@ -151,7 +151,7 @@ test.each(WIDTHS)('at %i: a copy of a deck in the builder asks first, and Cancel
   // Asked again, and published on confirm.
   await page.getByRole('button', { name: 'Publish the deck' }).click();
   await nearCopyDialog(page).getByRole('button', { name: MESSAGES.upload.nearCopyConfirm }).click();
-  await page.getByRole('heading', { level: 1, name: title }).waitFor();
+  await page.getByRole('heading', { level: 1, name: title }).waitFor({ timeout: PUBLISH_TIMEOUT_MS });
   expect(await decksTitled(title)).toBe(1);
   expect(errors).toEqual([]);
   await context.close();

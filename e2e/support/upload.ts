@@ -13,6 +13,14 @@ export async function openUploadModal(page: Page): Promise<Locator> {
 }
 
 /**
+ * How long a publish may take to show its answer (the near-copy question, or the deck) on a loaded
+ * machine: the similar-decks check and the publish itself run while other suites read screenshots
+ * on the same two cores. At the 30 s default the builder's publish at 390 px timed out twice in whole
+ * runs (stops 45 and 46) and never alone, where it takes under 6 s.
+ */
+export const PUBLISH_TIMEOUT_MS = 60_000;
+
+/**
  * Clicks Submit in the upload review and, where the site asks because a deck with these cards or
  * this code is published already (the sample screenshot at the other width, or in another suite),
  * publishes anyway.
@@ -21,6 +29,6 @@ export async function submitReview(page: Page, dialog: Locator): Promise<void> {
   await dialog.getByRole('button', { name: 'Submit' }).click();
   const ask = page.getByRole('alertdialog', { name: MESSAGES.upload.nearCopyTitle });
   const published = page.getByRole('status').filter({ hasText: MESSAGES.upload.success });
-  await ask.or(published).first().waitFor({ timeout: 60_000 });
+  await ask.or(published).first().waitFor({ timeout: PUBLISH_TIMEOUT_MS });
   if (await ask.isVisible()) await ask.getByRole('button', { name: MESSAGES.upload.nearCopyConfirm }).click();
 }
