@@ -4,7 +4,7 @@ import { MESSAGES } from '../src/common/messages';
 import { pickCategory, saveScreenshot } from './support/browser';
 import { WIDTHS, browserSuite, hasHorizontalScroll, openPage } from './web-helpers';
 import { axeViolations } from './support/axe';
-import { PUBLISH_TIMEOUT_MS } from './support/upload';
+import { publishAndWait } from './support/upload';
 
 const suite = browserSuite();
 /** The decks published below, by width: the 390 one skips the first two results, so they differ. */
@@ -53,8 +53,11 @@ test.each(WIDTHS)(
 
     await page.getByLabel('Title', { exact: true }).fill(`Built at ${width}`);
     await pickCategory(page, 'Albums', 'Space');
-    await page.getByRole('button', { name: 'Publish the deck' }).click();
-    await page.getByRole('heading', { level: 1, name: `Built at ${width}` }).waitFor({ timeout: PUBLISH_TIMEOUT_MS });
+    await publishAndWait(
+      page,
+      page.getByRole('button', { name: 'Publish the deck' }),
+      page.getByRole('heading', { level: 1, name: `Built at ${width}` }),
+    );
     const id = new URL(page.url()).pathname.split('/').pop()!;
     published.set(width, id);
     const image = page.getByRole('img', { name: `Deck list of Built at ${width}` });

@@ -5,7 +5,7 @@ import type { Locator, Page } from 'playwright-core';
 import type { Deck } from '../src/common/api/decks';
 import { MESSAGES } from '../src/common/messages';
 import { pickCategory, saveScreenshot } from './support/browser';
-import { PUBLISH_TIMEOUT_MS, openUploadModal } from './support/upload';
+import { openUploadModal, publishAndWait } from './support/upload';
 import { WIDTHS, browserSuite, hasHorizontalScroll, openPage } from './web-helpers';
 
 const suite = browserSuite();
@@ -132,10 +132,8 @@ test.each(WIDTHS)('at %i: a copy of a deck in the builder asks first, and Cancel
   const title = `Copied at ${width}`;
   await page.getByLabel('Title', { exact: true }).fill(title);
   await pickCategory(page, 'Albums', 'Space');
-  await page.getByRole('button', { name: 'Publish the deck' }).click();
-
   const dialog = nearCopyDialog(page);
-  await dialog.waitFor({ timeout: PUBLISH_TIMEOUT_MS });
+  await publishAndWait(page, page.getByRole('button', { name: 'Publish the deck' }), dialog);
   expect(await dialog.textContent()).toContain(MESSAGES.upload.nearCopyCards(source.title, 18, 18));
   expect(await dialog.getByRole('link', { name: source.title }).getAttribute('href')).toBe(`/decks/${source._id}`);
   expect(await dialog.textContent()).toContain(
@@ -149,9 +147,12 @@ test.each(WIDTHS)('at %i: a copy of a deck in the builder asks first, and Cancel
   expect(page.url()).toContain('/decks/new');
 
   // Asked again, and published on confirm.
-  await page.getByRole('button', { name: 'Publish the deck' }).click();
-  await nearCopyDialog(page).getByRole('button', { name: MESSAGES.upload.nearCopyConfirm }).click();
-  await page.getByRole('heading', { level: 1, name: title }).waitFor({ timeout: PUBLISH_TIMEOUT_MS });
+  await publishAndWait(page, page.getByRole('button', { name: 'Publish the deck' }), dialog);
+  await publishAndWait(
+    page,
+    dialog.getByRole('button', { name: MESSAGES.upload.nearCopyConfirm }),
+    page.getByRole('heading', { level: 1, name: title }),
+  );
   expect(await decksTitled(title)).toBe(1);
   expect(errors).toEqual([]);
   await context.close();

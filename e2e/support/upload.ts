@@ -1,5 +1,5 @@
 // The upload modal as a player opens it, shared by the browser suites that upload decks.
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page, Request, Response } from 'playwright-core';
 import { MESSAGES } from '../../src/common/messages';
 
 /** Clicks 'Upload a deck' on the home page (opened first unless the page is on it) and returns its dialog. */
@@ -15,8 +15,9 @@ export async function openUploadModal(page: Page): Promise<Locator> {
 /**
  * How long a publish may take to show its answer (the near-copy question, or the deck) on a loaded
  * machine: the similar-decks check and the publish itself run while other suites read screenshots
- * on the same two cores. At the 30 s default the builder's publish at 390 px timed out twice in whole
- * runs (stops 45 and 46) and never alone, where it takes under 6 s.
+ * on the same two cores. At the 30 s default the builder's publish timed out in whole runs (stops
+ * 45 and 46, and once in CI at 60 s) and never alone, where it takes under 6 s; publishAndWait
+ * says what the page showed instead.
  */
 export const PUBLISH_TIMEOUT_MS = 60_000;
 
@@ -26,9 +27,65 @@ export const PUBLISH_TIMEOUT_MS = 60_000;
  * publishes anyway.
  */
 export async function submitReview(page: Page, dialog: Locator): Promise<void> {
-  await dialog.getByRole('button', { name: 'Submit' }).click();
   const ask = page.getByRole('alertdialog', { name: MESSAGES.upload.nearCopyTitle });
   const published = page.getByRole('status').filter({ hasText: MESSAGES.upload.success });
-  await ask.or(published).first().waitFor({ timeout: PUBLISH_TIMEOUT_MS });
+  await publishAndWait(page, dialog.getByRole('button', { name: 'Submit' }), ask.or(published));
   if (await ask.isVisible()) await ask.getByRole('button', { name: MESSAGES.upload.nearCopyConfirm }).click();
+}
+
+/**
+ * Clicks the publish button and waits for what the publish should show (`expected`: the deck, the
+ * near-copy question). When the page shows an error instead, or nothing in time, fails with what
+ * it shows, the address and the API calls since the click with their answers: a timeout alone says
+ * nothing of the cause.
+ */
+export async function publishAndWait(page: Page, button: Locator, expected: Locator): Promise<void> {
+  const calls = watchApiCalls(page);
+  const refused = page.getByRole('alert');
+  try {
+    await button.click();
+    await expected.or(refused).first().waitFor({ timeout: PUBLISH_TIMEOUT_MS });
+    if (await expected.first().isVisible()) return;
+  } catch {
+    // Described below.
+  } finally {
+    calls.stop();
+  }
+  const alerts = await refused.allTextContents();
+  throw new Error(
+    `The publish did not show what was expected within ${PUBLISH_TIMEOUT_MS} ms. Page: ${page.url()}. ` +
+      `Alerts: ${JSON.stringify(alerts)}. API calls since the click: ${JSON.stringify(calls.seen)}`,
+  );
+}
+
+type CallAnswer = number | 'pending' | 'failed';
+
+/** The page's API calls from now until `stop`, each with its status ('pending' while unanswered). */
+function watchApiCalls(page: Page) {
+  const seen: { call: string; answer: CallAnswer }[] = [];
+  const entries = new Map<Request, (typeof seen)[number]>();
+  const answer = (request: Request, value: CallAnswer) => {
+    const entry = entries.get(request);
+    if (entry) entry.answer = value;
+  };
+  const onRequest = (request: Request) => {
+    const { pathname } = new URL(request.url());
+    if (!pathname.startsWith('/api/')) return;
+    const entry = { call: `${request.method()} ${pathname}`, answer: 'pending' as CallAnswer };
+    entries.set(request, entry);
+    seen.push(entry);
+  };
+  const onResponse = (response: Response) => answer(response.request(), response.status());
+  const onFailed = (request: Request) => answer(request, 'failed');
+  page.on('request', onRequest);
+  page.on('response', onResponse);
+  page.on('requestfailed', onFailed);
+  return {
+    seen,
+    stop() {
+      page.off('request', onRequest);
+      page.off('response', onResponse);
+      page.off('requestfailed', onFailed);
+    },
+  };
 }
