@@ -59,12 +59,16 @@ describe('CatalogIndex.matchName', () => {
     expect(index.matchName('').best).toBeNull();
   });
 
-  it('takes a name of one letter only from that letter read alone, not from punctuation around a stroke', () => {
+  it('weighs the marks a read holds that the name does not print, as much as letters it lacks', () => {
     expect(index.matchName('I').best).toMatchObject({ code: 'FSC012', name: 'i', confidence: 1 });
-    expect(index.matchName(' i\n').best?.name).toBe('i');
+    expect(index.matchName(' i\n').best).toMatchObject({ name: 'i', confidence: 1 });
     // Bench seed 39024: a name place that missed THE TOWER (XVI) read a quote mark and a bar.
-    expect(index.matchName('“I').best?.name).not.toBe('i');
-    expect(index.matchName('I.').best?.name).not.toBe('i');
+    expect(index.matchName('“I').best?.confidence).toBeLessThanOrEqual(0.5);
+    expect(index.matchName('I.').best?.confidence).toBeLessThanOrEqual(0.5);
+    // A long name keeps most of its confidence beside a stray mark, and its own marks cost nothing.
+    expect(index.matchName('“THE HIEROPHANT (V)').best).toMatchObject({ name: 'The Hierophant (V)' });
+    expect(index.matchName('“THE HIEROPHANT (V)').best?.confidence).toBeGreaterThan(0.9);
+    expect(index.matchName('THE HIEROPHANT (V)').best?.confidence).toBe(1);
   });
 
   it('takes milliseconds, not seconds, for a deck of lookups', () => {

@@ -83,15 +83,21 @@ export function nameKey(name: string): string {
   return normalizeName(name.replace(/[ßæÆœŒøØđĐłŁþÞðÐı]/g, (c) => LETTER_SPELLINGS[c] ?? c));
 }
 
+/** Characters that are neither letters, digits nor spaces: quotes, brackets, bars, dots. */
+const marksIn = (text: string): number => text.replace(/[\p{L}\p{N}\s]/gu, '').length;
+
 /**
- * The key of a name as read. A key of one letter counts only when that letter was read alone: a
- * quote mark or a bar read beside a stroke of art ("“I" on a tile whose name place missed its
- * name, bench seed 39024) leaves one letter too once the punctuation goes, and one letter
- * matches the card "i" exactly, with nothing else to weigh against it.
+ * The share of a read that a name explains: the key drops every mark, so a quote or a bar OCR made
+ * of a speck or a stroke of art would otherwise cost nothing, and the shorter the name, the more
+ * such marks can make a name of noise ("“I" is the card "i" once its quote goes: bench seed
+ * 39024). Marks the name prints itself ("(1066)") are explained; the rest weigh against the name
+ * as much as letters it lacks.
  */
-function nameKeyOf(read: string): string {
-  const key = nameKey(read);
-  return key.length === 1 && read.trim().length > 1 ? '' : key;
+function explainedShare(readMarks: number, name: string): number {
+  const stray = readMarks - marksIn(name);
+  if (stray <= 0) return 1;
+  const letters = nameKey(name).replace(/ /g, '').length;
+  return letters / (letters + stray);
 }
 
 /** Folds a printed code the way OCR misreads it, so `ACNO012`, `ACN0012` and `ACNOO12` meet. */
@@ -315,12 +321,14 @@ export class CatalogIndex {
    * that was badly read, but a misread code never overrides a clearly read name.
    */
   match(reading: CardReading): MatchResult {
-    const key = nameKeyOf(reading.nameText);
+    const key = nameKey(reading.nameText);
+    const readMarks = marksIn(reading.nameText);
     const byCode = reading.codeText ? this.findByCode(reading.codeText) : [];
     const scored: CardMatch[] = [];
     if (key) {
       for (const { entry, similarity } of this.rankNames(key)) {
-        for (const card of entry.cards) scored.push({ ...card, confidence: similarity });
+        for (const card of entry.cards)
+          scored.push({ ...card, confidence: similarity * explainedShare(readMarks, card.name) });
       }
     }
     for (const card of byCode) {
