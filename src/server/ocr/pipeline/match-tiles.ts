@@ -15,9 +15,24 @@ import {
   NAME_TRUSTED_CONFIDENCE,
   NESTED_NAME_MARGIN,
 } from './thresholds';
-function isAmbiguous(result: MatchResult, index: CatalogIndex): boolean {
+/**
+ * Whether a reading names its card on its own: it fits the card well, and where the OCR doubts
+ * what it read and the name is short, spells it exactly. Chance lands garbled letters on short
+ * names (MIN_SHORT_NAME_CONFIDENCE): two letters of art read at OCR confidence 27 ("nl", at a name
+ * place that missed PENNSYLVANIA STATION (1910 - 1963)) fit N1 at 0.8 (bench seed 39031, WebP). A
+ * long name read garbled but close is that name (AGREED_CARD_CONFIDENCE), and a second look at it
+ * would cost time for nothing.
+ */
+export function isTrustedReading(result: MatchResult, ocrConfidence: number): boolean {
   const best = result.best;
-  if (!best || best.confidence < NAME_TRUSTED_CONFIDENCE) return true;
+  if (!best || best.confidence < NAME_TRUSTED_CONFIDENCE) return false;
+  const doubted = ocrConfidence < GARBLED_OCR_CONFIDENCE && best.name.length < CLEAR_CARD_MIN_LENGTH;
+  return !doubted || best.confidence >= 1;
+}
+
+function isAmbiguous(result: MatchResult, ocrConfidence: number, index: CatalogIndex): boolean {
+  const best = result.best;
+  if (!best || !isTrustedReading(result, ocrConfidence)) return true;
   // A name that is part of a longer one ("RAINBOW" of "RAINBOW SERPENT") may be that name cut
   // short where a dim, blurred line broke at its word gap: the second look reads the tile's width.
   if (index.isInsideLongerName(best.name)) return true;
@@ -159,7 +174,9 @@ export async function matchTiles(
   const firstReadings = nameResults.map((r) => nameReading(r.text));
   const nameTexts = firstReadings.map((r) => r.nameText);
   const matches = firstReadings.map((reading) => index.match(reading));
-  const unsure = matches.map((m, i) => (isAmbiguous(m, index) ? i : -1)).filter((i) => i >= 0);
+  const unsure = matches
+    .map((m, i) => (isAmbiguous(m, nameResults[i].confidence, index) ? i : -1))
+    .filter((i) => i >= 0);
   const agreed: Array<string | undefined> = matches.map(() => undefined);
   /** The code line read on each tile looked at twice ('' for the others): a card the catalog lacks is told by it. */
   const codeTexts = matches.map(() => '');

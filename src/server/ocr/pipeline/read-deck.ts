@@ -23,8 +23,7 @@ import { findTiles } from './tile-finder';
 import { readDeckCode } from './header-policy';
 import { asNameText, foundNamePlace, nameJob, namePlace } from './name-reading';
 import { darkTextCopy } from './name-lines';
-import { NAME_TRUSTED_CONFIDENCE } from './thresholds';
-import { matchTiles, nameReading, toReadCard } from './match-tiles';
+import { isTrustedReading, matchTiles, nameReading, toReadCard } from './match-tiles';
 import { mergeByPosition, type GridReading } from './merge-readings';
 import { READ_FAILED, isPassedOn, type DeckReading, type ReadCard, type ReadDeckOptions } from './reading';
 import type { Rect, RgbImage, TileGrid } from './tile-grid';
@@ -84,7 +83,7 @@ async function readNames(img: RgbImage, tiles: Rect[], { pool, index }: ReadDeck
   const nameResults = (await pool.recognizeAll(nameJobs)).map((result, i) => asNameText(places[i], result));
   const matchOf = (result: OcrResult) => index.match(nameReading(result.text));
   const untrusted = found
-    .map((place, i) => (place && (matchOf(nameResults[i]).best?.confidence ?? 0) < NAME_TRUSTED_CONFIDENCE ? i : -1))
+    .map((place, i) => (place && !isTrustedReading(matchOf(nameResults[i]), nameResults[i].confidence) ? i : -1))
     .filter((i) => i >= 0);
   const otherReadings: OcrResult[][] = tiles.map(() => []);
   if (untrusted.length > 0) {
