@@ -607,12 +607,21 @@ describe.skipIf(!process.env.TEST_POSTGRES_URL)(
       await admin.connect();
       await admin.query(`CREATE SCHEMA ${schema}`);
       await admin.end();
+      // The data is made through a pool of the usual size and wait: a new connection took over 20 ms
+      // under the whole suite's load, and the migration failed before the test began.
+      const setup = openDb({ databaseUrl: url, pgSchema: schema });
+      try {
+        await migrateToLatest(setup.db);
+        const user = await buildUser(setup.db);
+        const cards = cardNames(40);
+        for (let i = 0; i < 30; i++)
+          await buildDeck(setup.db, user.id, {
+            cards: cards.slice(i % 20, (i % 20) + 18).map((card) => ({ ...card })),
+          });
+      } finally {
+        await setup.close();
+      }
       handle = openDb({ databaseUrl: url, pgSchema: schema, pool: { max: 2, connectTimeoutMs: 20 } });
-      await migrateToLatest(handle.db);
-      const user = await buildUser(handle.db);
-      const cards = cardNames(40);
-      for (let i = 0; i < 30; i++)
-        await buildDeck(handle.db, user.id, { cards: cards.slice(i % 20, (i % 20) + 18).map((card) => ({ ...card })) });
       app = await buildApp({
         config: { ...loadConfig({}), dataDir: '/nonexistent-deckhub-data', seedDemo: false },
         db: handle.db,

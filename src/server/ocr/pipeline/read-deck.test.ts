@@ -42,7 +42,8 @@ async function expectBenchCode(className: string, seed: number, base: number, co
   expect((await readDeckImage(sample.image, { pool, index })).deck_code).toBe(code);
 }
 
-describe('readDeckImage', () => {
+// One image is read in about a second; the whole suite's load once stretched one past the 30 s default.
+describe('readDeckImage', { timeout: 120_000 }, () => {
   it('reads the 18 cards and the deck code of the real share screenshot, in order', async () => {
     const answer = expectedScreenshotDeck();
     const reading = await readDeckImage(readFileSync(REAL_SCREENSHOT), { pool, index });
