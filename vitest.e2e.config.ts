@@ -21,6 +21,9 @@ export default defineConfig({
     globalSetup: missingBrowser ? [] : ['e2e/support/seeded-template.ts'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
+    // expect.poll waits 1 s by default: a loaded two-core machine took longer to show page 2 of the
+    // results after its button was clicked (web-search, one whole run). Playwright's own waits give 30 s.
+    expect: { poll: { timeout: 15_000 } },
     // Each file starts its own server (its own copy of the seeded data, a free port) and its own
     // Chromium, so files share nothing. Most of a browser test is waiting on the page: two files at
     // a time took the suite (with its build) from 3.5 minutes to 2.7 on these 2-core machines.
