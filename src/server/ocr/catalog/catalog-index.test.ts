@@ -66,8 +66,9 @@ describe('CatalogIndex.matchName', () => {
     expect(index.matchName('“I').best?.confidence).toBeLessThanOrEqual(0.5);
     expect(index.matchName('I.').best?.confidence).toBeLessThanOrEqual(0.5);
     // A long name keeps most of its confidence beside a stray mark, and its own marks cost nothing.
-    expect(index.matchName('“THE HIEROPHANT (V)').best).toMatchObject({ name: 'The Hierophant (V)' });
-    expect(index.matchName('“THE HIEROPHANT (V)').best?.confidence).toBeGreaterThan(0.9);
+    const quoted = index.matchName('“THE HIEROPHANT (V)').best;
+    expect(quoted).toMatchObject({ name: 'The Hierophant (V)' });
+    expect(quoted?.confidence).toBeGreaterThan(0.9);
     expect(index.matchName('THE HIEROPHANT (V)').best?.confidence).toBe(1);
   });
 

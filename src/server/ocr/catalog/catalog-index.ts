@@ -93,10 +93,9 @@ const marksIn = (text: string): number => text.replace(/[\p{L}\p{N}\s]/gu, '').l
  * 39024). Marks the name prints itself ("(1066)") are explained; the rest weigh against the name
  * as much as letters it lacks.
  */
-function explainedShare(readMarks: number, name: string): number {
-  const stray = readMarks - marksIn(name);
+function explainedShare(readMarks: number, nameMarks: number, letters: number): number {
+  const stray = readMarks - nameMarks;
   if (stray <= 0) return 1;
-  const letters = nameKey(name).replace(/ /g, '').length;
   return letters / (letters + stray);
 }
 
@@ -187,6 +186,10 @@ interface NameEntry {
   key: string;
   /** Several cards can share a name (8 in the 2024 list); their codes tell them apart. */
   cards: CatalogCard[];
+  /** The marks each card's printed name holds, in `cards` order (see `explainedShare`). */
+  cardMarks: number[];
+  /** Letters and digits of the key. */
+  letters: number;
   trigramCount: number;
 }
 
@@ -207,7 +210,7 @@ export class CatalogIndex {
       if (!key) continue;
       let entry = this.byKey.get(key);
       if (!entry) {
-        entry = { key, cards: [], trigramCount: 0 };
+        entry = { key, cards: [], cardMarks: [], letters: key.replace(/ /g, '').length, trigramCount: 0 };
         this.byKey.set(key, entry);
         const id = this.names.push(entry) - 1;
         const grams = trigrams(key);
@@ -219,6 +222,7 @@ export class CatalogIndex {
         }
       }
       entry.cards.push(card);
+      entry.cardMarks.push(marksIn(card.name));
       const folded = foldCode(card.code);
       const sameCode = this.byFoldedCode.get(folded);
       if (sameCode) sameCode.push(card);
@@ -327,8 +331,12 @@ export class CatalogIndex {
     const scored: CardMatch[] = [];
     if (key) {
       for (const { entry, similarity } of this.rankNames(key)) {
-        for (const card of entry.cards)
-          scored.push({ ...card, confidence: similarity * explainedShare(readMarks, card.name) });
+        entry.cards.forEach((card, i) =>
+          scored.push({
+            ...card,
+            confidence: similarity * explainedShare(readMarks, entry.cardMarks[i], entry.letters),
+          }),
+        );
       }
     }
     for (const card of byCode) {

@@ -23,7 +23,10 @@ import {
  * long name read garbled but close is that name (AGREED_CARD_CONFIDENCE), and a second look at it
  * would cost time for nothing.
  */
-export function isTrustedReading(result: MatchResult, ocrConfidence: number): boolean {
+export function isTrustedReading(
+  result: MatchResult,
+  ocrConfidence: number,
+): result is MatchResult & { best: CardMatch } {
   const best = result.best;
   if (!best || best.confidence < NAME_TRUSTED_CONFIDENCE) return false;
   const doubted = ocrConfidence < GARBLED_OCR_CONFIDENCE && best.name.length < CLEAR_CARD_MIN_LENGTH;
@@ -31,8 +34,8 @@ export function isTrustedReading(result: MatchResult, ocrConfidence: number): bo
 }
 
 function isAmbiguous(result: MatchResult, ocrConfidence: number, index: CatalogIndex): boolean {
+  if (!isTrustedReading(result, ocrConfidence)) return true;
   const best = result.best;
-  if (!best || !isTrustedReading(result, ocrConfidence)) return true;
   // A name that is part of a longer one ("RAINBOW" of "RAINBOW SERPENT") may be that name cut
   // short where a dim, blurred line broke at its word gap: the second look reads the tile's width.
   if (index.isInsideLongerName(best.name)) return true;
