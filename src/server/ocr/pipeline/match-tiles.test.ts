@@ -1,10 +1,10 @@
 /**
  * What a reading of a tile's name says: a restyle may print the card's code on its own line above
  * the name, with a label at its side, and a crop may take in that line alone. And when a reading
- * is trusted to name its card without a second look.
+ * is trusted to name its card without a second look, and when its card is taken.
  */
 import { CatalogIndex } from '../catalog/catalog-index';
-import { isTrustedReading, nameReading } from './match-tiles';
+import { isAmbiguous, isTrustedReading, nameReading, toReadCard } from './match-tiles';
 
 describe('nameReading', () => {
   it('reads a first line of a code and a label as the code, the rest as the name', () => {
@@ -54,5 +54,40 @@ describe('isTrustedReading', () => {
   it('trusts a long name read close even when the OCR doubts it', () => {
     expect(isTrustedReading(index.matchName('PENNSYLVANIA STATI0N (1910 - 1963)'), 30)).toBe(true);
     expect(isTrustedReading(index.matchName('PENN'), 90)).toBe(false);
+  });
+});
+
+describe('isAmbiguous', () => {
+  const index = new CatalogIndex([
+    { code: 'LUN053', name: 'Lemmings' },
+    { code: 'LUN065', name: 'Ungava Collared Lemming' },
+  ]);
+
+  it('looks again at a read that is whole words of a longer name, though it fits another card', () => {
+    // Bench seed 39037, 541 px: the last line of UNGAVA COLLARED LEMMING, read alone.
+    const lemming = index.matchName('LEMMING');
+    expect(lemming.best).toMatchObject({ name: 'Lemmings' });
+    expect(isTrustedReading(lemming, 94)).toBe(true);
+    expect(isAmbiguous(lemming, 'LEMMING', 94, index)).toBe(true);
+    expect(isAmbiguous(index.matchName('LEMMINGS'), 'LEMMINGS', 94, index)).toBe(false);
+  });
+});
+
+describe('toReadCard', () => {
+  const index = new CatalogIndex([
+    { code: 'SZO007', name: 'Leo' },
+    { code: 'EJF041', name: 'Jurōjin' },
+    { code: 'ACTA045', name: 'The Sun (XIX)' },
+  ]);
+
+  it('takes a short name read from letters the OCR doubts only when spelt exactly or agreed on', () => {
+    // Bench seed 39037: "Led" at OCR confidence 42 where JURŌJIN was printed.
+    const led = index.matchName('Led');
+    expect(led.best?.confidence).toBeGreaterThan(0.8);
+    expect(toReadCard(led, { ocrConfidence: 42 })).toBeNull();
+    expect(toReadCard(led, { ocrConfidence: 42, agreed: 'SZO007' })).toMatchObject({ name: 'Leo' });
+    expect(toReadCard(led, { ocrConfidence: 80 })).toMatchObject({ name: 'Leo' });
+    expect(toReadCard(index.matchName('LEO'), { ocrConfidence: 42 })).toMatchObject({ name: 'Leo' });
+    expect(toReadCard(index.matchName('THE S00 XX)'), { ocrConfidence: 34 })).toBeNull();
   });
 });

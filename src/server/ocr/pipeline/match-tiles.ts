@@ -4,6 +4,7 @@ import type { OcrResult } from '../runtime/worker-pool';
 import { codeCrops, secondNameJobs, type NamePlace } from './name-reading';
 import type { ReadCard, ReadDeckOptions } from './reading';
 import type { Rect } from './tile-grid';
+import { ocrSummary } from './trace';
 import { cardCodeIn } from './unknown-cards';
 import {
   AGREED_CARD_CONFIDENCE,
@@ -33,12 +34,20 @@ export function isTrustedReading(
   return !doubted || best.confidence >= 1;
 }
 
-function isAmbiguous(result: MatchResult, ocrConfidence: number, index: CatalogIndex): boolean {
+/** Whether a tile's first reading needs a second look (and its printed code) before a card is taken. */
+export function isAmbiguous(
+  result: MatchResult,
+  nameText: string,
+  ocrConfidence: number,
+  index: CatalogIndex,
+): boolean {
   if (!isTrustedReading(result, ocrConfidence)) return true;
   const best = result.best;
   // A name that is part of a longer one ("RAINBOW" of "RAINBOW SERPENT") may be that name cut
   // short where a dim, blurred line broke at its word gap: the second look reads the tile's width.
-  if (index.isInsideLongerName(best.name)) return true;
+  // So may a read that is whole words of a longer name while it fits another card: LEMMING, the
+  // last line of UNGAVA COLLARED LEMMING, fits Lemmings at 0.88 (bench seed 39037, 541 px).
+  if (index.isInsideLongerName(best.name) || index.isInsideLongerName(nameText)) return true;
   // Another card fits the read name as well: only the code can tell which one it is.
   return result.alternatives.some((a) => a.confidence >= best.confidence - 0.02);
 }
@@ -58,16 +67,29 @@ function betterReading(a: MatchResult, b: MatchResult): MatchResult {
   return y.confidence > x.confidence ? b : a;
 }
 
-/** The confidence a tile's best match needs to be read: less when its readings vouch for it, more for a short name. */
-function neededConfidence(best: CardMatch, agreed?: string): number {
-  if (best.code === agreed) return AGREED_CARD_CONFIDENCE;
-  return best.name.length < CLEAR_CARD_MIN_LENGTH ? MIN_SHORT_NAME_CONFIDENCE : MIN_CARD_CONFIDENCE;
+/** What vouches for a tile's best match beside its fit: the card several readings agree on, and the OCR's confidence in the reading it came from. */
+export interface ReadEvidence {
+  agreed?: string;
+  ocrConfidence?: number;
 }
 
-/** The card read, or null for a guess; `agreed` is the card several readings of the tile agree on. */
-export function toReadCard(result: MatchResult, agreed?: string): ReadCard | null {
+/**
+ * The confidence a tile's best match needs to be read: less when its readings vouch for it, more
+ * for a short name, and for a short name read from letters the OCR doubts, its exact spelling, as
+ * `isTrustedReading` asks before it spares a second look. Such a reading that the second looks did
+ * not confirm is chance: "Led" at OCR confidence 42 fit Leo at 0.87 where JURŌJIN was printed, and
+ * "THE S00 XX)" at 34 The Sun (XIX) at 0.73 where THE FOOL (XXII) was (bench seeds 39037 and 204).
+ */
+function neededConfidence(best: CardMatch, { agreed, ocrConfidence = 100 }: ReadEvidence): number {
+  if (best.code === agreed) return AGREED_CARD_CONFIDENCE;
+  if (best.name.length >= CLEAR_CARD_MIN_LENGTH) return MIN_CARD_CONFIDENCE;
+  return ocrConfidence < GARBLED_OCR_CONFIDENCE ? 1 : MIN_SHORT_NAME_CONFIDENCE;
+}
+
+/** The card read, or null for a guess. */
+export function toReadCard(result: MatchResult, evidence: ReadEvidence = {}): ReadCard | null {
   const best = result.best;
-  if (!best || best.confidence < neededConfidence(best, agreed)) return null;
+  if (!best || best.confidence < neededConfidence(best, evidence)) return null;
   return {
     code: best.code,
     name: best.name,
@@ -170,7 +192,7 @@ export async function matchTiles(
   tiles: Rect[],
   places: NamePlace[],
   nameResults: OcrResult[],
-  { pool, index }: ReadDeckOptions,
+  { pool, index, trace }: ReadDeckOptions,
   /** Per tile, readings of its name at another place (the usual one, or the line found), weighed with the second looks. */
   otherReadings: OcrResult[][] = [],
 ) {
@@ -178,11 +200,15 @@ export async function matchTiles(
   const nameTexts = firstReadings.map((r) => r.nameText);
   const matches = firstReadings.map((reading) => index.match(reading));
   const unsure = matches
-    .map((m, i) => (isAmbiguous(m, nameResults[i].confidence, index) ? i : -1))
+    .map((m, i) => (isAmbiguous(m, nameTexts[i], nameResults[i].confidence, index) ? i : -1))
     .filter((i) => i >= 0);
   const agreed: Array<string | undefined> = matches.map(() => undefined);
+  /** The OCR's confidence in the reading each tile's card comes from. */
+  const readConfidences = nameResults.map((r) => r.confidence);
   /** The code line read on each tile looked at twice ('' for the others): a card the catalog lacks is told by it. */
   const codeTexts = matches.map(() => '');
+  /** Per tile looked at twice, every reading weighed and the card each fits best (for `--trace`). */
+  const secondLooks: Record<string, unknown> = {};
   if (unsure.length > 0) {
     const codeJobs = unsure.map((i) => codeCrops(tiles[i], places[i]));
     const jobs = unsure.map((i, k) => [...codeJobs[k], ...secondNameJobs(tiles[i], places[i])]);
@@ -194,17 +220,29 @@ export async function matchTiles(
       const secondNames = [...tileResults.slice(codeJobs[k].length), ...(otherReadings[tileIndex] ?? [])];
       const codeText = codeReads.map((r) => r.text).join('\n');
       codeTexts[tileIndex] = codeText;
-      const readings = [nameResults[tileIndex], ...secondNames].map((r) => {
+      const ocrResults = [nameResults[tileIndex], ...secondNames];
+      const readings = ocrResults.map((r) => {
         const reading = nameReading(r.text);
         const codes = reading.codeText ? `${codeText}\n${reading.codeText}` : codeText;
         return index.match({ nameText: reading.nameText, codeText: codes });
       });
-      matches[tileIndex] = readings.reduce(betterReading);
+      if (trace)
+        secondLooks[`tile-${String(tileIndex + 1).padStart(2, '0')}`] = {
+          code_read: codeText,
+          readings: ocrResults.map((r, k) => ({ ...ocrSummary(r), best: readings[k].best })),
+        };
+      const chosen = readings.reduce(
+        (best, reading, k) => (betterReading(readings[best], reading) === reading ? k : best),
+        0,
+      );
+      matches[tileIndex] = readings[chosen];
+      readConfidences[tileIndex] = ocrResults[chosen].confidence;
       agreed[tileIndex] = agreedCard(
         readings,
         [nameResults[tileIndex], ...secondNames].map((r) => r.confidence),
       );
     });
   }
-  return { matches: distinctCards(matches), agreed, codeTexts, nameTexts };
+  trace?.note('second_looks', secondLooks);
+  return { matches: distinctCards(matches), agreed, readConfidences, codeTexts, nameTexts };
 }

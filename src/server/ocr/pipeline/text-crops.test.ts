@@ -1,6 +1,7 @@
 /**
  * The text-line finder on drawn pixels: lines split at blank rows even when a frame runs through
- * the region (the tile's edge in a tilted image), and a line's span narrowed to the text.
+ * the region (the tile's edge in a tilted image), and a line's span narrowed to the text that is
+ * centred.
  */
 import { centredSpan, findTextLines } from './text-crops';
 import type { RgbImage } from './tile-grid';
@@ -42,5 +43,22 @@ describe('centredSpan', () => {
     expect(line.right).toBe(187);
     const span = centredSpan(img, line, 100, 15);
     expect([span.left, span.right]).toEqual([60, 134]);
+  });
+
+  it('keeps a word beyond a wider gap when the text is centred only with it', () => {
+    // Two words whose gap, wider than maxGap, holds the centre: "CARINA NEBULA", not "CARINA".
+    const twoWords = image([
+      [40, 30, 50, 12],
+      [112, 30, 48, 12],
+    ]);
+    const span = centredSpan(twoWords, findTextLines(twoWords, whole)[0], 100, 15);
+    expect([span.left, span.right]).toEqual([40, 159]);
+    // A word as far beside centred text is no part of it: with it, the text is off the centre.
+    const beside = image([
+      [70, 30, 60, 12],
+      [152, 30, 10, 12],
+    ]);
+    const alone = centredSpan(beside, findTextLines(beside, whole)[0], 100, 15);
+    expect([alone.left, alone.right]).toEqual([70, 129]);
   });
 });

@@ -271,9 +271,18 @@ export function greyTextImage(img: RgbImage, region: Rect, { scale, margin = CRO
 }
 
 /**
+ * How much wider than `maxGap` a gap may be between words of centred text, when the word beyond
+ * it centres the text better: blur, dimming or a faint full stop ("ST. LAWRENCE") widen a word's
+ * gap, and a gap to a frame or an icon never centres the text.
+ */
+const CENTRING_WORD_GAP = 2.5;
+
+/**
  * The line's left and right narrowed to its text around `centreX`: ink further than `maxGap` from
  * the text (a tile's frame in a tilted image, an icon beside the line) is left out. Gaps between
- * words are narrower than a capital's height; gaps to a frame are wider.
+ * words are narrower than a capital's height; gaps to a frame are wider. Centred text is whole
+ * about `centreX`: a word beyond a wider gap is kept when it makes the text more nearly centred
+ * ("CARINA NEBULA" is not "CARINA", whose middle is left of the tile's).
  */
 export function centredSpan(
   img: RgbImage,
@@ -298,8 +307,17 @@ export function centredSpan(
   if (runs.length <= 1) return line;
   const distance = (r: { left: number; right: number }): number =>
     centreX < r.left ? r.left - centreX : centreX > r.right ? centreX - r.right : 0;
-  const closest = runs.reduce((a, b) => (distance(b) < distance(a) ? b : a));
-  return { ...line, left: closest.left, right: closest.right };
+  let first = runs.indexOf(runs.reduce((a, b) => (distance(b) < distance(a) ? b : a)));
+  let last = first;
+  const offCentre = (from: number, to: number): number => Math.abs((runs[from].left + runs[to].right) / 2 - centreX);
+  const centresBetter = (from: number, to: number, gap: number): boolean =>
+    gap <= maxGap * CENTRING_WORD_GAP && offCentre(from, to) < offCentre(first, last);
+  for (;;) {
+    if (first > 0 && centresBetter(first - 1, last, runs[first].left - runs[first - 1].right)) first--;
+    else if (last < runs.length - 1 && centresBetter(first, last + 1, runs[last + 1].left - runs[last].right)) last++;
+    else break;
+  }
+  return { ...line, left: runs[first].left, right: runs[last].right };
 }
 
 /** The line's top and bottom narrowed to the rows with text between its left and right. */
