@@ -7,7 +7,7 @@
  * is dark on a coloured box (left out by its box's colour when dark text is looked for).
  */
 import { TEXT_LINE_THRESHOLD, centredSpan, findTextLines, whiteness, type TextLine } from './text-crops';
-import { MAX_NAME_LINE_HEIGHT, MIN_NAME_HEIGHT } from './thresholds';
+import { MAX_NAME_LINE_GAP, MAX_NAME_LINE_HEIGHT, MIN_NAME_HEIGHT } from './thresholds';
 import type { Rect, RgbImage } from './tile-grid';
 
 /** The part of a tile searched for its name, as shares of its height: below the energy badges, above its frame. */
@@ -191,7 +191,7 @@ export function findNameLine(img: RgbImage, darkCopy: RgbImage, tile: Rect): Nam
     (c) =>
       c.dark === best.dark &&
       c.line.top >= best.line.bottom &&
-      c.line.top - best.line.bottom <= height * 0.8 &&
+      c.line.top - best.line.bottom <= height * MAX_NAME_LINE_GAP.below &&
       c.line.bottom - c.line.top >= height * 0.7 &&
       c.line.bottom - c.line.top <= height * 1.4,
   );

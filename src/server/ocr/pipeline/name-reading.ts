@@ -15,6 +15,7 @@ import type { Rect, RgbImage } from './tile-grid';
 import type { OcrJob, OcrResult } from '../runtime/worker-pool';
 import {
   LOOSER_NAME_LINE_THRESHOLDS,
+  MAX_NAME_LINE_GAP,
   MAX_NAME_LINE_HEIGHT,
   MAX_NAME_SCALE,
   MIN_NAME_HEIGHT,
@@ -117,17 +118,23 @@ function nameLinesAt(
     Math.abs((l.left + l.right) / 2 - tileCentre) < tile.width * 0.1 && l.middleCoverage > 0.3;
   const below = lookBelow ? lines[lastIndex + 1] : undefined;
   /** Whether a line `gap` away from the last one, of a height within `heights`, is more of the name. */
-  const continuesName = (other: TextLine | undefined, gap: number, heights: { min: number; max: number }) =>
+  const continuesName = (
+    other: TextLine | undefined,
+    gap: number,
+    { min, max, widestGap }: { min: number; max: number; widestGap: number },
+  ) =>
     other !== undefined &&
-    gap <= height * 0.8 &&
-    other.bottom - other.top >= height * heights.min &&
-    other.bottom - other.top <= height * heights.max &&
+    gap <= height * widestGap &&
+    other.bottom - other.top >= height * min &&
+    other.bottom - other.top <= height * max &&
     isCentred(other) &&
     // The rarity badge above a one-line name is centred too, but far narrower than a word.
     other.right - other.left >= tile.width * 0.2;
   // Brackets and descenders make a line taller than its capitals: "HASTINGS (1066)" under "BATTLE OF".
-  const withAbove = above && continuesName(above, last.top - above.bottom, { min: 0.55, max: 1.4 });
-  const withBelow = below && continuesName(below, below.top - last.bottom, { min: 0.7, max: 1.5 });
+  const withAbove =
+    above && continuesName(above, last.top - above.bottom, { min: 0.55, max: 1.4, widestGap: MAX_NAME_LINE_GAP.above });
+  const withBelow =
+    below && continuesName(below, below.top - last.bottom, { min: 0.7, max: 1.5, widestGap: MAX_NAME_LINE_GAP.below });
   return [...(withAbove ? [above] : []), last, ...(withBelow ? [below] : [])];
 }
 

@@ -50,6 +50,17 @@ export const TARGET_TEXT_HEIGHT = 22;
 export const MAX_NAME_SCALE = 5;
 
 /**
+ * The widest gap between two lines of one name, in the line's height as measured. A name's lines
+ * are 1.45 capitals apart, centre to centre; blur and dimming shrink each line the finder measures
+ * and widen the gap between them by as much: at 0.8 below, the second line of GHOST OF CHRISTMAS /
+ * YET TO COME (gap 4.9 px, lines 6 px, bench seed 312, bright bodies) was left off. Above a name,
+ * the gap stays 0.8: a restyle prints its PROTECTED label and code 0.75 capitals above the name,
+ * and at 1.0 they joined KANGAROO RAT (seed 315, code above name). Below a name is the ability box,
+ * further off and in smaller letters.
+ */
+export const MAX_NAME_LINE_GAP = { above: 0.8, below: 1.0 } as const;
+
+/**
  * A line at the name's place taller than this share of the tile is the name joined to bright art
  * above it (a name is 0.03-0.05 high): on a grey screen the art is as colourless as the text.
  */
