@@ -168,9 +168,9 @@ function withoutLabel(nameText: string): string {
  * The card a tile's garbled readings vouch for (AGREED_CARD_CONFIDENCE): the one at least two of
  * them find, or the one a reading finds CLEAR_CARD_MARGIN ahead of any other card.
  */
-function agreedCard(readings: MatchResult[], ocrConfidences: number[]): string | undefined {
+function agreedCard(readings: MatchResult[], ocrResults: OcrResult[]): string | undefined {
   const garbled = readings.flatMap(({ best, alternatives }, i) =>
-    best && best.confidence >= AGREED_CARD_CONFIDENCE && ocrConfidences[i] < GARBLED_OCR_CONFIDENCE
+    best && best.confidence >= AGREED_CARD_CONFIDENCE && ocrResults[i].confidence < GARBLED_OCR_CONFIDENCE
       ? [{ best, runnerUp: alternatives[0]?.confidence ?? 0 }]
       : [],
   );
@@ -231,16 +231,14 @@ export async function matchTiles(
           code_read: codeText,
           readings: ocrResults.map((r, k) => ({ ...ocrSummary(r), best: readings[k].best })),
         };
-      const chosen = readings.reduce(
-        (best, reading, k) => (betterReading(readings[best], reading) === reading ? k : best),
-        0,
+      const chosen = readings.reduce(betterReading);
+      matches[tileIndex] = chosen;
+      // The card is as sure as the surest reading that finds it: VIGRIPR read four times, first
+      // at OCR confidence 35 and then at 82, is Vígríðr (bench seed 39039).
+      readConfidences[tileIndex] = Math.max(
+        ...readings.map((r, k) => (r.best?.code === chosen.best?.code ? ocrResults[k].confidence : 0)),
       );
-      matches[tileIndex] = readings[chosen];
-      readConfidences[tileIndex] = ocrResults[chosen].confidence;
-      agreed[tileIndex] = agreedCard(
-        readings,
-        [nameResults[tileIndex], ...secondNames].map((r) => r.confidence),
-      );
+      agreed[tileIndex] = agreedCard(readings, ocrResults);
     });
   }
   trace?.note('second_looks', secondLooks);
