@@ -6,7 +6,7 @@
  * narrower or smaller, the PROTECTED label and the small code sit to a side, and the ability text
  * is dark on a coloured box (left out by its box's colour when dark text is looked for).
  */
-import { TEXT_LINE_THRESHOLD, centredSpan, findTextLines, whiteness, type TextLine } from './text-crops';
+import { TEXT_LINE_THRESHOLD, capitalHeight, centredSpan, findTextLines, whiteness, type TextLine } from './text-crops';
 import { MAX_NAME_LINE_GAP, MAX_NAME_LINE_HEIGHT, MIN_NAME_HEIGHT } from './thresholds';
 import type { Rect, RgbImage } from './tile-grid';
 
@@ -186,14 +186,14 @@ export function findNameLine(img: RgbImage, darkCopy: RgbImage, tile: Rect): Nam
   const candidates = [...candidatesIn(img, img, false, tile), ...candidatesIn(img, darkCopy, true, tile)];
   if (candidates.length === 0) return null;
   const best = candidates.reduce((a, b) => (b.score > a.score ? b : a));
-  const height = best.line.bottom - best.line.top;
+  const height = capitalHeight(best.source, best.line);
   const below = candidates.find(
     (c) =>
       c.dark === best.dark &&
       c.line.top >= best.line.bottom &&
       c.line.top - best.line.bottom <= height * MAX_NAME_LINE_GAP.below &&
-      c.line.bottom - c.line.top >= height * 0.7 &&
-      c.line.bottom - c.line.top <= height * 1.4,
+      capitalHeight(c.source, c.line) >= height * 0.7 &&
+      capitalHeight(c.source, c.line) <= height * 1.4,
   );
   return below ?? best;
 }

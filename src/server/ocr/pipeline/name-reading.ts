@@ -4,6 +4,7 @@ import { CODE_CHARACTERS } from './code/deck-code';
 import {
   INK_LOW,
   TEXT_LINE_THRESHOLD,
+  capitalHeight,
   centredSpan,
   findTextLines,
   greyTextImage,
@@ -113,7 +114,8 @@ function nameLinesAt(
   if (lastIndex < 0) return [];
   const last = lines[lastIndex];
   const above = lines[lastIndex - 1];
-  const height = last.bottom - last.top;
+  const capitals = (l: TextLine): number => capitalHeight(img, l, threshold);
+  const height = capitals(last);
   const isCentred = (l: TextLine): boolean =>
     Math.abs((l.left + l.right) / 2 - tileCentre) < tile.width * 0.1 && l.middleCoverage > 0.3;
   const below = lookBelow ? lines[lastIndex + 1] : undefined;
@@ -125,14 +127,18 @@ function nameLinesAt(
   ) =>
     other !== undefined &&
     gap <= height * widestGap &&
-    other.bottom - other.top >= height * min &&
-    other.bottom - other.top <= height * max &&
+    capitals(other) >= height * min &&
+    capitals(other) <= height * max &&
     isCentred(other) &&
     // The rarity badge above a one-line name is centred too, but far narrower than a word.
     other.right - other.left >= tile.width * 0.2;
   // Brackets and descenders make a line taller than its capitals: "HASTINGS (1066)" under "BATTLE OF".
+  // A line cut by the search's top is the foot of the art above, whatever its rows look like (the
+  // bottom of HEIMDALL's art, desaturated, has rows as full as capitals: bench seed 321).
   const withAbove =
-    above && continuesName(above, last.top - above.bottom, { min: 0.55, max: 1.4, widestGap: MAX_NAME_LINE_GAP.above });
+    above &&
+    above.top > Math.round(search.top) &&
+    continuesName(above, last.top - above.bottom, { min: 0.55, max: 1.4, widestGap: MAX_NAME_LINE_GAP.above });
   const withBelow =
     below && continuesName(below, below.top - last.bottom, { min: 0.7, max: 1.5, widestGap: MAX_NAME_LINE_GAP.below });
   return [...(withAbove ? [above] : []), last, ...(withBelow ? [below] : [])];

@@ -3,7 +3,7 @@
  * the region (the tile's edge in a tilted image), and a line's span narrowed to the text that is
  * centred.
  */
-import { centredSpan, findTextLines } from './text-crops';
+import { capitalHeight, centredSpan, findTextLines } from './text-crops';
 import type { RgbImage } from './tile-grid';
 
 /** A dark 200x60 image with white rectangles painted in. */
@@ -60,5 +60,19 @@ describe('centredSpan', () => {
     ]);
     const alone = centredSpan(beside, findTextLines(beside, whole)[0], 100, 15);
     expect([alone.left, alone.right]).toEqual([70, 129]);
+  });
+});
+
+describe('capitalHeight', () => {
+  it('measures the capitals, not a tail or an accent reaching past them in a thin stroke', () => {
+    // Capitals 12 rows tall, 80 wide; a tail 4 wide for 6 rows under them, an accent over them.
+    const img = image([
+      [60, 20, 80, 12],
+      [120, 32, 4, 6],
+      [90, 17, 6, 3],
+    ]);
+    const [line] = findTextLines(img, whole);
+    expect(line.bottom - line.top).toBe(21);
+    expect(capitalHeight(img, line)).toBe(12);
   });
 });

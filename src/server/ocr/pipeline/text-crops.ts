@@ -320,6 +320,28 @@ export function centredSpan(
   return { ...line, left: runs[first].left, right: runs[last].right };
 }
 
+/**
+ * The height of a line's capitals: its rows holding at least a third of its fullest row's ink. A
+ * Q's tail, an accent or brackets reach past the capitals in a few thin strokes, so a line's box
+ * says GREAT MOSQUE is half as tall again as OF DJENNÉ under it; its capitals say they match.
+ */
+export function capitalHeight(img: RgbImage, line: TextLine, threshold = TEXT_LINE_THRESHOLD): number {
+  const top = Math.max(0, Math.round(line.top));
+  const bottom = Math.min(img.height, Math.round(line.bottom));
+  const left = Math.max(0, Math.round(line.left));
+  const right = Math.min(img.width - 1, Math.round(line.right));
+  const rows: number[] = [];
+  for (let y = top; y < bottom; y++) {
+    let ink = 0;
+    for (let x = left; x <= right; x++) if (whiteness(img.data, (y * img.width + x) * 3) >= threshold) ink++;
+    rows.push(ink);
+  }
+  const fullest = Math.max(0, ...rows);
+  return Math.max(1, rows.filter((ink) => ink >= fullest * CAPITAL_ROW_SHARE).length);
+}
+
+const CAPITAL_ROW_SHARE = 1 / 3;
+
 /** The line's top and bottom narrowed to the rows with text between its left and right. */
 export function textRows(img: RgbImage, line: TextLine, threshold = TEXT_LINE_THRESHOLD): TextLine {
   let top = Infinity;
