@@ -57,6 +57,9 @@ test('--trace writes what each stage saw and decided on the real share image', a
       expect(t.name_read.text.length).toBeGreaterThan(2);
       expect(t.candidates[0]).toEqual(expect.objectContaining({ code: t.chosen?.code }));
     }
+    // The tiles looked at twice, with every reading weighed: none here, each of the real image's
+    // names is trusted on its first reading.
+    expect(decisions.second_looks).toEqual({});
     // The code's looks: what tesseract read on each crop of the header, character by character.
     const looks = Object.entries(decisions.ocr_crops as Record<string, { text: string; characters?: object[] }>);
     const codeLooks = looks.filter(([name]) => name.startsWith('code/look-'));

@@ -4,7 +4,7 @@ import type { OcrResult } from '../runtime/worker-pool';
 import { codeCrops, secondNameJobs, type NamePlace } from './name-reading';
 import type { ReadCard, ReadDeckOptions } from './reading';
 import type { Rect } from './tile-grid';
-import { ocrSummary } from './trace';
+import { ocrSummary, tileName } from './trace';
 import { cardCodeIn } from './unknown-cards';
 import {
   AGREED_CARD_CONFIDENCE,
@@ -227,7 +227,7 @@ export async function matchTiles(
         return index.match({ nameText: reading.nameText, codeText: codes });
       });
       if (trace)
-        secondLooks[`tile-${String(tileIndex + 1).padStart(2, '0')}`] = {
+        secondLooks[tileName(tileIndex)] = {
           code_read: codeText,
           readings: ocrResults.map((r, k) => ({ ...ocrSummary(r), best: readings[k].best })),
         };

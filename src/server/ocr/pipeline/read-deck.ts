@@ -28,7 +28,7 @@ import { mergeByPosition, type GridReading } from './merge-readings';
 import { READ_FAILED, isPassedOn, type DeckReading, type ReadCard, type ReadDeckOptions } from './reading';
 import type { Rect, RgbImage, TileGrid } from './tile-grid';
 import { cardCodeIn, nameAsRead, shareOfImage, type UnknownCard } from './unknown-cards';
-import { ocrSummary, type StageTrace } from './trace';
+import { ocrSummary, tileName, type StageTrace } from './trace';
 import type { MatchResult } from '../catalog/catalog-index';
 import type { OcrJob, OcrResult } from '../runtime/worker-pool';
 
@@ -117,7 +117,6 @@ function traceTiles(
   matches: MatchResult[],
   read: Array<ReadCard | null>,
 ): void {
-  const tileName = (i: number) => `tile-${String(i + 1).padStart(2, '0')}`;
   tiles.forEach((tile, i) => {
     trace.region(`tiles/${tileName(i)}`, img, tile);
     trace.ocrCrop(`names/${tileName(i)}`, nameJobs[i], nameResults[i]);

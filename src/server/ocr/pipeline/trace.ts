@@ -13,6 +13,9 @@ export interface StageTrace {
   note(key: string, value: unknown): void;
 }
 
+/** A tile's name in a trace's files and decisions, counted from 1 in reading order: tile-01 … tile-18. */
+export const tileName = (index: number): string => `tile-${String(index + 1).padStart(2, '0')}`;
+
 /** What tesseract read, as the decisions JSON keeps it: text, confidence and per-character confidences. */
 export function ocrSummary(result: OcrResult): object {
   return {
