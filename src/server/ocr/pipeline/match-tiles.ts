@@ -186,7 +186,7 @@ function agreedCard(readings: MatchResult[], ocrResults: OcrResult[]): string | 
 /**
  * The card of each tile: by name, and where the name is ambiguous or poorly read, by its printed
  * code and a second look at the name too (the reading that fits a card best is kept, and the card
- * two readings agree on is noted in `agreed`).
+ * two readings agree on, with the surest reading's OCR confidence, is noted in `evidence`).
  */
 export async function matchTiles(
   tiles: Rect[],
@@ -202,9 +202,8 @@ export async function matchTiles(
   const unsure = matches
     .map((m, i) => (isAmbiguous(m, nameTexts[i], nameResults[i].confidence, index) ? i : -1))
     .filter((i) => i >= 0);
-  const agreed: Array<string | undefined> = matches.map(() => undefined);
-  /** The OCR's confidence in the reading each tile's card comes from. */
-  const readConfidences = nameResults.map((r) => r.confidence);
+  /** What vouches for each tile's card; a tile read once, its one reading's OCR confidence. */
+  const evidence: ReadEvidence[] = nameResults.map((r) => ({ ocrConfidence: r.confidence }));
   /** The code line read on each tile looked at twice ('' for the others): a card the catalog lacks is told by it. */
   const codeTexts = matches.map(() => '');
   /** Per tile looked at twice, every reading weighed and the card each fits best (for `--trace`). */
@@ -235,12 +234,14 @@ export async function matchTiles(
       matches[tileIndex] = chosen;
       // The card is as sure as the surest reading that finds it: VIGRIPR read four times, first
       // at OCR confidence 35 and then at 82, is Vígríðr (bench seed 39039).
-      readConfidences[tileIndex] = Math.max(
-        ...readings.map((r, k) => (r.best?.code === chosen.best?.code ? ocrResults[k].confidence : 0)),
-      );
-      agreed[tileIndex] = agreedCard(readings, ocrResults);
+      evidence[tileIndex] = {
+        agreed: agreedCard(readings, ocrResults),
+        ocrConfidence: Math.max(
+          ...readings.map((r, k) => (r.best?.code === chosen.best?.code ? ocrResults[k].confidence : 0)),
+        ),
+      };
     });
   }
   trace?.note('second_looks', secondLooks);
-  return { matches: distinctCards(matches), agreed, readConfidences, codeTexts, nameTexts };
+  return { matches: distinctCards(matches), evidence, codeTexts, nameTexts };
 }

@@ -6,7 +6,15 @@
  * narrower or smaller, the PROTECTED label and the small code sit to a side, and the ability text
  * is dark on a coloured box (left out by its box's colour when dark text is looked for).
  */
-import { TEXT_LINE_THRESHOLD, capitalHeight, centredSpan, findTextLines, whiteness, type TextLine } from './text-crops';
+import {
+  TEXT_LINE_THRESHOLD,
+  capitalHeight,
+  centredSpan,
+  findTextLines,
+  isCutByTop,
+  whiteness,
+  type TextLine,
+} from './text-crops';
 import { MAX_NAME_LINE_GAP, MAX_NAME_LINE_HEIGHT, MIN_NAME_HEIGHT } from './thresholds';
 import type { Rect, RgbImage } from './tile-grid';
 
@@ -123,7 +131,7 @@ function candidatesIn(img: RgbImage, source: RgbImage, dark: boolean, tile: Rect
     .filter((l) => {
       const height = l.bottom - l.top;
       // A line cut by the search's top is the foot of something above it: art, not a name.
-      if (l.top <= Math.round(search.top)) return false;
+      if (isCutByTop(l, search)) return false;
       return height >= tile.height * MIN_NAME_HEIGHT && height <= tile.height * MAX_NAME_LINE_HEIGHT;
     })
     .map((whole) => ({ whole, l: centredSpan(source, whole, tileCentre, (whole.bottom - whole.top) * 1.2) }))
@@ -187,13 +195,16 @@ export function findNameLine(img: RgbImage, darkCopy: RgbImage, tile: Rect): Nam
   if (candidates.length === 0) return null;
   const best = candidates.reduce((a, b) => (b.score > a.score ? b : a));
   const height = capitalHeight(best.source, best.line);
+  const ofNameHeight = (c: NameLineCandidate): boolean => {
+    const capitals = capitalHeight(c.source, c.line);
+    return capitals >= height * 0.7 && capitals <= height * 1.4;
+  };
   const below = candidates.find(
     (c) =>
       c.dark === best.dark &&
       c.line.top >= best.line.bottom &&
       c.line.top - best.line.bottom <= height * MAX_NAME_LINE_GAP.below &&
-      capitalHeight(c.source, c.line) >= height * 0.7 &&
-      capitalHeight(c.source, c.line) <= height * 1.4,
+      ofNameHeight(c),
   );
   return below ?? best;
 }
@@ -211,7 +222,7 @@ export function centredCodeAbove(source: RgbImage, tile: Rect, name: TextLine): 
     .map((l) => centredSpan(source, l, tileCentre, (l.bottom - l.top) * 1.2))
     .find(
       (l) =>
-        l.top > Math.round(search.top) &&
+        !isCutByTop(l, search) &&
         l.bottom - l.top >= height * 0.45 &&
         l.bottom - l.top <= height * 0.9 &&
         l.right - l.left >= tile.width * MIN_NAME_WIDTH &&

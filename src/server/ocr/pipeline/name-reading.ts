@@ -8,6 +8,7 @@ import {
   centredSpan,
   findTextLines,
   greyTextImage,
+  isCutByTop,
   whiteTextImage,
   type TextLine,
 } from './text-crops';
@@ -119,25 +120,24 @@ function nameLinesAt(
   const isCentred = (l: TextLine): boolean =>
     Math.abs((l.left + l.right) / 2 - tileCentre) < tile.width * 0.1 && l.middleCoverage > 0.3;
   const below = lookBelow ? lines[lastIndex + 1] : undefined;
-  /** Whether a line `gap` away from the last one, of a height within `heights`, is more of the name. */
+  /** Whether a line `gap` away from the last one, with capitals within `heights` of its own, is more of the name. */
   const continuesName = (
     other: TextLine | undefined,
     gap: number,
     { min, max, widestGap }: { min: number; max: number; widestGap: number },
-  ) =>
-    other !== undefined &&
-    gap <= height * widestGap &&
-    capitals(other) >= height * min &&
-    capitals(other) <= height * max &&
-    isCentred(other) &&
+  ): boolean => {
+    if (other === undefined || gap > height * widestGap) return false;
     // The rarity badge above a one-line name is centred too, but far narrower than a word.
-    other.right - other.left >= tile.width * 0.2;
+    if (!isCentred(other) || other.right - other.left < tile.width * 0.2) return false;
+    const otherCapitals = capitals(other);
+    return otherCapitals >= height * min && otherCapitals <= height * max;
+  };
   // Brackets and descenders make a line taller than its capitals: "HASTINGS (1066)" under "BATTLE OF".
   // A line cut by the search's top is the foot of the art above, whatever its rows look like (the
   // bottom of HEIMDALL's art, desaturated, has rows as full as capitals: bench seed 321).
   const withAbove =
     above &&
-    above.top > Math.round(search.top) &&
+    !isCutByTop(above, search) &&
     continuesName(above, last.top - above.bottom, { min: 0.55, max: 1.4, widestGap: MAX_NAME_LINE_GAP.above });
   const withBelow =
     below && continuesName(below, below.top - last.bottom, { min: 0.7, max: 1.5, widestGap: MAX_NAME_LINE_GAP.below });

@@ -40,16 +40,15 @@ async function readTiles(
   const { pool, trace } = options;
   const tiles = grid.tiles.slice(0, DECK_SIZE);
   // Header and names side by side, so both workers stay busy until the last crop.
-  const [deckCode, { nameJobs, nameResults, matches, agreed, readConfidences, codeTexts, nameTexts }] =
-    await Promise.all([
-      readDeckCode(img, grid, pool, trace),
-      readNames(img, tiles, options).then(async ({ places, nameJobs, nameResults, otherReadings }) => ({
-        nameJobs,
-        nameResults,
-        ...(await matchTiles(tiles, places, nameResults, options, otherReadings)),
-      })),
-    ]);
-  const read = matches.map((match, i) => toReadCard(match, { agreed: agreed[i], ocrConfidence: readConfidences[i] }));
+  const [deckCode, { nameJobs, nameResults, matches, evidence, codeTexts, nameTexts }] = await Promise.all([
+    readDeckCode(img, grid, pool, trace),
+    readNames(img, tiles, options).then(async ({ places, nameJobs, nameResults, otherReadings }) => ({
+      nameJobs,
+      nameResults,
+      ...(await matchTiles(tiles, places, nameResults, options, otherReadings)),
+    })),
+  ]);
+  const read = matches.map((match, i) => toReadCard(match, evidence[i]));
   if (trace) traceTiles(trace, img, tiles, nameJobs, nameResults, matches, read);
   // A name read clearly enough that matches no card: a card newer than the catalog, read as printed.
   const unknownCards = read.flatMap((card, i): UnknownCard[] =>

@@ -67,6 +67,14 @@ export interface TextLine {
   middleCoverage: number;
 }
 
+/**
+ * Whether a line found in `region` starts at the region's top edge: it is the foot of something
+ * above the region (art, mostly), cut off there, not a line of text of its own.
+ */
+export function isCutByTop(line: TextLine, region: Rect): boolean {
+  return line.top <= Math.round(region.top);
+}
+
 /** Share of a region's rows a column must be inked in to count as a frame. */
 const FRAME_ROW_SHARE = 0.8;
 
