@@ -82,12 +82,16 @@ async function settleDeckCode(
   const [trusted, ...others] = lightPage ? [map(), () => img, unsmoothedMap] : [img, map];
   const readOn = (view: RgbImage) => readCodeOn(view, header, wholeHeader, tileHeight, pool);
   const reads = await Promise.all([readOn(trusted), readOn(sharpenedRegion(trusted, wholeHeader, SHARPEN_AMOUNT))]);
-  trace?.note('deck_code_reads', { lightPage, reads });
+  trace?.note('deck_code_reads', { lightPage, reads: reads.map(asTraced) });
   if (nothingToSettle(reads[0], reads[1])) return agreedCode(reads);
   for (const other of others) {
     const third = await readOn(other());
-    trace?.note('deck_code_reads', { lightPage, reads: [...reads, third] });
+    trace?.note('deck_code_reads', { lightPage, reads: [...reads, third].map(asTraced) });
     if (third) return agreedCode([...reads, third]);
   }
   return agreedCode(reads);
 }
+
+/** A read as the trace shows it: its code and label, and whether glyphs spelled it (their ink is left out). */
+const asTraced = (read: DeckCodeRead | null) =>
+  read && { code: read.code, labelErrors: read.labelErrors, spelledOnGlyphs: read.shapes !== undefined };

@@ -1,4 +1,6 @@
 import { agreedCode, nothingToSettle } from './code-votes';
+import type { DeckCodeRead } from './deck-code';
+import { codeGlyphs } from '../../../../../test/support/code-glyphs';
 
 const read = (code: string, labelErrors = 0) => ({ code, labelErrors });
 
@@ -18,6 +20,26 @@ describe('agreedCode', () => {
     expect(agreedCode([read('BCZ9DQ', 2), read('8CZ9DQ')])).toBe('8CZ9DQ');
     expect(agreedCode([read('BCZ9DQ', 2), read('8CZ9DQ', 1), read('BCZ9DQ', 1)])).toBe('BCZ9DQ');
     expect(agreedCode([read('P3ID0U'), read('P3ID0V1'), read('P3ID0V1')])).toBe('P3ID0U');
+  });
+
+  it('settles a disagreement by the glyphs the reads were spelled on, against the majority of reads', async () => {
+    const shapes = await codeGlyphs('5P4T0Y', 23);
+    const onGlyphs = (code: string): DeckCodeRead => ({ code, labelErrors: 0, shapes });
+    expect(agreedCode([onGlyphs('5P4TOY'), onGlyphs('5P4T0Y'), read('5P4TOY')])).toBe('5P4T0Y');
+    expect(agreedCode([onGlyphs('SP4T0Y'), read('5P4T0Y')])).toBe('5P4T0Y');
+  });
+
+  it('leaves a disagreement to the majority where no glyph there looks like any character', async () => {
+    const { glyphs, capHeight } = await codeGlyphs('5P4T0Y', 23);
+    // A checkerboard of 4 px squares, cut where the zero is.
+    const { width, height } = glyphs[4];
+    const ink = Uint8Array.from(
+      { length: width * height },
+      (_, i) => (Math.floor((i % width) / 4) + Math.floor(i / width / 4)) % 2,
+    );
+    const shapes = { glyphs: glyphs.map((g, i) => (i === 4 ? { ...g, ink } : g)), capHeight };
+    const onGlyphs = (code: string): DeckCodeRead => ({ code, labelErrors: 0, shapes });
+    expect(agreedCode([onGlyphs('5P4T0Y'), onGlyphs('5P4TOY'), read('5P4TOY')])).toBe('5P4TOY');
   });
 
   it('is null only when no read found a code', () => {

@@ -136,6 +136,12 @@ function piecesJoinedWhereRight(glyphs: Glyph[], symbols: OcrSymbol[], lineCodeL
   return apart.length === DECK_CODE_LENGTH ? apart : joined;
 }
 
+/** Whether the glyphs reach from the first character read to the last. */
+function spans(glyphs: Glyph[], code: OcrSymbol[]): boolean {
+  const last = glyphs[glyphs.length - 1];
+  return glyphs[0].left <= code[0].x1 && last.left + last.width >= code[code.length - 1].x0;
+}
+
 /** The code read among the line's symbols (its last characters); null when they do not spell it. */
 function readCodePlace(symbols: OcrSymbol[], code: string): ReadCodePlace | null {
   const characters = symbols.filter(
@@ -341,11 +347,18 @@ function codeLinePlan(img: RgbImage, region: Rect, lineHeight: number, threshold
       const codeGlyphs = first >= 0 ? codeRun(glyphs, first, capHeight, colon >= 0 ? glyphs[colon] : undefined) : [];
       if (codeGlyphs.length < MIN_CODE_LENGTH) return null;
       const byBoxes = piecesJoinedWhereRight(codeGlyphs, placed, read.code.length);
-      // A glyph the model's boxes left without a character, among as many glyphs as characters
-      // read: each glyph is its character's, in order (on a desaturated real screenshot the model
-      // boxed the U of UH42XD one pixel wide, over the H). Only then: a phantom character and a
-      // skipped J also make the counts agree ("I1A27B" for IA2J7B), where the boxes are right.
-      if (!place || codeGlyphs.length !== place.code.length || !hasUnread(byBoxes)) return byBoxes;
+      // The glyphs take the line's characters in order, not by their boxes, where the boxes left a
+      // glyph without a character (on a desaturated real screenshot the model boxed the U of UH42XD
+      // one pixel wide, over the H) or, six glyphs for a code of the game's length, joined two (at
+      // 919 px it boxed the I of QUM5I9 over the 5, which then took the I's glyph for a piece of
+      // it). Only among as many glyphs as characters read, reaching from the first to the last: a
+      // phantom character and a skipped J also make the counts agree ("I1A27B" for IA2J7B), where
+      // the boxes are right, and so can the pieces of broken letters (blur split the U and H of
+      // UH42XD in a photo of the screen, the H of IFH0H5 in a read of seven characters).
+      const misplaced =
+        hasUnread(byBoxes) || (codeGlyphs.length === DECK_CODE_LENGTH && byBoxes.length !== codeGlyphs.length);
+      if (!place || !misplaced || codeGlyphs.length !== place.code.length || !spans(codeGlyphs, place.code))
+        return byBoxes;
       return codeCharacters(
         codeGlyphs,
         place.code.map((s, i) => ({ ...s, x0: codeGlyphs[i].left, x1: codeGlyphs[i].left + codeGlyphs[i].width })),
@@ -373,7 +386,13 @@ function codeLinePlan(img: RgbImage, region: Rect, lineHeight: number, threshold
     if (characters !== null && characters.length !== read.code.length && read.code.length === DECK_CODE_LENGTH)
       characters = null;
     const spelled = characters === null ? null : await takeSecondLook(img, characters, pool, thresholds.inkLow);
-    return { ...read, code: spelled === null || spelled.includes(UNREAD) ? read.code : spelled };
+    if (characters === null || spelled === null || spelled.includes(UNREAD)) return read;
+    const glyphs = characters.map((c) => c.glyph);
+    return {
+      ...read,
+      code: spelled,
+      shapes: { glyphs, capHeight: capHeightOf(glyphs.filter((g) => g !== undefined)) },
+    };
   };
   return {
     job: { image, mode: 'line', whitelist: `${CODE_CHARACTERS}: `, withSymbols: true },

@@ -40,6 +40,17 @@ export interface DeckCodeRead {
    * line was read poorly and its code may be too; the fewer wrong, the better the line was read.
    */
   labelErrors: number;
+  /**
+   * The glyphs the code was spelled on, one per character (none for two characters blur joined into
+   * one glyph), and the line's capital height; absent where the line read alone spelled the code.
+   * Where the reads of several views disagree, these shapes settle it (`agreedCode`).
+   */
+  shapes?: CodeShapes;
+}
+
+export interface CodeShapes {
+  glyphs: Array<Glyph | undefined>;
+  capHeight: number;
 }
 
 /** The letters of "DECKCODE" a garbled label read as others (an O read as 0 is no error). */
