@@ -217,14 +217,15 @@ export async function matchTiles(
       const tileResults = results.slice(at, (at += jobs[k].length));
       const codeReads = tileResults.slice(0, codeJobs[k].length);
       const secondNames = [...tileResults.slice(codeJobs[k].length), ...(otherReadings[tileIndex] ?? [])];
-      const codeText = codeReads.map((r) => r.text).join('\n');
-      codeTexts[tileIndex] = codeText;
       const ocrResults = [nameResults[tileIndex], ...secondNames];
-      const readings = ocrResults.map((r) => {
-        const reading = nameReading(r.text);
-        const codes = reading.codeText ? `${codeText}\n${reading.codeText}` : codeText;
-        return index.match({ nameText: reading.nameText, codeText: codes });
-      });
+      const parsed = ocrResults.map((r) => nameReading(r.text));
+      // The tile prints one code, whichever crop took it in: a code line a reading of the name took
+      // in weighs for every reading of the tile. Seed 405 of "code above name": only the reading a
+      // line higher held "PROTECTED OFF025", and the first reading's PIRANHA, as sure and read first,
+      // had led to the other Piranha, OFI025.
+      const codeText = [...codeReads.map((r) => r.text), ...parsed.flatMap((p) => p.codeText ?? [])].join('\n');
+      codeTexts[tileIndex] = codeText;
+      const readings = parsed.map((p) => index.match({ nameText: p.nameText, codeText }));
       if (trace)
         secondLooks[tileName(tileIndex)] = {
           code_read: codeText,

@@ -228,6 +228,16 @@ describe('readDeckImage', { timeout: 120_000 }, () => {
     expect(codes).not.toContain('SFN007');
   });
 
+  it('tells two cards of one name apart by a code any reading of the tile took in', async () => {
+    // Bench tuning seed 405, code above name: only the name's crop a line higher held the code line
+    // ("PROTECTED OFF025"); the first reading, PIRANHA alone, fits the other Piranha as well.
+    const { sample } = await benchSample('restyled: code above name', 405, 1);
+    const codes = (await readDeckImage(sample.image, { pool, index })).cards.map((c) => c.code);
+    expect(sample.truth.cards.map((c) => c.code)).toContain('OFF025');
+    expect(codes).toContain('OFF025');
+    expect(codes).not.toContain('OFI025');
+  });
+
   it('keeps a short name against a longer one that holds it, where other text was read into the line', async () => {
     // Generated seed 3027 at 727 px, JPEG 64: "FROTECTED BIRD OF PARADISE" (the tile's PROTECTED label
     // read with the name) fits Greater Bird-of-Paradise at 0.81; three readings are BIRD OF PARADISE.
