@@ -42,6 +42,13 @@ describe('agreedCode', () => {
     expect(agreedCode([onGlyphs('5P4T0Y'), onGlyphs('5P4TOY'), read('5P4TOY')])).toBe('5P4TOY');
   });
 
+  it("builds on a read of the game's length before a cleaner label: another length lost a glyph or read a phantom", () => {
+    // Tuning seeds 424 (all at once) and 425 (desaturated): the mask lost the U and a T.
+    expect(agreedCode([read('QHOV8'), read('QHOV8U'), read('QMOVSY')])).toBe('QHOV8U');
+    expect(agreedCode([read('8TVEN'), read('8TVTEN', 1)])).toBe('8TVTEN');
+    expect(agreedCode([read('8TVEN'), read('8TVTE')])).toBe('8TVEN');
+  });
+
   it('is null only when no read found a code', () => {
     expect(agreedCode([null, null])).toBeNull();
     expect(agreedCode([null, read('T1W1K9', 3)])).toBe('T1W1K9');

@@ -6,16 +6,24 @@
  * and where no view cut a glyph like any character, the majority of reads decides.
  */
 import { MIN_LIKENESS, SWITCH_MARGIN, codeGlyphClassifier } from './classifier/classifier';
-import type { DeckCodeRead } from './deck-code';
+import { DECK_CODE_LENGTH, type DeckCodeRead } from './deck-code';
 
 /**
- * The read with the fewest label letters wrong (the earlier on a tie: the views come in order of
- * trust), each character where the reads of its length disagree settled by the glyphs (`byShape`),
- * or failing them by the majority.
+ * The read most like a read of the game's code: of its length (DECK_CODE_LENGTH), then with the
+ * fewest label letters wrong, then the earlier (the views come in order of trust). A read of
+ * another length lost a glyph or read a phantom, however clean its label: the mask read QHOV8 for
+ * QHOV8U and 8TVEN for 8TVTEN where the sharpened mask read all six (tuning seeds 424 and 425).
+ * Each of its characters where the reads of its length disagree is settled by the glyphs
+ * (`byShape`), or failing them by the majority.
  */
 export function agreedCode(reads: Array<DeckCodeRead | null>): string | null {
+  const rank = (read: DeckCodeRead) => [read.code.length === DECK_CODE_LENGTH ? 0 : 1, read.labelErrors];
+  const isBetter = (read: DeckCodeRead, than: DeckCodeRead): boolean => {
+    const [a, b] = [rank(read), rank(than)];
+    return a[0] < b[0] || (a[0] === b[0] && a[1] < b[1]);
+  };
   const base = reads.reduce<DeckCodeRead | null>(
-    (best, read) => (read && (!best || read.labelErrors < best.labelErrors) ? read : best),
+    (best, read) => (read && (!best || isBetter(read, best)) ? read : best),
     null,
   );
   if (!base) return null;
