@@ -17,10 +17,9 @@ import { DECK_CODE_LENGTH, type DeckCodeRead } from './deck-code';
  * (`byShape`), or failing them by the majority.
  */
 export function agreedCode(reads: Array<DeckCodeRead | null>): string | null {
-  const rank = (read: DeckCodeRead) => [read.code.length === DECK_CODE_LENGTH ? 0 : 1, read.labelErrors];
   const isBetter = (read: DeckCodeRead, than: DeckCodeRead): boolean => {
-    const [a, b] = [rank(read), rank(than)];
-    return a[0] < b[0] || (a[0] === b[0] && a[1] < b[1]);
+    const [ofLength, otherOfLength] = [read, than].map((r) => r.code.length === DECK_CODE_LENGTH);
+    return ofLength !== otherOfLength ? ofLength : read.labelErrors < than.labelErrors;
   };
   const base = reads.reduce<DeckCodeRead | null>(
     (best, read) => (read && (!best || isBetter(read, best)) ? read : best),
