@@ -45,7 +45,8 @@ async function readCodeOn(
 
 /**
  * The deck code, read on the header's trusted view and a sharpened copy of it, and where the two
- * disagree on the other views too, character by character the majority (`agreedCode`). The views
+ * disagree on the other views too, settled character by character (`agreedCode`: look-alikes by the
+ * glyphs each view cut, other characters by the majority). The views
  * are the whiteness mask and the colour contrast map, where the text is white whatever its page:
  * a light page hides pale text from the mask, so there the map is trusted. Where the mask finds no
  * code there (pale blue on a beige page), the third voice is the map drawn without smoothing faint
