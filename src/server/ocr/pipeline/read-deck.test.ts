@@ -178,8 +178,8 @@ describe('readDeckImage', { timeout: 120_000 }, () => {
     // The line boxed the I of QUM5I9 over the 5, and the I's glyph was joined to the 5 as a piece of
     // it: five glyphs for six characters. Six glyphs spanning the code take its characters in order.
     ['scale 400-2000 px', 407, 1, 'QUM5I9'],
-    // Blur split the U and H of UH42XD into six stems, as many as the characters but spanning only
-    // the first three: the line's own reading stands.
+    // Blur split the U and H of UH42XD into stems: six pieces, as many as the characters, but spanning
+    // only the first four of them: the line's own reading stands.
     ['photo of a screen', 408, 0, 'UH42XD'],
   ])(
     "reads the code where the line's boxes or the glyph's shape mislead (%s, seed %i, base %i)",
