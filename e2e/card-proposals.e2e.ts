@@ -76,7 +76,11 @@ test.each(WIDTHS.map((width, i) => [width, i] as const))(
     await expect(proposal.getByText('Seen in 1 upload', { exact: false }).count()).resolves.toBe(1);
     const tile = proposal.getByRole('img').first();
     await tile.waitFor();
-    await expect(tile.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).resolves.toBe(true);
+    // Loaded, not only in the page: on a loaded machine the tile is still loading when it appears
+    // (a whole run of stop 49 found it incomplete); a broken image never loads and fails here.
+    await expect
+      .poll(() => tile.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 15_000 })
+      .toBe(true);
     expect(await hasHorizontalScroll(moderator.page)).toBe(false);
     await saveScreenshot(moderator.page, `card-proposals-${width}`);
     await proposal.getByRole('button', { name: `Approve ${missing.code} ${missing.name}` }).click();
