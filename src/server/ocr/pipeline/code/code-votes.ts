@@ -43,11 +43,7 @@ export function agreedCode(reads: Array<DeckCodeRead | null>): string | null {
  */
 function areLookalikes(candidates: string[]): boolean {
   const classifier = codeGlyphClassifier();
-  return candidates.every((a) =>
-    candidates.every(
-      (b) => a === b || classifier.lookalikesOf(a).includes(b) || classifier.lookalikesOf(b).includes(a),
-    ),
-  );
+  return candidates.every((a) => candidates.every((b) => a === b || classifier.confuses(a, b)));
 }
 
 /**

@@ -96,6 +96,11 @@ export class CodeGlyphClassifier {
     return this.table[char] ?? '';
   }
 
+  /** Whether the learnt table confuses the two characters, either way round. */
+  confuses(a: string, b: string): boolean {
+    return a !== b && (this.lookalikesOf(a).includes(b) || this.lookalikesOf(b).includes(a));
+  }
+
   /**
    * Whether a glyph read as `char` is worth reading again on its own: the character has look-alikes,
    * or the glyph looks most like another character.
