@@ -81,6 +81,24 @@ describe('name lines', () => {
     expect(reading.cards.map(({ code }) => code)).toEqual(sample.truth.cards.map(({ code }) => code));
   });
 
+  it.each([
+    ['restyled: art square', 39056, 'R.U.R. (1920)'],
+    ['restyled: art wide', 39053, 'The Star (XVII)'],
+  ] as const)(
+    'finds a name in brackets on a tile of %s (seed %i), its box taller than its capitals',
+    async (className, seed, name) => {
+      // The brackets reach above and below the capitals, so the line's box was a quarter ink (0.247)
+      // against the capitals' third: no name line was found, and the usual place read only art.
+      const { sample } = await benchSample(className, seed, 1);
+      const at = sample.truth.cards.findIndex((c) => c.name === name);
+      expect(at).toBeGreaterThanOrEqual(0);
+      const { img, grid } = await located(sample.image);
+      expect(findNameLine(img, darkTextCopy(img), grid.tiles[at])).not.toBeNull();
+      const reading = await readDeckImage(sample.image, { pool, index });
+      expect(reading.cards[at]).toMatchObject({ code: sample.truth.cards[at].code, name });
+    },
+  );
+
   it('takes no letter of a longer name, small and turned, for the capital I of a one-letter name', async () => {
     // Bench seed 39004 of "all at once": a letter of THE HIEROPHANT (V), cut out by the line's
     // centred span, passed for a lone I and read "|", the card "i".

@@ -9,6 +9,7 @@
 import {
   TEXT_LINE_THRESHOLD,
   capitalHeight,
+  capitalInkShare,
   centredSpan,
   findTextLines,
   isCutByTop,
@@ -28,13 +29,15 @@ export const NAME_SEARCH = { top: 0.3, bottom: 0.97, inset: 0.03 } as const;
 const MIN_NAME_WIDTH = 0.06;
 const MIN_WIDE_NAME_WIDTH = 0.09;
 const MIN_SHORT_NAME_ASPECT = 1.2;
-/** The height of a name's capitals, as a share of the tile's height (the game's are 0.037-0.046). */
+/** The height of a name's capitals, as a share of the tile's height (the game's are 0.037-0.046; a long name's smaller font 0.023). */
 const CAPITAL_HEIGHT = { min: 0.03, max: 0.05 } as const;
 /** The tallest a name's line is, as a share of the tile's height (the game's names are 0.037-0.046). */
 const TALLEST_NAME = 0.05;
 /**
- * The least share of a name line's box that is ink: the game's bold capitals fill 0.29-0.46 of it,
- * the sparkles and edges of art that line up into a line 0.10-0.21 (the real screenshot's tiles).
+ * The least share of a name line's capital rows that is ink (`capitalInkShare`): the game's bold
+ * capitals fill 0.26-0.55 of them, the sparkles and edges of art that line up into a line
+ * 0.10-0.21 (the real screenshot's tiles). Measured over the whole box, brackets and blur that
+ * make it taller than the capitals left THE STAR (XVII) and R.U.R. (1920) at 0.25.
  */
 const MIN_BOLD_INK = 0.25;
 /** A name line's middle is at most this share of the tile's width off its centre. */
@@ -86,19 +89,6 @@ function inkRuns(img: RgbImage, line: TextLine): number {
   return most;
 }
 
-/** Share of the line's box that is ink. */
-function inkShare(img: RgbImage, line: TextLine): number {
-  let ink = 0;
-  let seen = 0;
-  for (let y = Math.round(line.top); y < Math.round(line.bottom); y++) {
-    for (let x = Math.round(line.left); x <= Math.round(line.right); x++) {
-      seen++;
-      if (whiteness(img.data, (y * img.width + x) * 3) >= TEXT_LINE_THRESHOLD) ink++;
-    }
-  }
-  return ink / Math.max(1, seen);
-}
-
 /** Median saturation and brightness of the line's paper (its pixels that are not ink), in `colour`. */
 function paperOf(colour: RgbImage, source: RgbImage, line: TextLine): { saturation: number; brightness: number } {
   const saturations: number[] = [];
@@ -145,13 +135,15 @@ function candidatesIn(img: RgbImage, source: RgbImage, dark: boolean, tile: Rect
         if (width < tile.width * MIN_WIDE_NAME_WIDTH && width < height * MIN_SHORT_NAME_ASPECT) return false;
         // About one letter per capital's height, each one run or two: far fewer runs is art.
         if (inkRuns(source, l) < Math.max(2, (0.5 * width) / height)) return false;
-        if (inkShare(source, l) < MIN_BOLD_INK) return false;
+        // Art lined up into a line may fill its capital rows as well as bold capitals, but it is taller.
+        if (capitalHeight(source, l) > tile.height * CAPITAL_HEIGHT.max) return false;
+        if (capitalInkShare(source, l) < MIN_BOLD_INK) return false;
       }
       if (!dark) return true;
       const paper = paperOf(img, source, l);
       return paper.saturation <= MAX_BODY_SATURATION && paper.brightness >= 150;
     })
-    .map(({ l: line }) => ({ line, source, dark, score: nameLikeness(line, tile) }));
+    .map(({ l: line }) => ({ line, source, dark, score: nameLikeness(source, line, tile) }));
 }
 
 /**
@@ -166,7 +158,7 @@ function isOneCapitalI(source: RgbImage, line: TextLine, tile: Rect): boolean {
     height >= tile.height * CAPITAL_HEIGHT.min &&
     height <= tile.height * CAPITAL_HEIGHT.max &&
     isUprightBar(line) &&
-    inkShare(source, line) >= 0.6
+    capitalInkShare(source, line) >= 0.6
   );
 }
 
@@ -176,12 +168,14 @@ export function isUprightBar(line: TextLine): boolean {
 }
 
 /**
- * How much a line looks like a name: its width times its height squared. Height counts twice
- * because the ability title beside a short name ("Ability of Rain" under RAIN) is wider but half
- * as tall; no more than a name's height counts, so a band of art is not taken for a big name.
+ * How much a line looks like a name: its width times its capitals' height squared. Height counts
+ * twice because the ability title beside a short name ("Ability of Ivy" under IVY) is wider but
+ * half as tall; the capitals' height, not the box's, because the title's ascenders and a name's
+ * brackets make a box taller than its letters. No more than a name's height counts, so a band of
+ * art is not taken for a big name.
  */
-function nameLikeness(line: TextLine, tile: Rect): number {
-  const height = Math.min(line.bottom - line.top, tile.height * TALLEST_NAME);
+function nameLikeness(source: RgbImage, line: TextLine, tile: Rect): number {
+  const height = Math.min(capitalHeight(source, line), tile.height * TALLEST_NAME);
   return (line.right - line.left) * height * height;
 }
 
