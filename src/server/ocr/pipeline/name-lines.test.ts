@@ -99,6 +99,17 @@ describe('name lines', () => {
     },
   );
 
+  it('joins the second line of a name to its first when small and blurred, its words leaving the middle bare', async () => {
+    // Bench seed 434 of blur (449 px tiles of 167 px): SATANIC was found as the name line, and
+    // LEAF-TAILED GECKO under it, ink in only 0.23 of the tile's middle fifth, was not joined to
+    // it: SATANIC alone read as Titanic.
+    const { sample } = await benchSample('blur 0.3-1 px', 434, 1);
+    const at = sample.truth.cards.findIndex((c) => c.name === 'Satanic Leaf-Tailed Gecko');
+    expect(at).toBeGreaterThanOrEqual(0);
+    const reading = await readDeckImage(sample.image, { pool, index });
+    expect(reading.cards[at]).toMatchObject({ code: 'LRE027' });
+  });
+
   it('takes no letter of a longer name, small and turned, for the capital I of a one-letter name', async () => {
     // Bench seed 39004 of "all at once": a letter of THE HIEROPHANT (V), cut out by the line's
     // centred span, passed for a lone I and read "|", the card "i".

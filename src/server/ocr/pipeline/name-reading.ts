@@ -117,18 +117,18 @@ function nameLinesAt(
   const above = lines[lastIndex - 1];
   const capitals = (l: TextLine): number => capitalHeight(img, l, threshold);
   const height = capitals(last);
-  const isCentred = (l: TextLine): boolean =>
-    Math.abs((l.left + l.right) / 2 - tileCentre) < tile.width * 0.1 && l.middleCoverage > 0.3;
+  const isCentred = (l: TextLine, { across = true } = {}): boolean =>
+    Math.abs((l.left + l.right) / 2 - tileCentre) < tile.width * 0.1 && (!across || l.middleCoverage > 0.3);
   const below = lookBelow ? lines[lastIndex + 1] : undefined;
   /** Whether a line `gap` away from the last one, with capitals within `heights` of its own, is more of the name. */
   const continuesName = (
     other: TextLine | undefined,
     gap: number,
-    { min, max, widestGap }: { min: number; max: number; widestGap: number },
+    { min, max, widestGap, across }: { min: number; max: number; widestGap: number; across: boolean },
   ): boolean => {
     if (other === undefined || gap > height * widestGap) return false;
     // The rarity badge above a one-line name is centred too, but far narrower than a word.
-    if (!isCentred(other) || other.right - other.left < tile.width * 0.2) return false;
+    if (!isCentred(other, { across }) || other.right - other.left < tile.width * 0.2) return false;
     const otherCapitals = capitals(other);
     return otherCapitals >= height * min && otherCapitals <= height * max;
   };
@@ -138,9 +138,22 @@ function nameLinesAt(
   const withAbove =
     above &&
     !isCutByTop(above, search) &&
-    continuesName(above, last.top - above.bottom, { min: 0.55, max: 1.4, widestGap: MAX_NAME_LINE_GAP.above });
+    continuesName(above, last.top - above.bottom, {
+      min: 0.55,
+      max: 1.4,
+      widestGap: MAX_NAME_LINE_GAP.above,
+      across: true,
+    });
+  // Below a name lie no labels, only the ability's smaller text: a second line of words needs no
+  // text across the tile's middle (small and blurred, LEAF-TAILED GECKO is ink in 0.23 of it).
   const withBelow =
-    below && continuesName(below, below.top - last.bottom, { min: 0.7, max: 1.5, widestGap: MAX_NAME_LINE_GAP.below });
+    below &&
+    continuesName(below, below.top - last.bottom, {
+      min: 0.7,
+      max: 1.5,
+      widestGap: MAX_NAME_LINE_GAP.below,
+      across: false,
+    });
   return [...(withAbove ? [above] : []), last, ...(withBelow ? [below] : [])];
 }
 
@@ -170,14 +183,14 @@ export function namePlace(img: RgbImage, tile: Rect): NamePlace {
 
 /**
  * The name where the tile's own lines put it (`name-lines.ts`), or null when no line looks like a
- * name or the line found is the one at the usual place (light text across the same height).
+ * name or the line found is one of the usual place's (light text across the same height).
  */
 export function foundNamePlace(img: RgbImage, darkCopy: RgbImage, tile: Rect, usual: NamePlace): NamePlace | null {
   const found = findNameLine(img, darkCopy, tile);
   if (!found) return null;
   const centre = (found.line.top + found.line.bottom) / 2;
-  const usualLast = usual.lines[usual.lines.length - 1];
-  if (!found.dark && usualLast && usualLast.top <= centre && usualLast.bottom >= centre) return null;
+  // A light line the usual place reads, its first or its last, is read there with the other.
+  if (!found.dark && usual.lines.some((l) => l.top <= centre && l.bottom >= centre)) return null;
   // The line found may be the first of two when the second is no name line to the finder: with
   // brackets and digits ("HASTINGS (1066)"), a JPEG's blur leaves its box less than a quarter ink.
   const lines = nameLinesAt(found.source, tile, nameSearchBand(tile), centre, TEXT_LINE_THRESHOLD, {
