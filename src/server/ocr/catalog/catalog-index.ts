@@ -290,6 +290,21 @@ export class CatalogIndex {
         if (hit) return hit;
       }
     }
+    return this.findWithOneLeftOut(folded);
+  }
+
+  /**
+   * The code a read is with a glyph read twice left out: SMT004's zero came out as "SMTO004", two
+   * characters that fold alike side by side, inside the code where no stretch of the read finds
+   * it. Only a character folding like its neighbour is left out, or any code one character
+   * shorter would do (SMO004 is in "SMTO004" too).
+   */
+  private findWithOneLeftOut(folded: string): CatalogCard[] {
+    for (let i = 1; i < folded.length; i++) {
+      if (folded[i] !== folded[i - 1]) continue;
+      const hit = this.byFoldedCode.get(folded.slice(0, i) + folded.slice(i + 1));
+      if (hit) return hit;
+    }
     return [];
   }
 
