@@ -35,8 +35,8 @@ const CAPITAL_HEIGHT = { min: 0.03, max: 0.05 } as const;
 const TALLEST_NAME = 0.05;
 /**
  * The least share of a name line's capital rows that is ink (`capitalInkShare`): the game's bold
- * capitals fill 0.26-0.55 of them, the sparkles and edges of art that line up into a line
- * 0.10-0.21 (the real screenshot's tiles). Measured over the whole box, brackets and blur that
+ * capitals fill 0.25-0.55 of them (bench images of every class), the sparkles and edges of art
+ * that line up into a line 0.10-0.21 (the real screenshot's tiles). Measured over the whole box, brackets and blur that
  * make it taller than the capitals left THE STAR (XVII) and R.U.R. (1920) at 0.25.
  */
 const MIN_BOLD_INK = 0.25;

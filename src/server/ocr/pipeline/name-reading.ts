@@ -117,7 +117,7 @@ function nameLinesAt(
   const above = lines[lastIndex - 1];
   const capitals = (l: TextLine): number => capitalHeight(img, l, threshold);
   const height = capitals(last);
-  const isCentred = (l: TextLine, { across = true } = {}): boolean =>
+  const isCentred = (l: TextLine, { across }: { across: boolean }): boolean =>
     Math.abs((l.left + l.right) / 2 - tileCentre) < tile.width * 0.1 && (!across || l.middleCoverage > 0.3);
   const below = lookBelow ? lines[lastIndex + 1] : undefined;
   /** Whether a line `gap` away from the last one, with capitals within `heights` of its own, is more of the name. */
