@@ -36,8 +36,9 @@ const TALLEST_NAME = 0.05;
 /**
  * The least share of a name line's capital rows that is ink (`capitalInkShare`): the game's bold
  * capitals fill 0.25-0.55 of them (bench images of every class), the sparkles and edges of art
- * that line up into a line 0.10-0.21 (the real screenshot's tiles). Measured over the whole box, brackets and blur that
- * make it taller than the capitals left THE STAR (XVII) and R.U.R. (1920) at 0.25.
+ * that line up into a line 0.10-0.21 (the real screenshot's tiles). Measured over the whole box,
+ * brackets and blur that make it taller than the capitals left THE STAR (XVII) and R.U.R. (1920)
+ * at 0.25.
  */
 const MIN_BOLD_INK = 0.25;
 /** A name line's middle is at most this share of the tile's width off its centre. */
