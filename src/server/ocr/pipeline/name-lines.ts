@@ -8,8 +8,7 @@
  */
 import {
   TEXT_LINE_THRESHOLD,
-  capitalHeight,
-  capitalInkShare,
+  capitalsOf,
   centredSpan,
   findTextLines,
   isCutByTop,
@@ -34,7 +33,7 @@ const CAPITAL_HEIGHT = { min: 0.03, max: 0.05 } as const;
 /** The tallest a name's line is, as a share of the tile's height (the game's names are 0.037-0.046). */
 const TALLEST_NAME = 0.05;
 /**
- * The least share of a name line's capital rows that is ink (`capitalInkShare`): the game's bold
+ * The least share of a name line's capital rows that is ink (`capitalsOf`): the game's bold
  * capitals fill 0.25-0.55 of them (bench images of every class), the sparkles and edges of art
  * that line up into a line 0.10-0.21 (the real screenshot's tiles). Measured over the whole box,
  * brackets and blur that make it taller than the capitals left THE STAR (XVII) and R.U.R. (1920)
@@ -112,6 +111,8 @@ export interface NameLineCandidate {
   line: TextLine;
   source: RgbImage;
   dark: boolean;
+  /** The height of the line's capitals (`capitalsOf`), measured once for its score and its neighbours. */
+  capitalHeight: number;
   score: number;
 }
 
@@ -126,25 +127,28 @@ function candidatesIn(img: RgbImage, source: RgbImage, dark: boolean, tile: Rect
       return height >= tile.height * MIN_NAME_HEIGHT && height <= tile.height * MAX_NAME_LINE_HEIGHT;
     })
     .map((whole) => ({ whole, l: centredSpan(source, whole, tileCentre, (whole.bottom - whole.top) * 1.2) }))
-    .filter(({ whole, l }) => {
+    .flatMap(({ whole, l }): NameLineCandidate[] => {
       const height = l.bottom - l.top;
       const width = l.right - l.left;
-      if (Math.abs((l.left + l.right) / 2 - tileCentre) > tile.width * MAX_NAME_OFFSET) return false;
+      if (Math.abs((l.left + l.right) / 2 - tileCentre) > tile.width * MAX_NAME_OFFSET) return [];
+      const capitals = capitalsOf(source, l);
       if (!isOneCapitalI(source, whole, tile)) {
-        if (width < tile.width * MIN_NAME_WIDTH) return false;
+        if (width < tile.width * MIN_NAME_WIDTH) return [];
         // The rarity badge is round: as wide as tall. Two capitals ("IO", "OX") are wider.
-        if (width < tile.width * MIN_WIDE_NAME_WIDTH && width < height * MIN_SHORT_NAME_ASPECT) return false;
+        if (width < tile.width * MIN_WIDE_NAME_WIDTH && width < height * MIN_SHORT_NAME_ASPECT) return [];
         // About one letter per capital's height, each one run or two: far fewer runs is art.
-        if (inkRuns(source, l) < Math.max(2, (0.5 * width) / height)) return false;
+        if (inkRuns(source, l) < Math.max(2, (0.5 * width) / height)) return [];
         // Art lined up into a line may fill its capital rows as well as bold capitals, but it is taller.
-        if (capitalHeight(source, l) > tile.height * CAPITAL_HEIGHT.max) return false;
-        if (capitalInkShare(source, l) < MIN_BOLD_INK) return false;
+        if (capitals.height > tile.height * CAPITAL_HEIGHT.max) return [];
+        if (capitals.inkShare < MIN_BOLD_INK) return [];
       }
-      if (!dark) return true;
-      const paper = paperOf(img, source, l);
-      return paper.saturation <= MAX_BODY_SATURATION && paper.brightness >= 150;
-    })
-    .map(({ l: line }) => ({ line, source, dark, score: nameLikeness(source, line, tile) }));
+      if (dark) {
+        const paper = paperOf(img, source, l);
+        if (paper.saturation > MAX_BODY_SATURATION || paper.brightness < 150) return [];
+      }
+      const score = nameLikeness(l, capitals.height, tile);
+      return [{ line: l, source, dark, capitalHeight: capitals.height, score }];
+    });
 }
 
 /**
@@ -159,7 +163,7 @@ function isOneCapitalI(source: RgbImage, line: TextLine, tile: Rect): boolean {
     height >= tile.height * CAPITAL_HEIGHT.min &&
     height <= tile.height * CAPITAL_HEIGHT.max &&
     isUprightBar(line) &&
-    capitalInkShare(source, line) >= 0.6
+    capitalsOf(source, line).inkShare >= 0.6
   );
 }
 
@@ -175,8 +179,8 @@ export function isUprightBar(line: TextLine): boolean {
  * brackets make a box taller than its letters. No more than a name's height counts, so a band of
  * art is not taken for a big name.
  */
-function nameLikeness(source: RgbImage, line: TextLine, tile: Rect): number {
-  const height = Math.min(capitalHeight(source, line), tile.height * TALLEST_NAME);
+function nameLikeness(line: TextLine, capitalHeight: number, tile: Rect): number {
+  const height = Math.min(capitalHeight, tile.height * TALLEST_NAME);
   return (line.right - line.left) * height * height;
 }
 
@@ -189,11 +193,9 @@ export function findNameLine(img: RgbImage, darkCopy: RgbImage, tile: Rect): Nam
   const candidates = [...candidatesIn(img, img, false, tile), ...candidatesIn(img, darkCopy, true, tile)];
   if (candidates.length === 0) return null;
   const best = candidates.reduce((a, b) => (b.score > a.score ? b : a));
-  const height = capitalHeight(best.source, best.line);
-  const ofNameHeight = (c: NameLineCandidate): boolean => {
-    const capitals = capitalHeight(c.source, c.line);
-    return capitals >= height * 0.7 && capitals <= height * 1.4;
-  };
+  const height = best.capitalHeight;
+  const ofNameHeight = (c: NameLineCandidate): boolean =>
+    c.capitalHeight >= height * 0.7 && c.capitalHeight <= height * 1.4;
   const below = candidates.find(
     (c) =>
       c.dark === best.dark &&

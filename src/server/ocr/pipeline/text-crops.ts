@@ -329,11 +329,16 @@ export function centredSpan(
 }
 
 /**
- * The ink of each of a line's capital rows: its rows holding at least a third of its fullest row's
- * ink. A Q's tail, an accent or brackets reach past the capitals in a few thin strokes, so a line's
- * box says GREAT MOSQUE is half as tall again as OF DJENNÉ under it; its capitals say they match.
+ * A line's capitals: their height, its rows holding at least a third of its fullest row's ink, and
+ * the share of those rows (between its left and right) that is ink. A Q's tail, an accent or
+ * brackets reach past the capitals in a few thin strokes, so a line's box says GREAT MOSQUE is
+ * half as tall again as OF DJENNÉ under it, and brackets thin its ink; its capitals say neither.
  */
-function capitalRowInk(img: RgbImage, line: TextLine, threshold: number): number[] {
+export function capitalsOf(
+  img: RgbImage,
+  line: TextLine,
+  threshold = TEXT_LINE_THRESHOLD,
+): { height: number; inkShare: number } {
   const top = Math.max(0, Math.round(line.top));
   const bottom = Math.min(img.height, Math.round(line.bottom));
   const left = Math.max(0, Math.round(line.left));
@@ -345,22 +350,17 @@ function capitalRowInk(img: RgbImage, line: TextLine, threshold: number): number
     rows.push(ink);
   }
   const fullest = Math.max(0, ...rows);
-  return rows.filter((ink) => ink >= fullest * CAPITAL_ROW_SHARE);
+  const capitalRows = rows.filter((ink) => ink >= fullest * CAPITAL_ROW_SHARE);
+  const ink = capitalRows.reduce((sum, n) => sum + n, 0);
+  return {
+    height: Math.max(1, capitalRows.length),
+    inkShare: ink / Math.max(1, capitalRows.length * (right - left + 1)),
+  };
 }
 
-/** The height of a line's capitals (`capitalRowInk`). */
+/** The height of a line's capitals (`capitalsOf`). */
 export function capitalHeight(img: RgbImage, line: TextLine, threshold = TEXT_LINE_THRESHOLD): number {
-  return Math.max(1, capitalRowInk(img, line, threshold).length);
-}
-
-/**
- * The share of a line's capital rows that is ink, between its left and right: bold capitals fill
- * about a third of it, and brackets or a Q's tail that make the line's box taller do not thin it.
- */
-export function capitalInkShare(img: RgbImage, line: TextLine, threshold = TEXT_LINE_THRESHOLD): number {
-  const rows = capitalRowInk(img, line, threshold);
-  const width = Math.min(img.width - 1, Math.round(line.right)) - Math.max(0, Math.round(line.left)) + 1;
-  return rows.reduce((sum, ink) => sum + ink, 0) / Math.max(1, rows.length * width);
+  return capitalsOf(img, line, threshold).height;
 }
 
 const CAPITAL_ROW_SHARE = 1 / 3;
