@@ -99,6 +99,62 @@ describe('name lines', () => {
     },
   );
 
+  it('takes a short name whose capitals are stems between bars, not the wider ability title under it', async () => {
+    // Bench seed 408 of art wide: SET's bars fill 7 of its 12 rows, so its capitals measured 7 rows
+    // and the pink "Ability of Set" under it, wider, looked more like a name.
+    const { sample } = await benchSample('restyled: art wide', 408, 1);
+    const at = sample.truth.cards.findIndex((c) => c.name === 'Set');
+    expect(at).toBeGreaterThanOrEqual(0);
+    const { img, grid } = await located(sample.image);
+    const found = findNameLine(img, darkTextCopy(img), grid.tiles[at]);
+    expect(found?.capitalHeight).toBeGreaterThanOrEqual(10);
+    const reading = await readDeckImage(sample.image, { pool, index });
+    expect(reading.cards[at]).toMatchObject({ code: 'ACEM028', name: 'Set' });
+  });
+
+  it('takes no thin rim of art across the tile for a short name on a small tile', async () => {
+    // Bench seed 439 of band low (162 px tiles): the light rim where the art meets the dark body
+    // fills whole rows but one or two rows of each column; it outscored NĀGA and the name read "mY, mm".
+    const { sample } = await benchSample('restyled: name band low', 439, 1);
+    const at = sample.truth.cards.findIndex((c) => c.name === 'Nāga');
+    expect(at).toBeGreaterThanOrEqual(0);
+    const { img, grid } = await located(sample.image);
+    const tile = grid.tiles[at];
+    const found = findNameLine(img, darkTextCopy(img), tile);
+    expect((found!.line.top - tile.top) / tile.height).toBeGreaterThan(0.8);
+    const reading = await readDeckImage(sample.image, { pool, index });
+    expect(reading.cards[at]).toMatchObject({ code: 'LMC043' });
+  });
+
+  it('reads the faint dark code of a bright body on its own row, to tell one Piranha from the other', async () => {
+    // Bench seed 405 of bright bodies: the code band above the name also held the rarity badge,
+    // whose contrast left the pale grey OFF025 unread ("NN"), and OFI025, the other Piranha, was taken.
+    const { sample } = await benchSample('restyled: bright bodies', 405, 1);
+    const at = sample.truth.cards.findIndex((c) => c.code === 'OFF025');
+    expect(at).toBeGreaterThanOrEqual(0);
+    const { img, grid } = await located(sample.image);
+    const tile = grid.tiles[at];
+    const place = foundNamePlace(img, darkTextCopy(img), tile, namePlace(img, tile));
+    expect(place?.codes.regions.length).toBe(2);
+    const reading = await readDeckImage(sample.image, { pool, index });
+    expect(reading.cards[at]).toMatchObject({ code: 'OFF025', name: 'Piranha' });
+  });
+
+  it('reads a name in the smallest font of a small, coarse JPEG whole, where it is too faint to be bold', async () => {
+    // Bench seed 410 of JPEG q40-55 (the real screenshot at 596 px, quality 48): at the usual
+    // whiteness the name's grey letters broke into pieces and its line was cut to its middle words
+    // ("VICTORIA AND PRIN", read as Allan-a-Dale or nothing).
+    const { sample } = await benchSample('JPEG q40-55', 410, 0);
+    const at = sample.truth.cards.findIndex((c) => c.code === 'EHH005');
+    expect(at).toBeGreaterThanOrEqual(0);
+    const { img, grid } = await located(sample.image);
+    const tile = grid.tiles[at];
+    const [line] = namePlace(img, tile).lines;
+    expect((line.right - line.left) / tile.width).toBeGreaterThan(0.7);
+    const reading = await readDeckImage(sample.image, { pool, index });
+    expect(reading.cards[at]).toMatchObject({ code: 'EHH005', name: 'Queen Victoria and Prince Albert' });
+  });
+
   it('joins the second line of a name to its first when small and blurred, its words leaving the middle bare', async () => {
     // Bench seed 434 of blur (449 px tiles of 167 px): SATANIC was found as the name line, and
     // LEAF-TAILED GECKO under it, ink in only 0.23 of the tile's middle fifth, was not joined to

@@ -39,7 +39,15 @@ const TALLEST_NAME = 0.05;
  * brackets and blur that make it taller than the capitals left THE STAR (XVII) and R.U.R. (1920)
  * at 0.25.
  */
-const MIN_BOLD_INK = 0.25;
+export const MIN_BOLD_INK = 0.25;
+/**
+ * The least share of a name line's columns that hold ink down half its capitals' height or more
+ * (`capitalsOf`): capitals are stems and bowls, 0.21-0.87 of the columns on bench images of every
+ * class. The thin light rim where art meets a dark body, drawn across the tile, fills whole rows
+ * as a line of capitals would, but only one or two rows in each column: 0.15 (band low, seed 439,
+ * under NĀGA).
+ */
+const MIN_STEM_SHARE = 0.18;
 /** A name line's middle is at most this share of the tile's width off its centre. */
 const MAX_NAME_OFFSET = 0.1;
 /**
@@ -141,6 +149,7 @@ function candidatesIn(img: RgbImage, source: RgbImage, dark: boolean, tile: Rect
         // Art lined up into a line may fill its capital rows as well as bold capitals, but it is taller.
         if (capitals.height > tile.height * CAPITAL_HEIGHT.max) return [];
         if (capitals.inkShare < MIN_BOLD_INK) return [];
+        if (capitals.stemShare < MIN_STEM_SHARE) return [];
       }
       if (dark) {
         const paper = paperOf(img, source, l);
@@ -206,26 +215,39 @@ export function findNameLine(img: RgbImage, darkCopy: RgbImage, tile: Rect): Nam
   return below ?? best;
 }
 
+/** The lines of smaller text than a name within two name heights above its top: its code's, labels. */
+function smallerLinesAbove(source: RgbImage, tile: Rect, name: TextLine): TextLine[] {
+  const height = name.bottom - name.top;
+  const search = { left: tile.left, top: name.top - 2 * height, width: tile.width, height: 2 * height };
+  return findTextLines(source, search).filter(
+    (l) => !isCutByTop(l, search) && l.bottom - l.top >= height * 0.45 && l.bottom - l.top <= height * 0.9,
+  );
+}
+
 /**
  * A card code on its own centred line right above the name (a restyle prints it there instead of
  * small at the right): a centred line of smaller text within two name heights above the name's
  * top. Null when there is none, as in the game's own tiles, whose code is right-aligned.
  */
 export function centredCodeAbove(source: RgbImage, tile: Rect, name: TextLine): Rect | null {
-  const height = name.bottom - name.top;
   const tileCentre = tile.left + tile.width / 2;
-  const search = { left: tile.left, top: name.top - 2 * height, width: tile.width, height: 2 * height };
-  const line = findTextLines(source, search)
+  const line = smallerLinesAbove(source, tile, name)
     .map((l) => centredSpan(source, l, tileCentre, (l.bottom - l.top) * 1.2))
     .find(
       (l) =>
-        !isCutByTop(l, search) &&
-        l.bottom - l.top >= height * 0.45 &&
-        l.bottom - l.top <= height * 0.9 &&
         l.right - l.left >= tile.width * MIN_NAME_WIDTH &&
         Math.abs((l.left + l.right) / 2 - tileCentre) <= tile.width * MAX_NAME_OFFSET,
     );
   if (!line) return null;
   const pad = line.bottom - line.top;
   return { left: line.left - pad, top: line.top - pad / 2, width: line.right - line.left + 2 * pad, height: 2 * pad };
+}
+
+/**
+ * The line of smaller text nearest above a name, the line a tile prints its code on (right-aligned,
+ * the PROTECTED label at its left): its rows, even where the code itself is too faint to be ink
+ * to the line finder. Null when there is none.
+ */
+export function codeLineAbove(source: RgbImage, tile: Rect, name: TextLine): TextLine | null {
+  return smallerLinesAbove(source, tile, name).at(-1) ?? null;
 }

@@ -5,6 +5,7 @@ import {
   INK_LOW,
   TEXT_LINE_THRESHOLD,
   capitalHeight,
+  capitalsOf,
   centredSpan,
   findTextLines,
   greyTextImage,
@@ -12,7 +13,14 @@ import {
   whiteTextImage,
   type TextLine,
 } from './text-crops';
-import { centredCodeAbove, findNameLine, isUprightBar, nameSearchBand } from './name-lines';
+import {
+  MIN_BOLD_INK,
+  centredCodeAbove,
+  codeLineAbove,
+  findNameLine,
+  isUprightBar,
+  nameSearchBand,
+} from './name-lines';
 import type { Rect, RgbImage } from './tile-grid';
 import type { OcrJob, OcrResult } from '../runtime/worker-pool';
 import {
@@ -79,10 +87,17 @@ function nameLines(img: RgbImage, tile: Rect): { lines: TextLine[]; inkLow: numb
     return !last || last.bottom - last.top <= tile.height * MAX_NAME_LINE_HEIGHT;
   };
   const usual = at(TEXT_LINE_THRESHOLD);
-  if (usual.lines.length === 0) {
+  const last = usual.lines.at(-1);
+  const width = ({ lines }: { lines: TextLine[] }): number => (lines.at(-1)?.right ?? 0) - (lines.at(-1)?.left ?? 0);
+  // A line found at the usual whiteness but too faint to be a bold name's is looked for at a looser
+  // one too, and taken there when it reaches further: the smallest font of a 560 px JPEG is grey,
+  // its letters break into pieces and the line was cut to its middle words (QUEEN VICTORIA AND
+  // PRINCE ALBERT, JPEG seed 410: 40 px of its 104 at 150, all of it at 125).
+  const faint = last !== undefined && capitalsOf(img, last).inkShare < MIN_BOLD_INK;
+  if (!last || faint) {
     for (const threshold of LOOSER_NAME_LINE_THRESHOLDS) {
       const looser = at(threshold);
-      if (looser.lines.length > 0 && fits(looser)) return looser;
+      if (looser.lines.length > 0 && fits(looser) && (!last || width(looser) > width(usual))) return looser;
     }
   }
   if (fits(usual)) return usual;
@@ -164,8 +179,12 @@ export interface NamePlace {
   lines: TextLine[];
   /** Whiteness at which the name's mask starts to be ink. */
   inkLow: number;
-  /** Where the tile's small printed code is read, when the name is not enough. */
-  codes: Rect[];
+  /**
+   * Where the tile's small printed code is read, when the name is not enough, and the image whose
+   * grey levels are read there: the image itself, also for a dark name, because a faint dark code
+   * on a bright body stands out more from its paper in brightness than in the dark-text copy.
+   */
+  codes: { image: RgbImage; regions: Rect[] };
   region: Rect;
   lineHeight: number;
   scale: number;
@@ -178,7 +197,7 @@ export function namePlace(img: RgbImage, tile: Rect): NamePlace {
   // A centred line above the name may be a code a restyle moved there, or only the LIMITED CARD
   // badge of the game's own tiles: it is read beside the usual place, not instead of it.
   const centred = lines.length > 0 ? centredCodeAbove(img, tile, lines[0]) : null;
-  return placeAround(img, tile, lines, inkLow, centred ? [usualCode, centred] : [usualCode]);
+  return placeAround(img, tile, lines, inkLow, { image: img, regions: centred ? [usualCode, centred] : [usualCode] });
 }
 
 /**
@@ -199,11 +218,28 @@ export function foundNamePlace(img: RgbImage, darkCopy: RgbImage, tile: Rect, us
   if (lines.length === 0) return null;
   const { from, to, left, right } = TILE.codeAboveName;
   const nameTop = (lines[0].top - tile.top) / tile.height;
-  const code = centredCodeAbove(found.source, tile, lines[0]) ?? band(tile, nameTop - from, nameTop - to, left, right);
-  return placeAround(found.source, tile, lines, INK_LOW, [code]);
+  const above = band(tile, nameTop - from, nameTop - to, left, right);
+  const centred = centredCodeAbove(found.source, tile, lines[0]);
+  // The row of the line right above the name is read first: the band above also takes in the
+  // rarity badge, whose dark and light set the grey crop's contrast, and a faint code on a bright
+  // body was lost there (bright bodies, seed 405: OFF025 read as "NN", and the other Piranha taken).
+  const codeLine = centred ? null : codeLineAbove(found.source, tile, lines[0]);
+  const codeRow = codeLine && {
+    ...above,
+    top: codeLine.top - (codeLine.bottom - codeLine.top) / 2,
+    height: (codeLine.bottom - codeLine.top) * 2,
+  };
+  const regions = centred ? [centred] : codeRow ? [codeRow, above] : [above];
+  return placeAround(found.source, tile, lines, INK_LOW, { image: img, regions });
 }
 
-function placeAround(source: RgbImage, tile: Rect, lines: TextLine[], inkLow: number, codes: Rect[]): NamePlace {
+function placeAround(
+  source: RgbImage,
+  tile: Rect,
+  lines: TextLine[],
+  inkLow: number,
+  codes: NamePlace['codes'],
+): NamePlace {
   const pad = tile.height * 0.02;
   // Only the text's own width is read: tesseract's time grows with the pixels it is given, and a
   // short name is a third of the tile's width.
@@ -273,14 +309,15 @@ export function secondNameJobs(
 }
 
 /**
- * The code is small and faint, over art (on a bright body, dark: read in the copy the name was
- * read in, where dark text is light): it is read twice, as grey levels and as a pale-text
- * mask; each reading alone finds the code about half the time, together about three in four.
+ * The code is small and faint, over art: it is read twice, as the image's grey levels and as a
+ * pale-text mask of the copy the name was read in (on a bright body, dark: the dark-text copy,
+ * where dark text is light); each reading alone finds the code about half the time, together
+ * about three in four.
  */
-export function codeCrops(tile: Rect, { source: img, codes }: NamePlace): OcrJob[] {
+export function codeCrops(tile: Rect, { source, codes }: NamePlace): OcrJob[] {
   const scale = Math.min(6, Math.max(2, (TARGET_TEXT_HEIGHT * 1.1) / (tile.height * 0.035)));
-  return codes.flatMap((region): OcrJob[] => [
-    { image: greyTextImage(img, region, { scale }), mode: 'block', whitelist: CODE_CHARACTERS },
-    { image: whiteTextImage(img, region, { scale, inkLow: 30 }), mode: 'block', whitelist: CODE_CHARACTERS },
+  return codes.regions.flatMap((region): OcrJob[] => [
+    { image: greyTextImage(codes.image, region, { scale }), mode: 'block', whitelist: CODE_CHARACTERS },
+    { image: whiteTextImage(source, region, { scale, inkLow: 30 }), mode: 'block', whitelist: CODE_CHARACTERS },
   ]);
 }

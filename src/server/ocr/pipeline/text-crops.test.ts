@@ -3,7 +3,7 @@
  * the region (the tile's edge in a tilted image), and a line's span narrowed to the text that is
  * centred.
  */
-import { capitalHeight, centredSpan, findTextLines } from './text-crops';
+import { capitalHeight, capitalsOf, centredSpan, findTextLines } from './text-crops';
 import type { RgbImage } from './tile-grid';
 
 /** A dark 200x60 image with white rectangles painted in. */
@@ -74,5 +74,58 @@ describe('capitalHeight', () => {
     const [line] = findTextLines(img, whole);
     expect(line.bottom - line.top).toBe(21);
     expect(capitalHeight(img, line)).toBe(12);
+  });
+
+  it('counts the rows between bars, where capitals such as S, E and T are only stems', () => {
+    // Three bars 80 wide and 2 tall at the top, middle and bottom of 12 rows; three stems 4 wide.
+    const img = image([
+      [60, 20, 80, 2],
+      [60, 25, 80, 2],
+      [60, 30, 80, 2],
+      [60, 20, 4, 12],
+      [98, 20, 4, 12],
+      [136, 20, 4, 12],
+    ]);
+    const [line] = findTextLines(img, whole);
+    expect(capitalHeight(img, line)).toBe(12);
+  });
+
+  it('stops at the rows between the capitals and the dots of an umlaut, however full their row', () => {
+    // Bars 40 wide at the top and bottom of 12 rows, two stems; four dots 4 wide two rows above
+    // them, in one line with the capitals because a bracket beside them spans the rows between.
+    const img = image([
+      [60, 20, 40, 2],
+      [60, 30, 40, 2],
+      [60, 20, 4, 12],
+      [96, 20, 4, 12],
+      [62, 16, 4, 2],
+      [70, 16, 4, 2],
+      [84, 16, 4, 2],
+      [92, 16, 4, 2],
+      [104, 14, 2, 22],
+    ]);
+    const [line] = findTextLines(img, whole);
+    expect(line.top).toBe(14);
+    expect(capitalHeight(img, line)).toBe(12);
+  });
+
+  it('tells capitals, whose stems fill their height, from a thin rim of art that fills whole rows', () => {
+    // Capitals: bars and stems. The rim: a line one row thick stepping down across 80 columns.
+    const capitals = image([
+      [60, 20, 80, 2],
+      [60, 30, 80, 2],
+      [60, 20, 6, 12],
+      [78, 20, 6, 12],
+      [96, 20, 6, 12],
+      [114, 20, 6, 12],
+      [134, 20, 6, 12],
+    ]);
+    const rim = image(
+      [0, 1, 2, 3, 4, 5, 6, 7].map((step): [number, number, number, number] => [60 + step * 10, 20 + step, 12, 2]),
+    );
+    const [capitalLine] = findTextLines(capitals, whole);
+    const [rimLine] = findTextLines(rim, whole);
+    expect(capitalsOf(capitals, capitalLine).stemShare).toBeGreaterThan(0.2);
+    expect(capitalsOf(rim, rimLine).stemShare).toBeLessThan(0.1);
   });
 });

@@ -329,16 +329,21 @@ export function centredSpan(
 }
 
 /**
- * A line's capitals: their height, its rows holding at least a third of its fullest row's ink, and
- * the share of those rows (between its left and right) that is ink. A Q's tail, an accent or
- * brackets reach past the capitals in a few thin strokes, so a line's box says GREAT MOSQUE is
- * half as tall again as OF DJENNÉ under it, and brackets thin its ink; its capitals say neither.
+ * A line's capitals: their height and the share of their rows (between its left and right) that is
+ * ink. Their rows are those holding at least a third of the fullest row's ink, within the band of
+ * rows around the fullest that all hold some ink. A Q's tail, an accent or brackets reach past the
+ * capitals in a few thin strokes, so a line's box says GREAT MOSQUE is half as tall again as OF
+ * DJENNÉ under it, and brackets thin its ink; its capitals say neither. The height reaches from
+ * the first capital row to the last: SET's bars fill 7 of its 12 rows, the rest are stems. It stops
+ * at rows of almost no ink: an umlaut's dots may fill a row as well as stems do, but above a gap.
+ * `stemShare` is the share of the line's ink columns holding ink down half the capitals' height
+ * or more: capitals are stems and bowls, a thin rim of art one or two rows in each column.
  */
 export function capitalsOf(
   img: RgbImage,
   line: TextLine,
   threshold = TEXT_LINE_THRESHOLD,
-): { height: number; inkShare: number } {
+): { height: number; inkShare: number; stemShare: number } {
   const top = Math.max(0, Math.round(line.top));
   const bottom = Math.min(img.height, Math.round(line.bottom));
   const left = Math.max(0, Math.round(line.left));
@@ -350,11 +355,29 @@ export function capitalsOf(
     rows.push(ink);
   }
   const fullest = Math.max(0, ...rows);
-  const capitalRows = rows.filter((ink) => ink >= fullest * CAPITAL_ROW_SHARE);
-  const ink = capitalRows.reduce((sum, n) => sum + n, 0);
+  const holdsInk = (ink: number): boolean => ink >= fullest * STROKE_ROW_SHARE;
+  let first = rows.indexOf(fullest);
+  let last = first;
+  while (first > 0 && holdsInk(rows[first - 1])) first--;
+  while (last < rows.length - 1 && holdsInk(rows[last + 1])) last++;
+  const band = rows.slice(first, last + 1);
+  const capitalRows = band.flatMap((ink, i) => (ink >= fullest * CAPITAL_ROW_SHARE ? [i] : []));
+  const ink = capitalRows.reduce((sum, i) => sum + band[i], 0);
+  const height = capitalRows.length > 0 ? capitalRows[capitalRows.length - 1] - capitalRows[0] + 1 : 1;
+  const capitalTop = top + first + (capitalRows[0] ?? 0);
+  let inkColumns = 0;
+  let stems = 0;
+  for (let x = left; x <= right; x++) {
+    let inkRows = 0;
+    for (let y = capitalTop; y < capitalTop + height; y++)
+      if (whiteness(img.data, (y * img.width + x) * 3) >= threshold) inkRows++;
+    if (inkRows > 0) inkColumns++;
+    if (inkRows * 2 >= height) stems++;
+  }
   return {
-    height: Math.max(1, capitalRows.length),
+    height,
     inkShare: ink / Math.max(1, capitalRows.length * (right - left + 1)),
+    stemShare: stems / Math.max(1, inkColumns),
   };
 }
 
@@ -364,6 +387,8 @@ export function capitalHeight(img: RgbImage, line: TextLine, threshold = TEXT_LI
 }
 
 const CAPITAL_ROW_SHARE = 1 / 3;
+/** A row of a line's capitals holds at least this share of its fullest row's ink: stems alone (SET's middle) hold a quarter. */
+const STROKE_ROW_SHARE = 1 / 10;
 
 /** The line's top and bottom narrowed to the rows with text between its left and right. */
 export function textRows(img: RgbImage, line: TextLine, threshold = TEXT_LINE_THRESHOLD): TextLine {
