@@ -151,6 +151,17 @@ describe('findTiles', () => {
     },
   );
 
+  it('takes the last row up to its last clear tile, though the tile before it hides its sides', async () => {
+    // Bench seed 430 of name band high: THE LIBRARY OF CELSUS, first of the last row, has a body
+    // as dark as its frame; the row was cut before it and GOLD-RINGED CAT SNAKE beside it was lost.
+    const { sample, base } = await benchSample('restyled: name band high', 430, 1);
+    const { grid } = await tilesOf(sample.image);
+    expect(grid?.tiles).toHaveLength(18);
+    const last = base.geometry.tiles[17];
+    expect(Math.abs(grid!.tiles[17].left - last.left)).toBeLessThan(last.width * 0.05);
+    expect(Math.abs(grid!.tiles[17].top - last.top)).toBeLessThan(last.height * 0.05);
+  });
+
   it('finds no grid in a picture without tiles', async () => {
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="1200"><rect width="100%" height="100%" fill="#3a6"/><circle cx="400" cy="600" r="300" fill="#fff"/><text x="100" y="200" font-size="60" fill="#000">NO CARDS HERE</text></svg>`;
     const { grid } = await tilesOf(await sharp(Buffer.from(svg)).png().toBuffer());

@@ -261,11 +261,14 @@ const FOLLOWED = { tile: 0.72, weakTile: 0.62 };
 
 const isFull = (r: Row, need = START): boolean =>
   r.scores.every((x) => x >= need.weakTile) && total(r) >= need.tile * r.scores.length;
-/** Tiles in the row's first columns, left to right, up to the first column without one. */
+/**
+ * Tiles in the row's first columns: up to its last clear one. A row fills from the left, so a tile
+ * before a clear one is there even when it does not look like one: a body as dark as its frame
+ * hid the sides of THE LIBRARY OF CELSUS beside a clear GOLD-RINGED CAT SNAKE (name band high,
+ * seed 430), and the last row was lost.
+ */
 function leading(r: Row, need = START): number {
-  let n = 0;
-  while (n < r.scores.length && r.scores[n] >= need.tile) n++;
-  return n;
+  return r.scores.findLastIndex((score) => score >= need.tile) + 1;
 }
 
 /**
@@ -332,7 +335,8 @@ function gridRows(rows: Row[], h: number): Array<{ top: number; count: number }>
         top = below.top;
         continue;
       }
-      const n = leading(below, FOLLOWED);
+      // No more than a deck: a stat panel beside the last row is no tile, however framed it looks.
+      const n = Math.min(leading(below, FOLLOWED), DECK_SIZE - tiles(run));
       if (n > 0) {
         pitch = pitch || below.top - top;
         run.push({ top: below.top, count: n });
