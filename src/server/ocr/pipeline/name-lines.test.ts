@@ -155,6 +155,18 @@ describe('name lines', () => {
     expect(reading.cards[at]).toMatchObject({ code: 'EHH005', name: 'Queen Victoria and Prince Albert' });
   });
 
+  it('finds a name in the smallest font on a small tile, its lines 4 px tall', async () => {
+    // Bench seed 429 of name band high (218 px tiles): LUDWIG I OF BAVARIA AND THERESE OF
+    // SAXE-HILDBURGHAUSEN's lines are 4 px, under the 0.02 of the tile a name line had to be.
+    const { sample } = await benchSample('restyled: name band high', 429, 0);
+    const at = sample.truth.cards.findIndex((c) => c.code === 'EHH020');
+    expect(at).toBeGreaterThanOrEqual(0);
+    const { img, grid } = await located(sample.image);
+    expect(findNameLine(img, darkTextCopy(img), grid.tiles[at])).not.toBeNull();
+    const reading = await readDeckImage(sample.image, { pool, index });
+    expect(reading.cards[at]).toMatchObject({ code: 'EHH020' });
+  });
+
   it('joins the second line of a name to its first when small and blurred, its words leaving the middle bare', async () => {
     // Bench seed 434 of blur (449 px tiles of 167 px): SATANIC was found as the name line, and
     // LEAF-TAILED GECKO under it, ink in only 0.23 of the tile's middle fifth, was not joined to

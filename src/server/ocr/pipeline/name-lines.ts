@@ -15,7 +15,7 @@ import {
   whiteness,
   type TextLine,
 } from './text-crops';
-import { MAX_NAME_LINE_GAP, MAX_NAME_LINE_HEIGHT, MIN_NAME_HEIGHT } from './thresholds';
+import { MAX_NAME_LINE_GAP, MAX_NAME_LINE_HEIGHT, MIN_FOUND_NAME_HEIGHT } from './thresholds';
 import type { Rect, RgbImage } from './tile-grid';
 
 /** The part of a tile searched for its name, as shares of its height: below the energy badges, above its frame. */
@@ -132,7 +132,7 @@ function candidatesIn(img: RgbImage, source: RgbImage, dark: boolean, tile: Rect
       const height = l.bottom - l.top;
       // A line cut by the search's top is the foot of something above it: art, not a name.
       if (isCutByTop(l, search)) return false;
-      return height >= tile.height * MIN_NAME_HEIGHT && height <= tile.height * MAX_NAME_LINE_HEIGHT;
+      return height >= tile.height * MIN_FOUND_NAME_HEIGHT && height <= tile.height * MAX_NAME_LINE_HEIGHT;
     })
     .map((whole) => ({ whole, l: centredSpan(source, whole, tileCentre, (whole.bottom - whole.top) * 1.2) }))
     .flatMap(({ whole, l }): NameLineCandidate[] => {

@@ -28,6 +28,7 @@ import {
   MAX_NAME_LINE_GAP,
   MAX_NAME_LINE_HEIGHT,
   MAX_NAME_SCALE,
+  MIN_FOUND_NAME_HEIGHT,
   MIN_NAME_HEIGHT,
   STRICTER_NAME_LINE_THRESHOLDS,
   TARGET_TEXT_HEIGHT,
@@ -120,11 +121,11 @@ function nameLinesAt(
   search: Rect,
   centre: number,
   threshold: number,
-  { lookBelow = false } = {},
+  { lookBelow = false, minHeight = MIN_NAME_HEIGHT } = {},
 ): TextLine[] {
   const tileCentre = tile.left + tile.width / 2;
   const lines = findTextLines(img, search, threshold)
-    .filter((l) => l.bottom - l.top >= tile.height * MIN_NAME_HEIGHT)
+    .filter((l) => l.bottom - l.top >= tile.height * minHeight)
     .map((l) => centredSpan(img, l, tileCentre, (l.bottom - l.top) * 1.2, threshold));
   const lastIndex = lines.findIndex((l) => l.top <= centre && l.bottom >= centre);
   if (lastIndex < 0) return [];
@@ -214,6 +215,7 @@ export function foundNamePlace(img: RgbImage, darkCopy: RgbImage, tile: Rect, us
   // brackets and digits ("HASTINGS (1066)"), a JPEG's blur leaves its box less than a quarter ink.
   const lines = nameLinesAt(found.source, tile, nameSearchBand(tile), centre, TEXT_LINE_THRESHOLD, {
     lookBelow: true,
+    minHeight: MIN_FOUND_NAME_HEIGHT,
   });
   if (lines.length === 0) return null;
   const { from, to, left, right } = TILE.codeAboveName;

@@ -39,6 +39,13 @@ export const NAME_TRUSTED_CONFIDENCE = 0.8;
  * name ("THE INFINITE GRAND HOTEL") in a smaller font, about 0.025 of the tile against 0.04.
  */
 export const MIN_NAME_HEIGHT = 0.02;
+/**
+ * The lowest line taken for a name found away from the usual place: the smallest font's lines
+ * measure 4 px on tiles of 218 (0.018; LUDWIG I OF BAVARIA AND THERESE OF SAXE-HILDBURGHAUSEN,
+ * name band high, seed 429). At the usual place such a thin line is more often a blurred name's
+ * middle word, and a looser whiteness finds the whole name there.
+ */
+export const MIN_FOUND_NAME_HEIGHT = 0.017;
 
 /** Capital height (as the line finder measures it) to scale text to; ~2x for an 800 px screen. */
 export const TARGET_TEXT_HEIGHT = 22;
