@@ -77,8 +77,14 @@ test('voting: optimistic, yellow when voted, undone by a second click, kept afte
   // Keyboard: Space on the focused button removes the vote.
   await page.getByRole('button', { name: 'Remove your upvote' }).focus();
   expect(await focusOutline(page)).not.toBe('none');
+  // The count changes before the server answers: the answer is awaited, or the context may close
+  // with the vote still standing, and the next test finds no "Upvote this deck" (seen under load).
+  const removed = page.waitForResponse(
+    (r) => r.url().endsWith(`/api/decks/onedeck/${deck._id}`) && r.request().method() === 'POST',
+  );
   await page.keyboard.press('Space');
   await page.getByText(before === 1 ? '1 upvote' : `${before} upvotes`).waitFor();
+  expect((await removed).ok()).toBe(true);
   // The list answers share the cache: the search results show the server's count too.
   expect(errors).toEqual([]);
   await context.close();
