@@ -42,7 +42,7 @@ const TALLEST_NAME = 0.05;
 export const MIN_BOLD_INK = 0.25;
 /**
  * The least share of a name line's columns that hold ink down half its capitals' height or more
- * (`capitalsOf`): capitals are stems and bowls, 0.21-0.87 of the columns on bench images of every
+ * (`capitalsOf`): capitals are stems and bowls, 0.21-0.81 of the columns on bench images of every
  * class. The thin light rim where art meets a dark body, drawn across the tile, fills whole rows
  * as a line of capitals would, but only one or two rows in each column: 0.15 (band low, seed 439,
  * under NĀGA).
