@@ -49,8 +49,10 @@ export async function pickCategory(scope: Page | Locator, label: string, option:
   await scope.getByRole('option', { name: option, exact: true }).filter({ visible: true }).first().waitFor();
   await field.press('Enter');
   await scope.locator(`[aria-label="Remove ${option}"]`).waitFor();
-  // On to the next field, as a player goes. Left focused, the picker's blur moves what lies below
-  // it by 13-18 px at 390 px (measured): the press of the next click blurs it, and the release can
-  // land beside the button it aimed at (a builder's Publish that called no API in a whole run).
+  // On to the next field, as a player goes. Typing opened the menu, and react-select scrolls the
+  // page over 160 ms to show a menu that opens near the window's foot: a click aimed while it
+  // scrolls can land beside its button (a builder's Publish that called no API in a whole run). The
+  // form itself does not move: at 390 px Publish stays at page y 2033 while the picker is typed
+  // in, picks and loses focus (measured), only the page's scroll runs on.
   await field.press('Tab');
 }
