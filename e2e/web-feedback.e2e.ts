@@ -54,7 +54,8 @@ test.each(WIDTHS)("'Comment added!' shows in the window for 3 s with a progress 
   // The toast's life is timed in the page: the test's own steps (a screenshot on a busy machine takes
   // seconds) would otherwise eat into what is measured.
   await page.evaluate(() => {
-    const life = ((window as unknown as { toastLife: { shown?: number; gone?: number } }).toastLife = {});
+    const life: { shown?: number; gone?: number } = {};
+    (window as unknown as { toastLife: typeof life }).toastLife = life;
     new MutationObserver(() => {
       const present = document.querySelector('.toast .toast-progress') !== null;
       if (present && life.shown === undefined) life.shown = performance.now();
