@@ -240,7 +240,13 @@ export function centredCodeAbove(source: RgbImage, tile: Rect, name: TextLine): 
     );
   if (!line) return null;
   const pad = line.bottom - line.top;
-  return { left: line.left - pad, top: line.top - pad / 2, width: line.right - line.left + 2 * pad, height: 2 * pad };
+  return codeRow(line, line.left - pad, line.right + pad);
+}
+
+/** The rows a code is read in on its line, from `left` to `right`: half the line's height above and below it. */
+export function codeRow(line: TextLine, left: number, right: number): Rect {
+  const height = line.bottom - line.top;
+  return { left, top: line.top - height / 2, width: right - left, height: 2 * height };
 }
 
 /**

@@ -17,6 +17,7 @@ import {
   MIN_BOLD_INK,
   centredCodeAbove,
   codeLineAbove,
+  codeRow,
   findNameLine,
   isUprightBar,
   nameSearchBand,
@@ -226,12 +227,11 @@ export function foundNamePlace(img: RgbImage, darkCopy: RgbImage, tile: Rect, us
   // rarity badge, whose dark and light set the grey crop's contrast, and a faint code on a bright
   // body was lost there (bright bodies, seed 405: OFF025 read as "NN", and the other Piranha taken).
   const codeLine = centred ? null : codeLineAbove(found.source, tile, lines[0]);
-  const codeRow = codeLine && {
-    ...above,
-    top: codeLine.top - (codeLine.bottom - codeLine.top) / 2,
-    height: (codeLine.bottom - codeLine.top) * 2,
-  };
-  const regions = centred ? [centred] : codeRow ? [codeRow, above] : [above];
+  const regions = centred
+    ? [centred]
+    : codeLine
+      ? [codeRow(codeLine, above.left, above.left + above.width), above]
+      : [above];
   return placeAround(found.source, tile, lines, INK_LOW, { image: img, regions });
 }
 

@@ -354,6 +354,8 @@ export function capitalsOf(
     for (let x = left; x <= right; x++) if (whiteness(img.data, (y * img.width + x) * 3) >= threshold) ink++;
     rows.push(ink);
   }
+  // A line with no rows left inside the image has no capitals to measure.
+  if (rows.length === 0) return { height: 1, inkShare: 0, stemShare: 0 };
   const fullest = Math.max(0, ...rows);
   const holdsInk = (ink: number): boolean => ink >= fullest * STROKE_ROW_SHARE;
   let first = rows.indexOf(fullest);
