@@ -289,72 +289,92 @@ const isBridged = (r: Row, beyond: Row | null, tilesSoFar: number): boolean =>
   isFull(beyond, FOLLOWED) &&
   r.scores.filter((x) => x >= FOLLOWED.tile).length >= COLUMNS / 2;
 
+type Run = Array<{ top: number; count: number }>;
+
+const tilesIn = (run: Run): number => run.reduce((a, b) => a + b.count, 0);
+
 /**
  * The tiles in reading order. Rows must be full (4 tiles) except the last, whose tiles are the
  * first columns (18 = 4+4+4+4+2): header boxes and stat panels never make such rows. From each
  * strong full row, the grid is followed up and down one pitch (a tile and a gutter) at a time.
+ * When no strong row leads to a whole deck, rows only as full as a followed one are started from
+ * too: with gutters of 3 px every frame runs on past its tile, so a true row scores at most
+ * TILE_SCORE, and the tops of the ability boxes, one pitch apart as well, beat it by a few
+ * hundredths and led a grid shifted by a fifth of a tile, which lost the first row (other
+ * gutters, seed 447: DONATION OF CONSTANTINE, its art as dark as its frame, beside two more).
  */
-function gridRows(rows: Row[], h: number): Array<{ top: number; count: number }> {
-  const starts = rows
-    .filter((r) => isFull(r))
-    .sort((a, b) => total(b) - total(a))
-    .filter((r, i, sorted) => !sorted.slice(0, i).some((o) => Math.abs(o.top - r.top) < h * 0.5))
-    .slice(0, 8);
+function gridRows(rows: Row[], h: number): Run {
+  /** The `count` best rows that pass `starts`, each at least `apart` tile heights from a better one. */
+  const startsWhere = (starts: (r: Row) => boolean, apart: number, count: number): Row[] =>
+    rows
+      .filter(starts)
+      .sort((a, b) => total(b) - total(a))
+      .filter((r, i, sorted) => !sorted.slice(0, i).some((o) => Math.abs(o.top - r.top) < h * apart))
+      .slice(0, count);
+  const longest = (starts: Row[]): Run =>
+    starts
+      .map((start) => runFrom(rows, h, start))
+      .reduce((best, run) => (tilesIn(run) > tilesIn(best) ? run : best), []);
+  const run = longest(startsWhere((r) => isFull(r), 0.5, 8));
+  if (tilesIn(run) >= DECK_SIZE) return run;
+  // Weaker rows lie near stronger ones of the shifted grid: they are kept apart by a tenth of a
+  // tile, not half, and twice as many are tried (each run costs a few bestRowIn scans).
+  const fromWeaker = longest(startsWhere((r) => isFull(r, FOLLOWED) && !isFull(r), 0.1, 16));
+  return tilesIn(fromWeaker) > tilesIn(run) ? fromWeaker : run;
+}
+
+/** The grid followed up and down from one row. */
+function runFrom(rows: Row[], h: number, start: Row): Run {
   /** The best row within a few pixels of `top`: where the grid's pitch puts the next row. */
   const rowNear = (top: number): Row | null => bestRowIn(rows, top - h * 0.04, top + h * 0.04);
-  let bestRun: Array<{ top: number; count: number }> = [];
-  const tiles = (run: typeof bestRun): number => run.reduce((a, b) => a + b.count, 0);
-  for (const start of starts) {
-    const run = [{ top: start.top, count: start.scores.length }];
-    // Up: only full rows (the partial row is the last one).
-    let pitch = 0;
-    /** Whether a row one pitch from the run continues it: full, or (the pitch known) nearly full or bridged. */
-    const continues = (row: Row, beyond: number): boolean =>
-      isFull(row, FOLLOWED) ||
-      (pitch > 0 && (isNearlyFull(row, tiles(run)) || isBridged(row, rowNear(beyond), tiles(run))));
-    const walkUp = () => {
-      for (let top = run[0].top; ;) {
-        const above = pitch
-          ? rowNear(top - pitch)
-          : bestRowIn(rows, top - h * MAX_PITCH_PER_HEIGHT, top - h * MIN_PITCH_PER_HEIGHT);
-        if (!above || !continues(above, above.top - pitch)) break;
-        pitch = pitch || top - above.top;
-        run.unshift({ top: above.top, count: above.scores.length });
-        top = above.top;
-      }
-    };
-    walkUp();
-    for (let top = start.top; ;) {
-      const below = pitch
-        ? rowNear(top + pitch)
-        : bestRowIn(rows, top + h * MIN_PITCH_PER_HEIGHT, top + h * MAX_PITCH_PER_HEIGHT);
-      if (!below) break;
-      if (continues(below, below.top + pitch)) {
-        pitch = pitch || below.top - top;
-        run.push({ top: below.top, count: below.scores.length });
-        top = below.top;
-        continue;
-      }
-      // No more than a deck: a stat panel beside the last row is no tile, however framed it looks.
-      const n = Math.min(leading(below, FOLLOWED), DECK_SIZE - tiles(run));
-      if (n > 0) {
-        pitch = pitch || below.top - top;
-        run.push({ top: below.top, count: n });
-      }
-      break;
+  const run: Run = [{ top: start.top, count: start.scores.length }];
+  // Up: only full rows (the partial row is the last one).
+  let pitch = 0;
+  /** Whether a row one pitch from the run continues it: full, or (the pitch known) nearly full or bridged. */
+  const continues = (row: Row, beyond: number): boolean =>
+    isFull(row, FOLLOWED) ||
+    (pitch > 0 && (isNearlyFull(row, tilesIn(run)) || isBridged(row, rowNear(beyond), tilesIn(run))));
+  const walkUp = () => {
+    for (let top = run[0].top; ;) {
+      const above = pitch
+        ? rowNear(top - pitch)
+        : bestRowIn(rows, top - h * MAX_PITCH_PER_HEIGHT, top - h * MIN_PITCH_PER_HEIGHT);
+      if (!above || !continues(above, above.top - pitch)) break;
+      pitch = pitch || top - above.top;
+      run.unshift({ top: above.top, count: above.scores.length });
+      top = above.top;
     }
-    // Rows above whose dark art hides a tile's sides are only taken once the pitch is known: when
-    // the start row was the first clear one, the pitch comes from the rows below it.
-    walkUp();
-    if (tiles(run) > tiles(bestRun)) bestRun = run;
+  };
+  walkUp();
+  for (let top = start.top; ;) {
+    const below = pitch
+      ? rowNear(top + pitch)
+      : bestRowIn(rows, top + h * MIN_PITCH_PER_HEIGHT, top + h * MAX_PITCH_PER_HEIGHT);
+    if (!below) break;
+    if (continues(below, below.top + pitch)) {
+      pitch = pitch || below.top - top;
+      run.push({ top: below.top, count: below.scores.length });
+      top = below.top;
+      continue;
+    }
+    // No more than a deck: a stat panel beside the last row is no tile, however framed it looks.
+    const n = Math.min(leading(below, FOLLOWED), DECK_SIZE - tilesIn(run));
+    if (n > 0) {
+      pitch = pitch || below.top - top;
+      run.push({ top: below.top, count: n });
+    }
+    break;
   }
-  return bestRun;
+  // Rows above whose dark art hides a tile's sides are only taken once the pitch is known: when
+  // the start row was the first clear one, the pitch comes from the rows below it.
+  walkUp();
+  return run;
 }
 
 interface GridFit {
   columns: Columns;
   h: number;
-  rows: Array<{ top: number; count: number }>;
+  rows: Run;
   /** Its tiles, up to a deck's. */
   tiles: number;
   /** Tiles beyond a deck's: the columns also fit boxes that are no cards (a header's, a frame's). */
