@@ -112,6 +112,21 @@ describe('name lines', () => {
     expect(reading.cards[at]).toMatchObject({ code: 'ACEM028', name: 'Set' });
   });
 
+  it('takes a name of two capitals, not the ability title under it, three times as wide', async () => {
+    // Bench seed 448 of name band high: K2's capitals are 12 px, the title "Ability of K2" under
+    // it 7 px and 67 px wide to K2's 20; its pink box, blurred by JPEG, passed for a bright body.
+    // Width times height squared made the title the name, and K2 was lost.
+    const { sample } = await benchSample('restyled: name band high', 448, 0);
+    const at = sample.truth.cards.findIndex((c) => c.name === 'K2');
+    expect(at).toBeGreaterThanOrEqual(0);
+    const { img, grid } = await located(sample.image);
+    const found = findNameLine(img, darkTextCopy(img), grid.tiles[at]);
+    expect(found?.dark).toBe(false);
+    expect(found?.capitalHeight).toBeGreaterThanOrEqual(10);
+    const reading = await readDeckImage(sample.image, { pool, index });
+    expect(reading.cards[at]).toMatchObject({ code: 'SMT004', name: 'K2' });
+  });
+
   it('takes no thin rim of art across the tile for a short name on a small tile', async () => {
     // Bench seed 439 of band low (162 px tiles): the light rim where the art meets the dark body
     // fills whole rows but one or two rows of each column; it outscored NĀGA and the name read "mY, mm".

@@ -182,15 +182,16 @@ export function isUprightBar(line: TextLine): boolean {
 }
 
 /**
- * How much a line looks like a name: its width times its capitals' height squared. Height counts
- * twice because the ability title beside a short name ("Ability of Ivy" under IVY) is wider but
- * half as tall; the capitals' height, not the box's, because the title's ascenders and a name's
- * brackets make a box taller than its letters. No more than a name's height counts, so a band of
- * art is not taken for a big name.
+ * How much a line looks like a name: its width times its capitals' height cubed. Height counts
+ * thrice because the ability title under a short name is wider but smaller: "Ability of K2" is
+ * 67 px wide with capitals of 7 px, K2 20 px with 12 px, and with height counted twice the title
+ * won (name band high, seed 448). The capitals' height, not the box's, because the title's
+ * ascenders and a name's brackets make a box taller than its letters. No more than a name's
+ * height counts, so a band of art is not taken for a big name.
  */
 function nameLikeness(line: TextLine, capitalHeight: number, tile: Rect): number {
   const height = Math.min(capitalHeight, tile.height * TALLEST_NAME);
-  return (line.right - line.left) * height * height;
+  return (line.right - line.left) * height ** 3;
 }
 
 /**
