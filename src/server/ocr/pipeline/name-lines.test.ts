@@ -34,6 +34,23 @@ async function located(image: Buffer): Promise<{ img: RgbImage; grid: TileGrid }
   return { img, grid };
 }
 
+/**
+ * The tile of a bench sample (`benchSample`) that holds the card `pick` finds in its truth, in the
+ * located image: the setup of each test below that keeps a case the benchmark found.
+ */
+async function benchTile(
+  className: string,
+  seed: number,
+  base: number,
+  pick: (card: { code: string; name: string }) => boolean,
+) {
+  const { sample } = await benchSample(className, seed, base);
+  const at = sample.truth.cards.findIndex(pick);
+  expect(at).toBeGreaterThanOrEqual(0);
+  const { img, grid } = await located(sample.image);
+  return { sample, at, img, tile: grid.tiles[at] };
+}
+
 describe('name lines', () => {
   it('keeps the usual place on every tile of the real share screenshot, so it reads as before', async () => {
     const { img, grid } = await located(readFileSync(REAL_SCREENSHOT));
@@ -89,11 +106,8 @@ describe('name lines', () => {
     async (className, seed, name) => {
       // The brackets reach above and below the capitals, so the line's box was a quarter ink (0.247)
       // against the capitals' third: no name line was found, and the usual place read only art.
-      const { sample } = await benchSample(className, seed, 1);
-      const at = sample.truth.cards.findIndex((c) => c.name === name);
-      expect(at).toBeGreaterThanOrEqual(0);
-      const { img, grid } = await located(sample.image);
-      expect(findNameLine(img, darkTextCopy(img), grid.tiles[at])).not.toBeNull();
+      const { sample, at, img, tile } = await benchTile(className, seed, 1, (c) => c.name === name);
+      expect(findNameLine(img, darkTextCopy(img), tile)).not.toBeNull();
       const reading = await readDeckImage(sample.image, { pool, index });
       expect(reading.cards[at]).toMatchObject({ code: sample.truth.cards[at].code, name });
     },
@@ -102,11 +116,8 @@ describe('name lines', () => {
   it('takes a short name whose capitals are stems between bars, not the wider ability title under it', async () => {
     // Bench seed 408 of art wide: SET's bars fill 7 of its 12 rows, so its capitals measured 7 rows
     // and the pink "Ability of Set" under it, wider, looked more like a name.
-    const { sample } = await benchSample('restyled: art wide', 408, 1);
-    const at = sample.truth.cards.findIndex((c) => c.name === 'Set');
-    expect(at).toBeGreaterThanOrEqual(0);
-    const { img, grid } = await located(sample.image);
-    const found = findNameLine(img, darkTextCopy(img), grid.tiles[at]);
+    const { sample, at, img, tile } = await benchTile('restyled: art wide', 408, 1, (c) => c.name === 'Set');
+    const found = findNameLine(img, darkTextCopy(img), tile);
     expect(found?.capitalHeight).toBeGreaterThanOrEqual(10);
     const reading = await readDeckImage(sample.image, { pool, index });
     expect(reading.cards[at]).toMatchObject({ code: 'ACEM028', name: 'Set' });
@@ -116,11 +127,8 @@ describe('name lines', () => {
     // Bench seed 448 of name band high: K2's capitals are 12 px, the title "Ability of K2" under
     // it 7 px and 67 px wide to K2's 20; its pink box, blurred by JPEG, passed for a bright body.
     // Width times height squared made the title the name, and K2 was lost.
-    const { sample } = await benchSample('restyled: name band high', 448, 0);
-    const at = sample.truth.cards.findIndex((c) => c.name === 'K2');
-    expect(at).toBeGreaterThanOrEqual(0);
-    const { img, grid } = await located(sample.image);
-    const found = findNameLine(img, darkTextCopy(img), grid.tiles[at]);
+    const { sample, at, img, tile } = await benchTile('restyled: name band high', 448, 0, (c) => c.name === 'K2');
+    const found = findNameLine(img, darkTextCopy(img), tile);
     expect(found?.dark).toBe(false);
     expect(found?.capitalHeight).toBeGreaterThanOrEqual(10);
     const reading = await readDeckImage(sample.image, { pool, index });
@@ -130,11 +138,7 @@ describe('name lines', () => {
   it('takes no thin rim of art across the tile for a short name on a small tile', async () => {
     // Bench seed 439 of band low (162 px tiles): the light rim where the art meets the dark body
     // fills whole rows but one or two rows of each column; it outscored NĀGA and the name read "mY, mm".
-    const { sample } = await benchSample('restyled: name band low', 439, 1);
-    const at = sample.truth.cards.findIndex((c) => c.name === 'Nāga');
-    expect(at).toBeGreaterThanOrEqual(0);
-    const { img, grid } = await located(sample.image);
-    const tile = grid.tiles[at];
+    const { sample, at, img, tile } = await benchTile('restyled: name band low', 439, 1, (c) => c.name === 'Nāga');
     const found = findNameLine(img, darkTextCopy(img), tile);
     expect((found!.line.top - tile.top) / tile.height).toBeGreaterThan(0.8);
     const reading = await readDeckImage(sample.image, { pool, index });
@@ -144,11 +148,7 @@ describe('name lines', () => {
   it('reads the faint dark code of a bright body on its own row, to tell one Piranha from the other', async () => {
     // Bench seed 405 of bright bodies: the code band above the name also held the rarity badge,
     // whose contrast left the pale grey OFF025 unread ("NN"), and OFI025, the other Piranha, was taken.
-    const { sample } = await benchSample('restyled: bright bodies', 405, 1);
-    const at = sample.truth.cards.findIndex((c) => c.code === 'OFF025');
-    expect(at).toBeGreaterThanOrEqual(0);
-    const { img, grid } = await located(sample.image);
-    const tile = grid.tiles[at];
+    const { sample, at, img, tile } = await benchTile('restyled: bright bodies', 405, 1, (c) => c.code === 'OFF025');
     const place = foundNamePlace(img, darkTextCopy(img), tile, namePlace(img, tile));
     expect(place?.codes.regions.length).toBe(2);
     const reading = await readDeckImage(sample.image, { pool, index });
@@ -159,11 +159,7 @@ describe('name lines', () => {
     // Bench seed 410 of JPEG q40-55 (the real screenshot at 596 px, quality 48): at the usual
     // whiteness the name's grey letters broke into pieces and its line was cut to its middle words
     // ("VICTORIA AND PRIN", read as Allan-a-Dale or nothing).
-    const { sample } = await benchSample('JPEG q40-55', 410, 0);
-    const at = sample.truth.cards.findIndex((c) => c.code === 'EHH005');
-    expect(at).toBeGreaterThanOrEqual(0);
-    const { img, grid } = await located(sample.image);
-    const tile = grid.tiles[at];
+    const { sample, at, img, tile } = await benchTile('JPEG q40-55', 410, 0, (c) => c.code === 'EHH005');
     const [line] = namePlace(img, tile).lines;
     expect((line.right - line.left) / tile.width).toBeGreaterThan(0.7);
     const reading = await readDeckImage(sample.image, { pool, index });
@@ -173,11 +169,8 @@ describe('name lines', () => {
   it('finds a name in the smallest font on a small tile, its lines 4 px tall', async () => {
     // Bench seed 429 of name band high (218 px tiles): LUDWIG I OF BAVARIA AND THERESE OF
     // SAXE-HILDBURGHAUSEN's lines are 4 px, under the 0.02 of the tile a name line had to be.
-    const { sample } = await benchSample('restyled: name band high', 429, 0);
-    const at = sample.truth.cards.findIndex((c) => c.code === 'EHH020');
-    expect(at).toBeGreaterThanOrEqual(0);
-    const { img, grid } = await located(sample.image);
-    expect(findNameLine(img, darkTextCopy(img), grid.tiles[at])).not.toBeNull();
+    const { sample, at, img, tile } = await benchTile('restyled: name band high', 429, 0, (c) => c.code === 'EHH020');
+    expect(findNameLine(img, darkTextCopy(img), tile)).not.toBeNull();
     const reading = await readDeckImage(sample.image, { pool, index });
     expect(reading.cards[at]).toMatchObject({ code: 'EHH020' });
   });

@@ -21,6 +21,12 @@ async function tilesOf(image: Buffer) {
   return { grid: findTiles(edges), angle: estimateRotation(edges), scale: img.width };
 }
 
+/** The grid found in a bench sample (`benchSample`), and the base image whose drawn tiles it should match. */
+async function benchGrid(className: string, seed: number, baseIndex: number) {
+  const { sample, base } = await benchSample(className, seed, baseIndex);
+  return { grid: (await tilesOf(sample.image)).grid, base };
+}
+
 describe('findTiles', () => {
   it.each<[GeneratedLayout, number]>([
     ['share', 21],
@@ -82,8 +88,7 @@ describe('findTiles', () => {
     // two tiles is as dark as their frames. The grid stopped there, at 9 tiles.
     // With gutters this narrow a row may be found a gutter off (6 px here); each tile must still hold
     // its drawn tile's name band, where names are searched for (0.655-0.835 of the tile).
-    const { sample, base } = await benchSample('layout: other gutters', 79, 0);
-    const { grid } = await tilesOf(sample.image);
+    const { grid, base } = await benchGrid('layout: other gutters', 79, 0);
     expect(grid?.tiles).toHaveLength(18);
     grid?.tiles.forEach((tile, i) => {
       const drawn = base.geometry.tiles[i];
@@ -143,8 +148,7 @@ describe('findTiles', () => {
   ])(
     'takes in rows whose tiles are clear but for one, whose art hides its sides (%s, generated seed %i)',
     async (className, seed) => {
-      const { sample, base } = await benchSample(className, seed, 1);
-      const { grid } = await tilesOf(sample.image);
+      const { grid, base } = await benchGrid(className, seed, 1);
       expect(grid?.tiles).toHaveLength(18);
       const first = base.geometry.tiles[0];
       expect(Math.abs(grid!.tiles[0].top - first.top)).toBeLessThan(first.height * 0.05);
@@ -154,8 +158,7 @@ describe('findTiles', () => {
   it('takes the last row up to its last clear tile, though the tile before it hides its sides', async () => {
     // Bench seed 430 of name band high: THE LIBRARY OF CELSUS, first of the last row, has a body
     // as dark as its frame; the row was cut before it and GOLD-RINGED CAT SNAKE beside it was lost.
-    const { sample, base } = await benchSample('restyled: name band high', 430, 1);
-    const { grid } = await tilesOf(sample.image);
+    const { grid, base } = await benchGrid('restyled: name band high', 430, 1);
     expect(grid?.tiles).toHaveLength(18);
     const last = base.geometry.tiles[17];
     expect(Math.abs(grid!.tiles[17].left - last.left)).toBeLessThan(last.width * 0.05);
@@ -167,8 +170,7 @@ describe('findTiles', () => {
     // rows at the ability boxes' tops led a grid a fifth of a tile too high. Its first row fell in
     // the header, and the deck's first row, THE DONATION OF CONSTANTINE's art as dark as its frame,
     // was lost with it.
-    const { sample, base } = await benchSample('layout: other gutters', 447, 0);
-    const { grid } = await tilesOf(sample.image);
+    const { grid, base } = await benchGrid('layout: other gutters', 447, 0);
     expect(grid?.tiles).toHaveLength(18);
     grid?.tiles.forEach((tile, i) => {
       const drawn = base.geometry.tiles[i];
