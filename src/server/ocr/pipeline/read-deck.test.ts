@@ -111,6 +111,16 @@ describe('readDeckImage', { timeout: 120_000 }, () => {
     expect((await readDeckImage(image, { pool, index })).deck_code).toBe('RT8XWJ');
   });
 
+  it('reads the codes of small, turned, tinted and blurred copies, whose glyphs blur breaks', async () => {
+    // Read as JH42XD (the real screenshot at 546 px, blurred 0.51, blue x0.71) while the classifier
+    // knew font glyphs only as sent or lightly blurred.
+    await expectBenchCode('all at once: small, turned, tinted', 460, 0, 'UH42XD');
+    // Read as CX7VXH (489 px) and UH42XL (525 px): one view's glyph, broken, looked like an H or an
+    // L, and the tie of reads went to that view's; the line had read B and D in every view.
+    await expectBenchCode('all at once: small, turned, tinted', 461, 1, 'CX7VXB');
+    await expectBenchCode('all at once: small, turned, tinted', 451, 0, 'UH42XD');
+  });
+
   it("keeps the line's reading of a six-character code where blur joined two of its glyphs", async () => {
     // At 803 px and JPEG quality 71, the Y and I of YSBAYI touch: five glyphs spelled "YSBA1".
     const shot = await generateScreenshot(catalog, { seed: 384, png: true });

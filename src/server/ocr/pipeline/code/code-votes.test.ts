@@ -16,6 +16,17 @@ describe('agreedCode', () => {
     expect(agreedCode([read('UT20OV'), read('UT20OU')])).toBe('UT20OV');
   });
 
+  it('breaks a tie of reads by what the line model read before the glyphs settled it', () => {
+    // All at once, tuning seed 461: the mask's B, its bowls faded, was cut as an H; every view's line read B.
+    const settled = (code: string, lineCode: string): DeckCodeRead => ({ code, labelErrors: 0, lineCode });
+    expect(agreedCode([settled('CX7VXH', 'CX7VXB'), settled('CX7VXB', 'CX7VXB'), settled('CX7VX8', 'CX7VX8')])).toBe(
+      'CX7VXB',
+    );
+    expect(agreedCode([settled('UH42XL', 'UH42XD'), read('UH42XD')])).toBe('UH42XD');
+    // The line's reads tie too: the base read's character stands.
+    expect(agreedCode([settled('CX7VXH', 'CX7VXH'), settled('CX7VX8', 'CX7VX8')])).toBe('CX7VXH');
+  });
+
   it('builds on the read whose label was read best, and lets reads of another length not vote', () => {
     expect(agreedCode([read('BCZ9DQ', 2), read('8CZ9DQ')])).toBe('8CZ9DQ');
     expect(agreedCode([read('BCZ9DQ', 2), read('8CZ9DQ', 1), read('BCZ9DQ', 1)])).toBe('BCZ9DQ');

@@ -70,11 +70,28 @@ function byShape(reads: DeckCodeRead[], i: number, candidates: string[]): string
   return glyphs > 0 && first[1] - second[1] >= SWITCH_MARGIN * glyphs ? first[0] : null;
 }
 
-/** The character most reads give position `i` (`own`, the base read's, on a tie). */
+/**
+ * The character most reads give position `i`. A tie goes to the character the line model read there
+ * in most of the reads, before their glyphs settled it: a glyph broken by blur can look like another
+ * character outright, where the line saw it whole (the B of CX7VXB at 489 px, its bowls faded, cut
+ * as an H; the line read B at 96 in each view: "all at once" tuning seed 461). Failing that, `own`,
+ * the base read's.
+ */
 function byVotes(reads: DeckCodeRead[], i: number, own: string): string {
-  const votes = new Map<string, number>();
-  for (const { code } of reads) votes.set(code[i], (votes.get(code[i]) ?? 0) + 1);
-  return [...votes].reduce((best, entry) => (entry[1] > best[1] ? entry : best), [own, votes.get(own) ?? 0])[0];
+  const leaders = mostCommon(reads.map(({ code }) => code[i]));
+  if (leaders.length > 1) {
+    const byLine = mostCommon(reads.map((read) => (read.lineCode ?? read.code)[i]).filter((c) => leaders.includes(c)));
+    if (byLine.length === 1) return byLine[0];
+  }
+  return leaders.includes(own) ? own : leaders[0];
+}
+
+/** The characters found most often, in the order first found. */
+function mostCommon(chars: string[]): string[] {
+  const counts = new Map<string, number>();
+  for (const c of chars) counts.set(c, (counts.get(c) ?? 0) + 1);
+  const top = Math.max(0, ...counts.values());
+  return [...counts].filter(([, n]) => n === top).map(([c]) => c);
 }
 
 /**

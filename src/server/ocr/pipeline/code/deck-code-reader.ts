@@ -392,6 +392,7 @@ function codeLinePlan(img: RgbImage, region: Rect, lineHeight: number, threshold
       ...read,
       code: spelled,
       shapes: { glyphs, capHeight: capHeightOf(glyphs.filter((g) => g !== undefined)) },
+      lineCode: read.code.length === spelled.length ? read.code : undefined,
     };
   };
   return {

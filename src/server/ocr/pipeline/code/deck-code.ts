@@ -46,6 +46,11 @@ export interface DeckCodeRead {
    * Where the reads of several views disagree, these shapes settle it (`agreedCode`).
    */
   shapes?: CodeShapes;
+  /**
+   * The code as the line model read it, where glyphs spelled one of the same length: what the line
+   * saw whole where blur broke a glyph (`agreedCode` breaks a tie of reads by it).
+   */
+  lineCode?: string;
 }
 
 export interface CodeShapes {

@@ -5,7 +5,7 @@
  * their own character's best. Both directions of a pair are look-alikes of each other.
  */
 import type { LabelledGlyph } from './glyph-set';
-import { prepare, similarity } from './similarity';
+import { bestPerLabel, prepare } from './similarity';
 
 /** A runner-up this close to the right character's score counts as a near confusion. */
 export const NEAR_MARGIN = 0.05;
@@ -29,15 +29,10 @@ const bump = (table: Map<string, Map<string, number>>, a: string, b: string): vo
 };
 
 export function leaveOneOut(glyphs: LabelledGlyph[]): LeaveOneOut {
-  const prepared = glyphs.map((g) => prepare(g));
+  const samples = glyphs.map((g) => ({ label: g.label, prepared: prepare(g) }));
   const result: LeaveOneOut = { confusion: new Map(), near: new Map(), perLabel: new Map(), correct: 0, total: 0 };
   for (const [i, glyph] of glyphs.entries()) {
-    const best = new Map<string, number>();
-    for (const [j, other] of glyphs.entries()) {
-      if (i === j) continue;
-      const score = similarity(prepared[i], prepared[j]);
-      if (score > (best.get(other.label) ?? -Infinity)) best.set(other.label, score);
-    }
+    const best = bestPerLabel(samples[i].prepared, samples, samples[i].prepared);
     const ranked = [...best].sort((a, b) => b[1] - a[1]);
     const own = best.get(glyph.label) ?? -Infinity;
     const predicted = ranked[0][0];
