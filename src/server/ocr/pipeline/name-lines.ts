@@ -25,7 +25,7 @@ export const NAME_SEARCH = { top: 0.3, bottom: 0.97, inset: 0.03 } as const;
  * glyph of the rarity badge is 0.07-0.08 too, but round: a line narrower than MIN_WIDE_NAME_WIDTH
  * must be MIN_SHORT_NAME_ASPECT times as wide as tall (two capitals: 1.3-1.4; the badge: 1.0).
  */
-const MIN_NAME_WIDTH = 0.06;
+export const MIN_NAME_WIDTH = 0.06;
 const MIN_WIDE_NAME_WIDTH = 0.09;
 const MIN_SHORT_NAME_ASPECT = 1.2;
 /** The height of a name's capitals, as a share of the tile's height (the game's are 0.037-0.046; a long name's smaller font 0.023). */

@@ -15,6 +15,7 @@ import {
 } from './text-crops';
 import {
   MIN_BOLD_INK,
+  MIN_NAME_WIDTH,
   centredCodeAbove,
   codeLineAbove,
   codeRow,
@@ -94,8 +95,12 @@ function nameLines(img: RgbImage, tile: Rect): { lines: TextLine[]; inkLow: numb
   // A line found at the usual whiteness but too faint to be a bold name's is looked for at a looser
   // one too, and taken there when it reaches further: the smallest font of a 560 px JPEG is grey,
   // its letters break into pieces and the line was cut to its middle words (QUEEN VICTORIA AND
-  // PRINCE ALBERT, JPEG seed 410: 40 px of its 104 at 150, all of it at 125).
-  const faint = last !== undefined && capitalsOf(img, last).inkShare < MIN_BOLD_INK;
+  // PRINCE ALBERT, JPEG seed 410: 40 px of its 104 at 150, all of it at 125). So is a line cut
+  // narrower than any name: the pieces of LANDSCAPE, the second line of CARINA NEBULA LANDSCAPE
+  // on a small tinted copy, left its centred span one column ("all at once" tuning seed 470, 522 px).
+  const faint =
+    last !== undefined &&
+    (capitalsOf(img, last).inkShare < MIN_BOLD_INK || last.right - last.left < tile.width * MIN_NAME_WIDTH);
   if (!last || faint) {
     for (const threshold of LOOSER_NAME_LINE_THRESHOLDS) {
       const looser = at(threshold);
@@ -143,7 +148,10 @@ function nameLinesAt(
     gap: number,
     { min, max, widestGap, across }: { min: number; max: number; widestGap: number; across: boolean },
   ): boolean => {
-    if (other === undefined || gap > height * widestGap) return false;
+    // A pixel more than the gap allowed: each edge is measured to a pixel, and at capitals of 4-5 px
+    // a pixel is a quarter of the gap (BERNARD A. 4 px above HARRIS JR., whose capitals measured 4
+    // px to the line above's 5 on a small tinted copy: "all at once" tuning seed 470, 522 px).
+    if (other === undefined || gap > height * widestGap + 1) return false;
     // The rarity badge above a one-line name is centred too, but far narrower than a word.
     if (!isCentred(other, { across }) || other.right - other.left < tile.width * 0.2) return false;
     const otherCapitals = capitals(other);

@@ -226,6 +226,19 @@ describe('readDeckImage', { timeout: 120_000 }, () => {
     expect(reading.cards.map(({ code, name }) => ({ code, name }))).toEqual(answer.cards);
   });
 
+  it('reads both lines of a name set on two, on a small tinted copy where the lines measure a pixel off', async () => {
+    // All at once, tuning seed 470 (522 px, blue x0.55): at the usual whiteness LANDSCAPE broke into
+    // pieces and was cut to one column, and BERNARD A. lay 4 px above HARRIS JR., whose capitals
+    // measured 4 px; only CARINA NEBULA's line, then "Si", and HARRIS JR. were read.
+    const { sample } = await benchSample('all at once: small, turned, tinted', 470, 1);
+    const reading = await readDeckImage(sample.image, { pool, index });
+    const names = reading.cards.map((c) => c.name);
+    expect(sample.truth.cards.map((c) => c.name)).toEqual(
+      expect.arrayContaining(['Carina Nebula Landscape', 'Bernard A. Harris Jr.']),
+    );
+    expect(names).toEqual(expect.arrayContaining(['Carina Nebula Landscape', 'Bernard A. Harris Jr.']));
+  });
+
   it('reads the whole of a name that holds a shorter one, where the line broke at its word gap', async () => {
     // Bench tuning seed 79, warm + dim + blur: the name line of RAINBOW SERPENT was cut at its word
     // gap, and "RAINBOW" is a card too. A name inside a longer one gets the second look across the
