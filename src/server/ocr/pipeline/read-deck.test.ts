@@ -116,7 +116,7 @@ describe('readDeckImage', { timeout: 120_000 }, () => {
     // knew font glyphs only as sent or lightly blurred.
     await expectBenchCode('all at once: small, turned, tinted', 460, 0, 'UH42XD');
     // Read as CX7VXH (489 px) and UH42XL (525 px): one view's glyph, broken, looked like an H or an
-    // L, and the tie of reads went to that view's; the line had read B and D in every view.
+    // L, and the tie of reads went to that view's; the line had read B and D there in two views.
     await expectBenchCode('all at once: small, turned, tinted', 461, 1, 'CX7VXB');
     await expectBenchCode('all at once: small, turned, tinted', 451, 0, 'UH42XD');
   });

@@ -74,8 +74,8 @@ function byShape(reads: DeckCodeRead[], i: number, candidates: string[]): string
  * The character most reads give position `i`. A tie goes to the character the line model read there
  * in most of the reads, before their glyphs settled it: a glyph broken by blur can look like another
  * character outright, where the line saw it whole (the B of CX7VXB at 489 px, its bowls faded, cut
- * as an H; the line read B at 96 in each view: "all at once" tuning seed 461). Failing that, `own`,
- * the base read's.
+ * as an H, where two views' lines read B at 95-96 and the third an 8: "all at once" tuning seed 461).
+ * Failing that, `own`, the base read's.
  */
 function byVotes(reads: DeckCodeRead[], i: number, own: string): string {
   const leaders = mostCommon(reads.map(({ code }) => code[i]));
