@@ -12,6 +12,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { format, resolveConfig } from 'prettier';
 import sharp from 'sharp';
 import { SHARE_GEOMETRY } from '../src/server/demo/share-screenshot';
 import { sampleOf } from '../src/server/ocr/pipeline/code/classifier/glyph-sample';
@@ -35,6 +36,12 @@ const TABLE_FILE = path.join(DIR, 'lookalikes.json');
 /** Whiteness thresholds the reader cuts code glyphs at (deck-code-reader GLYPH_THRESHOLD and its fainter ones). */
 const THRESHOLDS = [90, 60];
 const FONTS = ['DejaVu Sans', 'Liberation Sans', 'DejaVu Sans Condensed'];
+
+/** The JSON as the repository's formatter lays it out, so `npm run lint` passes on what is written. */
+async function writeJson(file: string, value: unknown): Promise<void> {
+  const options = await resolveConfig(file);
+  await writeFile(file, await format(JSON.stringify(value), { ...options, parser: 'json' }));
+}
 
 const { values } = parseArgs({ options: { collect: { type: 'boolean', default: false } } });
 
@@ -158,7 +165,7 @@ async function fontGlyphs(): Promise<LabelledGlyph[]> {
 
 if (values.collect) {
   const glyphs = [...(await realGlyphs()), ...(await fontGlyphs())];
-  await writeFile(SET_FILE, `${JSON.stringify(storeGlyphSet(glyphs))}\n`);
+  await writeJson(SET_FILE, storeGlyphSet(glyphs));
   const counts = new Map<string, number>();
   for (const g of glyphs) counts.set(g.source.split(' ')[0], (counts.get(g.source.split(' ')[0]) ?? 0) + 1);
   console.log(`collected ${glyphs.length} labelled glyphs (${[...counts].map(([s, n]) => `${s} ${n}`).join(', ')})`);
@@ -166,6 +173,6 @@ if (values.collect) {
 
 const glyphs = loadGlyphSet(JSON.parse(await readFile(SET_FILE, 'utf8')) as StoredGlyphSet);
 const loo = leaveOneOut(glyphs);
-await writeFile(TABLE_FILE, `${JSON.stringify({ lookalikes: lookalikeTable(loo) }, null, 2)}\n`);
+await writeJson(TABLE_FILE, { lookalikes: lookalikeTable(loo) });
 console.log(confusionText(loo));
 console.log(`look-alikes written to ${path.relative(process.cwd(), TABLE_FILE)}`);
