@@ -5,8 +5,7 @@
  * Sources: the real share image's code (UH42XD, test/fixtures) through scales, JPEG qualities, blur,
  * dimming and tints as bench/augment.ts makes them, and every code character rendered in the free
  * bold sans fonts installed with the generator (DejaVu Sans, Liberation Sans), which the game's heavy
- * geometric sans is closest to among Debian's fonts, each render once as sent and once spoilt
- * (`spoiling`: blurred, dimmed, tinted, on pages of other colours). Glyphs are cut as the reader cuts them
+ * geometric sans is closest to among Debian's fonts. Glyphs are cut as the reader cuts them
  * (`findGlyphs` at its whiteness thresholds), so the set holds what the classifier will be shown.
  */
 import { readFile, writeFile } from 'node:fs/promises';
@@ -97,65 +96,28 @@ async function realGlyphs(): Promise<LabelledGlyph[]> {
   return found;
 }
 
-/** A dark page colour of any hue, as headers on other backgrounds have them. */
-function darkPage(random: () => number): string {
-  const channel = () => Math.round(between(random, 10, 140));
-  return `rgb(${channel()},${channel()},${channel()})`;
-}
-
-/**
- * How a render of font glyphs is spoilt before it is cut. Each chunk of characters is rendered
- * twice: as sent (JPEG 60-95, a third of the time lightly blurred), and spoilt as phones and photos
- * spoil a header (blur of 2-8 % of the capital height, where a 4 closes into an A and a B into an 8;
- * half of the time dimmed to 0.6-0.95 and tinted as night modes do; JPEG 40-95). The page is the
- * share image's blue half the time, any dark colour otherwise. Blur up to 10 % made S glyphs so
- * like a clean 8 (0.65 against 0.72) that an 8 the line read as S stayed an S.
- * Two renders, not three: each labelled glyph costs every rank of a glyph a correlation.
- */
-interface Spoiling {
-  page: string;
-  blur: number;
-  tint: number[];
-  quality: number;
-}
-
-function spoiling(random: () => number, capHeight: number, spoilt: boolean): Spoiling {
-  const page = random() < 0.5 ? '#1d5fb0' : darkPage(random);
-  if (!spoilt) {
-    const blur = random() < 1 / 3 ? between(random, 0.3, 0.8) : 0;
-    return { page, blur, tint: [1, 1, 1], quality: Math.round(between(random, 60, 95)) };
-  }
-  const blur = Math.max(0.3, between(random, 0.02, 0.08) * capHeight);
-  const dim = random() < 0.5 ? between(random, 0.6, 0.95) : 1;
-  const tint = [between(random, 0.95, 1.05) * dim, between(random, 0.85, 1) * dim, between(random, 0.6, 1) * dim];
-  return { page, blur, tint, quality: Math.round(between(random, 40, 95)) };
-}
-
-/** Every code character in each font, bold and pale on a dark page, at capital heights of 8-22 px, as sent and spoilt. */
+/** Every code character in each font, bold, pale on the share image's blue, at capital heights of 9-30 px. */
 async function fontGlyphs(): Promise<LabelledGlyph[]> {
   const random = seededRandom(3535);
   const found: LabelledGlyph[] = [];
   const chars = CODE_CHARACTERS;
   for (const font of FONTS) {
-    for (const size of [11, 13, 15, 17, 20, 24, 30]) {
+    for (const size of [13, 15, 17, 20, 24, 30, 40]) {
       for (let start = 0; start < chars.length; start += 6) {
         const code = chars.slice(start, start + 6);
         const spacing = size * 0.15;
         const width = Math.round(size * (6 + code.length * 1.2));
         const height = Math.round(size * 2);
-        for (const spoilt of [false, true]) {
-          const { page, blur, tint, quality } = spoiling(random, size * 0.73, spoilt);
-          const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="${page}"/><text x="${size * 0.5}" y="${size * 1.4}" font-family="${font}" font-weight="bold" font-size="${size}" letter-spacing="${spacing}" fill="#dfe6f0">CODE: ${code}</text></svg>`;
-          let pipeline = sharp(Buffer.from(svg));
-          if (blur > 0) pipeline = sharp(await pipeline.blur(blur).png().toBuffer());
-          pipeline = pipeline.linear(tint, [0, 0, 0]);
-          const img = await rgb(sharp(await pipeline.jpeg({ quality }).toBuffer()));
-          const region = { left: 0, top: 0, width: img.width, height: img.height };
-          const source = `font ${font} Bold ${size}px blur${blur.toFixed(1)} x${tint.map((t) => t.toFixed(2)).join('/')} q${quality}`;
-          for (const threshold of THRESHOLDS) {
-            const glyphs = codeGlyphsAfterColon(findGlyphs(img, region, threshold, size * 0.3), code.length);
-            if (glyphs) found.push(...labelled(glyphs, code, `${source} t${threshold}`));
-          }
+        const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#1d5fb0"/><text x="${size * 0.5}" y="${size * 1.4}" font-family="${font}" font-weight="bold" font-size="${size}" letter-spacing="${spacing}" fill="#dfe6f0">CODE: ${code}</text></svg>`;
+        const quality = Math.round(between(random, 50, 95));
+        const blur = random() < 0.3 ? between(random, 0.3, 0.8) : 0;
+        let pipeline = sharp(Buffer.from(svg));
+        if (blur > 0) pipeline = pipeline.blur(blur);
+        const img = await rgb(sharp(await pipeline.jpeg({ quality }).toBuffer()));
+        const region = { left: 0, top: 0, width: img.width, height: img.height };
+        for (const threshold of THRESHOLDS) {
+          const glyphs = codeGlyphsAfterColon(findGlyphs(img, region, threshold, size * 0.3), code.length);
+          if (glyphs) found.push(...labelled(glyphs, code, `font ${font} Bold ${size}px q${quality} t${threshold}`));
         }
       }
     }

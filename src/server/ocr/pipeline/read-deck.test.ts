@@ -112,11 +112,10 @@ describe('readDeckImage', { timeout: 120_000 }, () => {
   });
 
   it('reads the codes of small, turned, tinted and blurred copies, whose glyphs blur breaks', async () => {
-    // Read as JH42XD (the real screenshot at 546 px, blurred 0.51, blue x0.71) while the classifier
-    // knew font glyphs only as sent or lightly blurred.
+    // Read as JH42XD (546 px), CX7VXH (489 px) and UH42XL (525 px): one view's glyph, broken by
+    // blur, looked like a J, an H or an L, and the tie of two reads went to that view's; the line
+    // had read U, B and D there in two views.
     await expectBenchCode('all at once: small, turned, tinted', 460, 0, 'UH42XD');
-    // Read as CX7VXH (489 px) and UH42XL (525 px): one view's glyph, broken, looked like an H or an
-    // L, and the tie of reads went to that view's; the line had read B and D there in two views.
     await expectBenchCode('all at once: small, turned, tinted', 461, 1, 'CX7VXB');
     await expectBenchCode('all at once: small, turned, tinted', 451, 0, 'UH42XD');
   });
