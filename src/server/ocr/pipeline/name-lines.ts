@@ -15,7 +15,7 @@ import {
   whiteness,
   type TextLine,
 } from './text-crops';
-import { MAX_NAME_LINE_GAP, MAX_NAME_LINE_HEIGHT, MIN_FOUND_NAME_HEIGHT } from './thresholds';
+import { MAX_NAME_LINE_HEIGHT, MIN_FOUND_NAME_HEIGHT, withinNameLineGap } from './thresholds';
 import type { Rect, RgbImage } from './tile-grid';
 
 /** The part of a tile searched for its name, as shares of its height: below the energy badges, above its frame. */
@@ -210,7 +210,7 @@ export function findNameLine(img: RgbImage, darkCopy: RgbImage, tile: Rect): Nam
     (c) =>
       c.dark === best.dark &&
       c.line.top >= best.line.bottom &&
-      c.line.top - best.line.bottom <= height * MAX_NAME_LINE_GAP.below &&
+      withinNameLineGap(c.line.top - best.line.bottom, height, 'below') &&
       ofNameHeight(c),
   );
   return below ?? best;

@@ -27,7 +27,7 @@ import type { Rect, RgbImage } from './tile-grid';
 import type { OcrJob, OcrResult } from '../runtime/worker-pool';
 import {
   LOOSER_NAME_LINE_THRESHOLDS,
-  MAX_NAME_LINE_GAP,
+  withinNameLineGap,
   MAX_NAME_LINE_HEIGHT,
   MAX_NAME_SCALE,
   MIN_FOUND_NAME_HEIGHT,
@@ -98,10 +98,9 @@ function nameLines(img: RgbImage, tile: Rect): { lines: TextLine[]; inkLow: numb
   // PRINCE ALBERT, JPEG seed 410: 40 px of its 104 at 150, all of it at 125). So is a line cut
   // narrower than any name: the pieces of LANDSCAPE, the second line of CARINA NEBULA LANDSCAPE
   // on a small tinted copy, left its centred span one column ("all at once" tuning seed 470, 522 px).
-  const faint =
-    last !== undefined &&
-    (capitalsOf(img, last).inkShare < MIN_BOLD_INK || last.right - last.left < tile.width * MIN_NAME_WIDTH);
-  if (!last || faint) {
+  const tooNarrow = last !== undefined && last.right - last.left < tile.width * MIN_NAME_WIDTH;
+  const tooFaint = last !== undefined && !tooNarrow && capitalsOf(img, last).inkShare < MIN_BOLD_INK;
+  if (!last || tooNarrow || tooFaint) {
     for (const threshold of LOOSER_NAME_LINE_THRESHOLDS) {
       const looser = at(threshold);
       if (looser.lines.length > 0 && fits(looser) && (!last || width(looser) > width(usual))) return looser;
@@ -146,12 +145,9 @@ function nameLinesAt(
   const continuesName = (
     other: TextLine | undefined,
     gap: number,
-    { min, max, widestGap, across }: { min: number; max: number; widestGap: number; across: boolean },
+    { min, max, side, across }: { min: number; max: number; side: 'above' | 'below'; across: boolean },
   ): boolean => {
-    // A pixel more than the gap allowed: each edge is measured to a pixel, and at capitals of 4-5 px
-    // a pixel is a quarter of the gap (BERNARD A. 4 px above HARRIS JR., whose capitals measured 4
-    // px to the line above's 5 on a small tinted copy: "all at once" tuning seed 470, 522 px).
-    if (other === undefined || gap > height * widestGap + 1) return false;
+    if (other === undefined || !withinNameLineGap(gap, height, side)) return false;
     // The rarity badge above a one-line name is centred too, but far narrower than a word.
     if (!isCentred(other, { across }) || other.right - other.left < tile.width * 0.2) return false;
     const otherCapitals = capitals(other);
@@ -166,7 +162,7 @@ function nameLinesAt(
     continuesName(above, last.top - above.bottom, {
       min: 0.55,
       max: 1.4,
-      widestGap: MAX_NAME_LINE_GAP.above,
+      side: 'above',
       across: true,
     });
   // Below a name lie no labels, only the ability's smaller text: a second line of words needs no
@@ -176,7 +172,7 @@ function nameLinesAt(
     continuesName(below, below.top - last.bottom, {
       min: 0.7,
       max: 1.5,
-      widestGap: MAX_NAME_LINE_GAP.below,
+      side: 'below',
       across: false,
     });
   return [...(withAbove ? [above] : []), last, ...(withBelow ? [below] : [])];

@@ -66,6 +66,18 @@ export const MAX_NAME_SCALE = 5;
  * further off and in smaller letters.
  */
 export const MAX_NAME_LINE_GAP = { above: 0.8, below: 1.0 } as const;
+/**
+ * Pixels a line may lie beyond MAX_NAME_LINE_GAP and still join the name: each edge is measured to a
+ * pixel, and at capitals of 4-5 px a pixel is a quarter of the gap (BERNARD A. 4 px above HARRIS
+ * JR., whose capitals measured 4 px to the line above's 5 on a small tinted copy: "all at once"
+ * tuning seed 470, 522 px).
+ */
+const NAME_LINE_GAP_SLACK = 1;
+
+/** Whether a line `gap` px above or below a name line whose capitals measure `capitalHeight` px is close enough to be more of the name. */
+export function withinNameLineGap(gap: number, capitalHeight: number, side: keyof typeof MAX_NAME_LINE_GAP): boolean {
+  return gap <= capitalHeight * MAX_NAME_LINE_GAP[side] + NAME_LINE_GAP_SLACK;
+}
 
 /**
  * A line at the name's place taller than this share of the tile is the name joined to bright art
