@@ -20,5 +20,10 @@ cd "$root"
 # The load, process-fault and several-instance suites are left to the Node 20 run: they measure how
 # processes behave under stress and together, not the runtime, and take CI a minute and a half. So is
 # the bench's fill test: the bench writes SQLite through better-sqlite3 itself, built here for Node 20.
+# So are the reading pipeline's own tests (src/server/ocr/pipeline): pixel arithmetic over sharp's
+# buffers, which the runtime does not change, and 358 s of the unit files' 1,368 s on a 2-core machine.
+# The reader on Node 24 is still proved end to end: uploads read by tesseract.js in reader threads
+# (src/server/ocr/uploadimage.test.ts, runtime/), the queue and its worker, the card proposals.
 npx vitest run --exclude test/reliability/load-short.test.ts --exclude test/reliability/faults-process.test.ts \
-  --exclude test/reliability/cluster.test.ts --exclude test/bench-search-fill.test.ts
+  --exclude test/reliability/cluster.test.ts --exclude test/bench-search-fill.test.ts \
+  --exclude 'src/server/ocr/pipeline/**'
