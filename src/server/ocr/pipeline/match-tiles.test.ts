@@ -3,8 +3,9 @@
  * the name, with a label at its side, and a crop may take in that line alone. And when a reading
  * is trusted to name its card without a second look, and when its card is taken.
  */
+import { loadRealCatalog } from '../../../../test/support/real-data';
 import { CatalogIndex } from '../catalog/catalog-index';
-import { isAmbiguous, isTrustedReading, nameReading, toReadCard } from './match-tiles';
+import { agreedCard, isAmbiguous, isTrustedReading, nameReading, toReadCard } from './match-tiles';
 
 describe('nameReading', () => {
   it('reads a first line of a code and a label as the code, the rest as the name', () => {
@@ -89,5 +90,53 @@ describe('toReadCard', () => {
     expect(toReadCard(led, { ocrConfidence: 80 })).toMatchObject({ name: 'Leo' });
     expect(toReadCard(index.matchName('LEO'), { ocrConfidence: 42 })).toMatchObject({ name: 'Leo' });
     expect(toReadCard(index.matchName('THE S00 XX)'), { ocrConfidence: 34 })).toBeNull();
+  });
+});
+
+describe('agreedCard', () => {
+  const index = new CatalogIndex(loadRealCatalog());
+  const vouchedFor = (reads: Array<[text: string, confidence: number]>) =>
+    agreedCard(
+      reads.map(([text]) => index.match({ nameText: text })),
+      reads.map(([text, confidence]) => ({ text, confidence })),
+      reads.map(([text]) => text),
+    );
+
+  it('takes the card two garbled readings find from different texts', () => {
+    // Small, blurred copies of the real screenshot: each crop breaks the name its own way.
+    expect(
+      vouchedFor([
+        ['OUEEN VICIORIA AN PRNCE', 30],
+        ['QUFEN VIC ORA AND PRINCF ALB', 25],
+      ]),
+    ).toBe('EHH005');
+  });
+
+  it('counts the same garbled text read twice as one reading', () => {
+    // "All at once" seed 39076: HYPERNOVA read twice as "SRE a lL 8", which lands on Sea Lion at 0.56.
+    expect(index.match({ nameText: 'SRE a lL 8' }).best).toMatchObject({ name: 'Sea Lion' });
+    expect(
+      vouchedFor([
+        ['SRE a lL 8', 32],
+        ['SRE a lL 8', 31],
+      ]),
+    ).toBeUndefined();
+    // Seed 39079: HEIMDALL read twice as "MEMOAL", which lands on Memory at 0.67.
+    expect(
+      vouchedFor([
+        ['MEMOAL', 0],
+        ['MEMOAL', 0],
+      ]),
+    ).toBeUndefined();
+  });
+
+  it('takes a text read twice that fits its card closely: the name read twice', () => {
+    // Desaturated seed 455: KEPLER 13 A B read four times alike, at OCR confidence 15-48.
+    expect(
+      vouchedFor([
+        ['KEPLER 13 AB', 15],
+        ['KEPLER 13 AB', 48],
+      ]),
+    ).toBe('SFO020');
   });
 });

@@ -167,15 +167,25 @@ function withoutLabel(nameText: string): string {
 /**
  * The card a tile's garbled readings vouch for (AGREED_CARD_CONFIDENCE): the one at least two of
  * them find, or the one a reading finds CLEAR_CARD_MARGIN ahead of any other card.
+ * Two readings of the same text (two crops that binarise alike) are one where they fit the card
+ * loosely (under NAME_TRUSTED_CONFIDENCE): the name broke once, and where its pieces land is chance
+ * ("SRE a lL 8" read twice took Hypernova for Sea Lion at 0.56, "MEMOAL" twice Heimdall for Memory
+ * at 0.67, on small blurred copies of the real screenshot: "all at once" seeds 39076 and 39079).
+ * A text that fits its card closely, read twice, is the name read twice: "KEPLER 13 AB" four times
+ * at OCR confidence 15-48 (desaturated, seed 455), "HYPE RNOVA" twice at 0 (all at once, 450).
  */
-function agreedCard(readings: MatchResult[], ocrResults: OcrResult[]): string | undefined {
+export function agreedCard(readings: MatchResult[], ocrResults: OcrResult[], texts: string[]): string | undefined {
   const garbled = readings.flatMap(({ best, alternatives }, i) =>
     best && best.confidence >= AGREED_CARD_CONFIDENCE && ocrResults[i].confidence < GARBLED_OCR_CONFIDENCE
-      ? [{ best, runnerUp: alternatives[0]?.confidence ?? 0 }]
+      ? [{ best, runnerUp: alternatives[0]?.confidence ?? 0, text: nameKey(texts[i]) }]
       : [],
   );
-  const codes = garbled.map(({ best }) => best.code);
-  const foundTwice = codes.find((code, i) => codes.indexOf(code) !== i);
+  const foundTwice = garbled.find((a, i) =>
+    garbled.some(
+      (b, k) =>
+        k < i && b.best.code === a.best.code && (b.text !== a.text || a.best.confidence >= NAME_TRUSTED_CONFIDENCE),
+    ),
+  )?.best.code;
   const clear = garbled.find(
     ({ best, runnerUp }) =>
       best.name.length >= CLEAR_CARD_MIN_LENGTH && best.confidence - runnerUp >= CLEAR_CARD_MARGIN,
@@ -236,7 +246,11 @@ export async function matchTiles(
       // The card is as sure as the surest reading that finds it: VIGRIPR read four times, first
       // at OCR confidence 35 and then at 82, is Vígríðr (bench seed 39039).
       evidence[tileIndex] = {
-        agreed: agreedCard(readings, ocrResults),
+        agreed: agreedCard(
+          readings,
+          ocrResults,
+          parsed.map((p) => p.nameText),
+        ),
         ocrConfidence: Math.max(
           ...readings.map((r, k) => (r.best?.code === chosen.best?.code ? ocrResults[k].confidence : 0)),
         ),
