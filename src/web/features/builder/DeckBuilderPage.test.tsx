@@ -1,7 +1,9 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
+import type { Deck } from '../../../common/api/decks';
 import { MESSAGES } from '../../../common/messages';
+import { deckQueryKey } from '../../lib/deck-cache';
 import { renderWithProviders } from '../../test/render';
 import { testDeck } from '../../test/decks';
 import DeckBuilderPage from './DeckBuilderPage';
@@ -43,7 +45,7 @@ beforeEach(() => {
     }
     if (url.startsWith('/api/decks/editdeck/')) {
       edited = { url, body: JSON.parse(String(init?.body)) };
-      return new Response(JSON.stringify(testDeck(3)), { status: 200 });
+      return new Response(JSON.stringify(testDeck(3, { deckcode: 'AB12CD' })), { status: 200 });
     }
     if (url.startsWith('/api/decks/onedeck/'))
       return new Response(
@@ -171,7 +173,7 @@ describe('DeckBuilderPage', () => {
   });
 
   it("corrects a published deck's cards and code, saved through the deck's edit", async () => {
-    renderWithProviders(
+    const { client } = renderWithProviders(
       <MemoryRouter initialEntries={['/decks/000000000000000000000003/edit-cards']}>
         <Routes>
           <Route
@@ -207,6 +209,8 @@ describe('DeckBuilderPage', () => {
       cardCodes: ['SAS002', 'LCA020', ...Array.from({ length: 16 }, (_, i) => `SAS${String(i + 3).padStart(3, '0')}`)],
       deckcode: 'AB12CD',
     });
+    // The deck page opens on the deck as saved, not on the one cached before the edit.
+    expect(client.getQueryData<Deck>(deckQueryKey('000000000000000000000003'))?.deckcode).toBe('AB12CD');
   });
 
   it('asks a guest to sign in instead of showing the form', async () => {

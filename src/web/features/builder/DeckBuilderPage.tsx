@@ -19,7 +19,7 @@ import { useNearCopyConfirm } from '../../components/NearCopyDialog';
 import { deckCodeOf } from '../../lib/deck-code';
 import { useSession } from '../../lib/use-session';
 import { ApiRequestError, apiRequest } from '../../lib/api-client';
-import { DECKS_QUERY_KEY } from '../../lib/deck-cache';
+import { DECKS_QUERY_KEY, deckQueryKey } from '../../lib/deck-cache';
 import { deckSchema } from '../../../common/api/decks';
 import { addCards, deckMix, moveCard, removeCard, type BuilderCard } from './builder-deck';
 import { parseCardList, postBuiltDeck, saveDeckCards } from './api/builder-api';
@@ -220,7 +220,10 @@ export default function DeckBuilderPage({ canPublish, editDeckId }: DeckBuilderP
     if (deck.length !== DECK_SIZE) return setError(MESSAGES.upload.editNeedsFullDeck);
     setBusy(true);
     try {
-      await saveDeckCards(editDeckId, { cards: deck, deckcode: deckcode.trim() });
+      const saved = await saveDeckCards(editDeckId, { cards: deck, deckcode: deckcode.trim() });
+      // The deck page opens on the deck as saved. Invalidating alone left it showing the cached
+      // deck, old code and cards, until its refetch came back (seconds on a loaded machine).
+      queryClient.setQueryData(deckQueryKey(editDeckId), saved);
       await queryClient.invalidateQueries({ queryKey: DECKS_QUERY_KEY });
       toast(MESSAGES.decks.cardsSaved, 'success');
       await navigate(`/decks/${editDeckId}`);

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { deckSchema } from '../../../../common/api/decks';
 import { apiRequest, retryUnlessRefused } from '../../../lib/api-client';
-import { DECKS_QUERY_KEY } from '../../../lib/deck-cache';
+import { deckQueryKey } from '../../../lib/deck-cache';
 
 export function getDeck(deckId: string) {
   return apiRequest(`/api/decks/onedeck/${encodeURIComponent(deckId)}`, deckSchema);
@@ -9,7 +9,7 @@ export function getDeck(deckId: string) {
 
 export function deckQueryOptions(deckId: string) {
   return queryOptions({
-    queryKey: [...DECKS_QUERY_KEY, 'one', deckId],
+    queryKey: deckQueryKey(deckId),
     queryFn: () => getDeck(deckId),
     retry: retryUnlessRefused,
   });
