@@ -27,13 +27,13 @@ import type { Rect, RgbImage } from './tile-grid';
 import type { OcrJob, OcrResult } from '../runtime/worker-pool';
 import {
   LOOSER_NAME_LINE_THRESHOLDS,
-  withinNameLineGap,
   MAX_NAME_LINE_HEIGHT,
   MAX_NAME_SCALE,
   MIN_FOUND_NAME_HEIGHT,
   MIN_NAME_HEIGHT,
   STRICTER_NAME_LINE_THRESHOLDS,
   TARGET_TEXT_HEIGHT,
+  withinNameLineGap,
 } from './thresholds';
 /**
  * Where things sit inside a card tile, as shares of the tile's size (same in every screen size,
