@@ -99,7 +99,6 @@ describe('agreedCard', () => {
     agreedCard(
       reads.map(([text]) => index.match({ nameText: text })),
       reads.map(([text, confidence]) => ({ text, confidence })),
-      reads.map(([text]) => text),
     );
 
   it('takes the card two garbled readings find from different texts', () => {

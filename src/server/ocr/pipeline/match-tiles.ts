@@ -174,10 +174,10 @@ function withoutLabel(nameText: string): string {
  * A text that fits its card closely, read twice, is the name read twice: "KEPLER 13 AB" four times
  * at OCR confidence 15-48 (desaturated, seed 455), "HYPE RNOVA" twice at 0 (all at once, 450).
  */
-export function agreedCard(readings: MatchResult[], ocrResults: OcrResult[], texts: string[]): string | undefined {
+export function agreedCard(readings: MatchResult[], ocrResults: OcrResult[]): string | undefined {
   const garbled = readings.flatMap(({ best, alternatives }, i) =>
     best && best.confidence >= AGREED_CARD_CONFIDENCE && ocrResults[i].confidence < GARBLED_OCR_CONFIDENCE
-      ? [{ best, runnerUp: alternatives[0]?.confidence ?? 0, text: nameKey(texts[i]) }]
+      ? [{ best, runnerUp: alternatives[0]?.confidence ?? 0, text: nameKey(nameReading(ocrResults[i].text).nameText) }]
       : [],
   );
   const foundTwice = garbled.find((a, i) =>
@@ -246,11 +246,7 @@ export async function matchTiles(
       // The card is as sure as the surest reading that finds it: VIGRIPR read four times, first
       // at OCR confidence 35 and then at 82, is Vígríðr (bench seed 39039).
       evidence[tileIndex] = {
-        agreed: agreedCard(
-          readings,
-          ocrResults,
-          parsed.map((p) => p.nameText),
-        ),
+        agreed: agreedCard(readings, ocrResults),
         ocrConfidence: Math.max(
           ...readings.map((r, k) => (r.best?.code === chosen.best?.code ? ocrResults[k].confidence : 0)),
         ),
