@@ -24,6 +24,7 @@ import {
 import { confusionText, leaveOneOut, lookalikeTable } from '../src/server/ocr/pipeline/code/classifier/learn';
 import { CODE_CHARACTERS } from '../src/server/ocr/pipeline/code/deck-code';
 import { capHeightOf, findGlyphs, isColon, type Glyph } from '../src/server/ocr/pipeline/code/glyphs';
+import type { Rect, RgbImage } from '../src/server/ocr/pipeline/tile-grid';
 import { seededRandom } from '../src/common/seeded-random';
 import { REAL_SCREENSHOT, REAL_SCREENSHOT_ANSWER } from '../test/support/real-data';
 
@@ -63,6 +64,14 @@ const labelled = (glyphs: Glyph[], code: string, source: string): LabelledGlyph[
   return glyphs.map((g, i) => ({ ...sampleOf(g, capHeight), label: code[i], source }));
 };
 
+/** The code's glyphs after "CODE:" in `region`, labelled, cut at each whiteness the reader cuts at. */
+function cutCode(img: RgbImage, region: Rect, minHeight: number, code: string, source: string): LabelledGlyph[] {
+  return THRESHOLDS.flatMap((threshold) => {
+    const glyphs = codeGlyphsAfterColon(findGlyphs(img, region, threshold, minHeight), code.length);
+    return glyphs ? labelled(glyphs, code, `${source} t${threshold}`) : [];
+  });
+}
+
 /** The real code's glyphs through variants like bench/augment.ts's: scale, JPEG, blur, dimming, tint. */
 async function realGlyphs(): Promise<LabelledGlyph[]> {
   const image = await readFile(REAL_SCREENSHOT);
@@ -88,10 +97,7 @@ async function realGlyphs(): Promise<LabelledGlyph[]> {
     const s = img.width / g.width;
     const line = { left: 150 * s, top: 230 * s, width: 450 * s, height: 30 * s };
     const source = `real x${scale.toFixed(2)} q${quality} blur${blur.toFixed(1)} dim${dim.toFixed(2)}`;
-    for (const threshold of THRESHOLDS) {
-      const glyphs = codeGlyphsAfterColon(findGlyphs(img, line, threshold, line.height * 0.25), code.length);
-      if (glyphs) found.push(...labelled(glyphs, code, `${source} t${threshold}`));
-    }
+    found.push(...cutCode(img, line, line.height * 0.25, code, source));
   }
   return found;
 }
@@ -115,10 +121,7 @@ async function fontGlyphs(): Promise<LabelledGlyph[]> {
         if (blur > 0) pipeline = pipeline.blur(blur);
         const img = await rgb(sharp(await pipeline.jpeg({ quality }).toBuffer()));
         const region = { left: 0, top: 0, width: img.width, height: img.height };
-        for (const threshold of THRESHOLDS) {
-          const glyphs = codeGlyphsAfterColon(findGlyphs(img, region, threshold, size * 0.3), code.length);
-          if (glyphs) found.push(...labelled(glyphs, code, `font ${font} Bold ${size}px q${quality} t${threshold}`));
-        }
+        found.push(...cutCode(img, region, size * 0.3, code, `font ${font} Bold ${size}px q${quality}`));
       }
     }
   }
