@@ -12,6 +12,7 @@
 import { components } from './code/glyphs';
 import { brightness, clampRect } from './text-crops';
 import type { Rect, RgbImage } from './tile-grid';
+import { roundHalfUp } from './round-half-up';
 
 /** A colour this far (largest channel difference) from its row's page colour is full ink. */
 const CONTRAST_FULL_INK = 30;
@@ -174,7 +175,7 @@ export function colourContrastMap(img: RgbImage, region: Rect, { smoothFaintText
         map,
         r.left + x,
         r.top + y,
-        Math.round((Math.max(0, sum / n - CONTRAST_NOISE) * 255) / CONTRAST_FULL_INK),
+        roundHalfUp((Math.max(0, sum / n - CONTRAST_NOISE) * 255) / CONTRAST_FULL_INK),
       );
     }
   }
@@ -257,6 +258,6 @@ function drawTextByLuma(map: RgbImage, img: RgbImage, r: Rect, pageLuma: Float32
   }
   for (let p = 0; p < ink.length; p++) {
     if (ink[p] !== -Infinity)
-      setGrey(map, r.left + (p % r.width), r.top + Math.floor(p / r.width), Math.round(ink[p] * 255));
+      setGrey(map, r.left + (p % r.width), r.top + Math.floor(p / r.width), roundHalfUp(ink[p] * 255));
   }
 }

@@ -75,8 +75,20 @@ export interface EdgePoints {
   horizontalCount: number;
 }
 
+/** Each map's points, taken once: the perspective and the rotation estimates both walk them. */
+const pointsOfMaps = new WeakMap<EdgeMaps, EdgePoints>();
+
 /** The edge pixels of both maps as x, y pairs, at most MAX_POINTS of each spread over the image. */
 export function edgePoints(edges: EdgeMaps): EdgePoints {
+  let points = pointsOfMaps.get(edges);
+  if (!points) {
+    points = collectEdgePoints(edges);
+    pointsOfMaps.set(edges, points);
+  }
+  return points;
+}
+
+function collectEdgePoints(edges: EdgeMaps): EdgePoints {
   const vertical = pointsOf(edges.vertical, edges.width);
   const horizontal = pointsOf(edges.horizontal, edges.width);
   return {

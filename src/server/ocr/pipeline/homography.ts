@@ -3,6 +3,7 @@
  * angle, and what the reader undoes. A map is a 3×3 matrix in row-major order acting on (x, y, 1).
  */
 import type { RgbImage } from './tile-grid';
+import { roundHalfUp } from './round-half-up';
 
 export type Homography = readonly number[];
 export interface Point {
@@ -83,8 +84,8 @@ export function warpImage(
       const x0 = Math.min(Math.floor(sx), sw - 2);
       const y0 = Math.min(Math.floor(sy), sh - 2);
       // Bilinear weights in 1/256ths: integer sums, one rounding shift per channel.
-      const fx = Math.round((sx - x0) * 256);
-      const fy = Math.round((sy - y0) * 256);
+      const fx = roundHalfUp((sx - x0) * 256);
+      const fy = roundHalfUp((sy - y0) * 256);
       const w11 = fx * fy;
       const w01 = (256 - fx) * fy;
       const w10 = fx * (256 - fy);

@@ -16,6 +16,7 @@ import { edgePoints, everyNthPoint, type EdgeMaps, type EdgePoints } from './edg
 import { applyHomography, invertHomography, multiplyHomographies, warpImage, type Homography } from './homography';
 import { borderColour } from './rotation';
 import type { RgbImage } from './tile-grid';
+import { roundHalfUp } from './round-half-up';
 
 /** Leans tried, as dx/dy of the line through the centre: up to 6° (a 3.5° rotation and a tilt's lean). */
 const MAX_LEAN = 0.105;
@@ -96,7 +97,7 @@ function peakiness(
     // or squeezing alone would score (the sum of squares favours crowded bins).
     const squeeze = 1 - along * convergence;
     const at = (across - along * lean) / squeeze;
-    const bin = Math.round(at / binWidth + offset);
+    const bin = roundHalfUp(at / binWidth + offset);
     if (bin >= 0 && bin < bins.length) bins[bin] += squeeze;
   }
   let score = 0;

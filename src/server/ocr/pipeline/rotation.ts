@@ -9,6 +9,7 @@
 import sharp from 'sharp';
 import { edgePoints, everyNthPoint, type EdgeMaps, type EdgePoints } from './edge-maps';
 import type { RgbImage } from './tile-grid';
+import { roundHalfUp } from './round-half-up';
 
 const MAX_ANGLE = 3.5;
 const COARSE_STEP = 0.25;
@@ -32,9 +33,9 @@ function peakiness(points: EdgePoints, degrees: number): number {
   const rows = new Int32Array(height + 2 * margin);
   // A line tilted by the rotation is straightened by moving each edge pixel across.
   const v = points.vertical;
-  for (let i = 0; i < v.length; i += 2) columns[Math.round(v[i] + (v[i + 1] - height / 2) * t) + margin]++;
+  for (let i = 0; i < v.length; i += 2) columns[roundHalfUp(v[i] + (v[i + 1] - height / 2) * t) + margin]++;
   const h = points.horizontal;
-  for (let i = 0; i < h.length; i += 2) rows[Math.round(h[i + 1] - (h[i] - width / 2) * t) + margin]++;
+  for (let i = 0; i < h.length; i += 2) rows[roundHalfUp(h[i + 1] - (h[i] - width / 2) * t) + margin]++;
   let score = 0;
   for (let i = 0; i < columns.length; i++) score += columns[i] * columns[i];
   for (let i = 0; i < rows.length; i++) score += rows[i] * rows[i];

@@ -5,6 +5,7 @@
  */
 import { clampRect } from './text-crops';
 import type { Rect, RgbImage } from './tile-grid';
+import { roundHalfUp } from './round-half-up';
 
 /** A copy of the image with `region` sharpened by `amount` (1: the difference from the local mean added once). */
 export function sharpenedRegion(img: RgbImage, region: Rect, amount: number): RgbImage {
@@ -35,7 +36,7 @@ export function sharpenedRegion(img: RgbImage, region: Rect, amount: number): Rg
     for (let k = 0; k < rowWidth; k++) {
       const v =
         source[row + k] + amount * (source[row + k] - (across[above + k] + across[middle + k] + across[below + k]) / 9);
-      data[row + k] = v < 0 ? 0 : v > 255 ? 255 : Math.round(v);
+      data[row + k] = v < 0 ? 0 : v > 255 ? 255 : roundHalfUp(v);
     }
   }
   return { data, width, height };

@@ -7,6 +7,7 @@
  * before tesseract binarises it, which keeps thin strokes of small text alive through JPEG blur.
  */
 import type { Rect, RgbImage } from './tile-grid';
+import { roundHalfUp } from './round-half-up';
 
 /** Whiteness ramp: at or below LOW a pixel is paper, at or above LOW + SPAN it is full ink. */
 export const INK_LOW = 90;
@@ -196,7 +197,7 @@ function cubicScale(
     for (let x = 0; x < width; x++) {
       let v = 0;
       for (let k = 4 * y; k < 4 * y + 4; k++) v += down.weight[k] * rows[down.index[k] * width + x];
-      out[y * width + x] = Math.max(0, Math.min(255, Math.round(v)));
+      out[y * width + x] = Math.max(0, Math.min(255, roundHalfUp(v)));
     }
   }
   return out;
@@ -214,7 +215,7 @@ function stretchContrast(gray: Uint8Array): Uint8Array {
   const low = level(0.01);
   const high = level(0.99);
   if (high <= low) return gray;
-  return gray.map((v) => Math.max(0, Math.min(255, Math.round(((v - low) * 255) / (high - low)))));
+  return gray.map((v) => Math.max(0, Math.min(255, roundHalfUp(((v - low) * 255) / (high - low)))));
 }
 
 /** White margin put around a crop by default, in the crop's (upscaled) pixels: tesseract misses text touching the edge. */
@@ -272,7 +273,7 @@ export function greyTextImage(img: RgbImage, region: Rect, { scale, margin = CRO
     for (let x = 0; x < r.width; x++) {
       const i = ((r.top + y) * img.width + r.left + x) * 3;
       // Inverted luminance: the code is lighter than the art behind it; tesseract wants dark ink.
-      gray[y * r.width + x] = 255 - Math.round(brightness(img.data, i));
+      gray[y * r.width + x] = 255 - roundHalfUp(brightness(img.data, i));
     }
   }
   return toOcrImage(gray, r, { scale, margin, stretch: true });
