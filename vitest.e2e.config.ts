@@ -29,5 +29,9 @@ export default defineConfig({
     // a time took the suite (with its build) from 3.5 minutes to 2.7 on these 2-core machines.
     fileParallelism: true,
     maxWorkers: 2,
+    // Each file starts and closes its own server and browser; its two worker processes keep the
+    // server's modules loaded between files rather than importing them 23 times (7.1 minutes with
+    // the build instead of 8.4, same 122 tests).
+    isolate: false,
   },
 });
