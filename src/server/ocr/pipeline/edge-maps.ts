@@ -75,7 +75,7 @@ export interface EdgePoints {
   horizontalCount: number;
 }
 
-/** Each map's points, taken once: the perspective and the rotation estimates both walk them. */
+/** Each map's points, taken once: the perspective and the rotation estimates both walk them (and only read them). */
 const pointsOfMaps = new WeakMap<EdgeMaps, EdgePoints>();
 
 /** The edge pixels of both maps as x, y pairs, at most MAX_POINTS of each spread over the image. */
