@@ -5,7 +5,7 @@
  */
 import { loadRealCatalog } from '../../../../test/support/real-data';
 import { CatalogIndex } from '../catalog/catalog-index';
-import { agreedCard, isAmbiguous, isTrustedReading, nameReading, toReadCard } from './match-tiles';
+import { agreedCard, isAmbiguous, isTrustedReading, nameReading, nameReadingIn, toReadCard } from './match-tiles';
 
 describe('nameReading', () => {
   it('reads a first line of a code and a label as the code, the rest as the name', () => {
@@ -36,6 +36,23 @@ describe('nameReading', () => {
     expect(nameReading('PROTECTED DEDUN')).toEqual({ nameText: 'DEDUN' });
     // The card PROJECTION is no label.
     expect(nameReading('PROJECTION')).toEqual({ nameText: 'PROJECTION' });
+  });
+});
+
+describe('nameReadingIn', () => {
+  const index = new CatalogIndex(loadRealCatalog());
+
+  it('sets aside a first line that may be a code read without digits when the rest fits a card better', () => {
+    // "Code above name" seeds 302 and 315: SFN008 and LUN005 read with letters for every digit,
+    // and a code read as noise beside the PROTECTED label.
+    expect(nameReadingIn(index, 'reo SFNOOB\nBLIZZARD')).toEqual({ nameText: 'BLIZZARD', codeText: 'reo SFNOOB' });
+    expect(nameReadingIn(index, 'smarreren LUNDOS\nKANGAROO RAT')).toMatchObject({ nameText: 'KANGAROO RAT' });
+    expect(nameReadingIn(index, 'PROTECTED FSpoDa\nGIANT GRB RING')).toMatchObject({ nameText: 'GIANT GRB RING' });
+  });
+
+  it('keeps a first line that may be a code when the whole fits better: a name that wraps', () => {
+    expect(nameReadingIn(index, 'HAGGIS\nAND NEEPS')).toEqual(nameReading('HAGGIS\nAND NEEPS'));
+    expect(nameReadingIn(index, 'BATTLE OF\nHASTINGS (1066)')).toEqual({ nameText: 'BATTLE OF HASTINGS (1066)' });
   });
 });
 
@@ -127,6 +144,20 @@ describe('agreedCard', () => {
         ['MEMOAL', 0],
       ]),
     ).toBeUndefined();
+  });
+
+  it('of two cards each found twice, takes the one its readings fit best', () => {
+    // "All at once" seed 311 (655 px, blurred): HEIMDALL's seven readings; two land on Big Al.
+    expect(
+      vouchedFor([
+        ['HEWDAL', 18],
+        ['HEWDAL', 5],
+        ['0 HMENDALL', 1],
+        ['HIND AL', 0],
+        ['MEIN DAL', 0],
+        ['WEmOAL', 0],
+      ]),
+    ).toBe('ACNO012');
   });
 
   it('takes a text read twice that fits its card closely: the name read twice', () => {

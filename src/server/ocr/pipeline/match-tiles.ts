@@ -139,10 +139,39 @@ function isCodeLine(line: string): boolean {
  * crop that took in the code line alone (the name below it too narrow to be found: "I", "IO") is
  * read as both, so a name like PIEZO2 is still matched by name.
  */
-export function nameReading(text: string): { nameText: string; codeText?: string } {
+export function nameReading(text: string): NameReading {
   const [first, ...rest] = text.trim().split('\n');
   if (!isCodeLine(first)) return { nameText: withoutLabel(oneLine(text)) };
   return { nameText: withoutLabel(oneLine(rest.length > 0 ? rest.join(' ') : first)), codeText: first.trim() };
+}
+
+export interface NameReading {
+  nameText: string;
+  codeText?: string;
+}
+
+/**
+ * `nameReading`, and where a reading's first line may be a code line though none of its digits
+ * came out as one, the catalog's word on it: blur and JPEG turn a code's 0s and 5s into O, D and S
+ * ("reo SFNOOB" for SFN008 above BLIZZARD, "smarreren LUNDOS" for LUN005 above KANGAROO RAT,
+ * "code above name" seeds 302 and 315), or leave the PROTECTED label beside a code read as noise
+ * ("PROTECTED FSpoDa" above GIANT GRB RING). Such a line is set aside when the rest alone fits a
+ * card better than the whole: the first line of a name that wraps ("HAGGIS" reads as HAG615)
+ * fits worse without it.
+ */
+export function nameReadingIn(index: CatalogIndex, text: string): NameReading {
+  const reading = nameReading(text);
+  const [first, ...rest] = text.trim().split('\n');
+  if (reading.codeText !== undefined || rest.length === 0 || !mayBeCodeLine(first)) return reading;
+  const withoutFirst = { nameText: withoutLabel(oneLine(rest.join(' '))), codeText: first.trim() };
+  const fit = ({ nameText }: NameReading): number => index.matchName(nameText).best?.confidence ?? 0;
+  return fit(withoutFirst) > fit(reading) ? withoutFirst : reading;
+}
+
+/** A line that may be a code line: at most two words, one of them the label or a code read with letters for digits. */
+function mayBeCodeLine(line: string): boolean {
+  const words = line.trim().split(/\s+/);
+  return words.length <= 2 && words.some((w) => cardCodeIn(w) !== null || isLabel(w));
 }
 
 /**
@@ -159,9 +188,13 @@ const LABEL_SIMILARITY = 0.72;
  */
 function withoutLabel(nameText: string): string {
   const [first, ...words] = nameText.split(' ');
-  if (nameSimilarity(nameKey(first), 'protected') < LABEL_SIMILARITY) return nameText;
+  if (!isLabel(first)) return nameText;
   const rest = words.join(' ');
   return nameKey(rest).replace(/ /g, '').length >= 2 ? rest : '';
+}
+
+function isLabel(word: string): boolean {
+  return nameSimilarity(nameKey(word), 'protected') >= LABEL_SIMILARITY;
 }
 
 /**
@@ -180,12 +213,20 @@ export function agreedCard(readings: MatchResult[], ocrResults: OcrResult[]): st
       ? [{ best, runnerUp: alternatives[0]?.confidence ?? 0, text: nameKey(nameReading(ocrResults[i].text).nameText) }]
       : [],
   );
-  const foundTwice = garbled.find((a, i) =>
-    garbled.some(
-      (b, k) =>
-        k < i && b.best.code === a.best.code && (b.text !== a.text || a.best.confidence >= NAME_TRUSTED_CONFIDENCE),
-    ),
-  )?.best.code;
+  // Of several cards found twice, the one its readings fit best: HEIMDALL read as "HEWDAL" and
+  // "WEmOAL" is Heimdall at 0.62, though "HIND AL" and "MEIN DAL" of the same tile both land on Big
+  // Al, at 0.57 ("all at once" seed 311, 655 px, blurred).
+  const foundTwice = garbled
+    .filter((a, i) =>
+      garbled.some(
+        (b, k) =>
+          k !== i && b.best.code === a.best.code && (b.text !== a.text || a.best.confidence >= NAME_TRUSTED_CONFIDENCE),
+      ),
+    )
+    .reduce<(typeof garbled)[number] | undefined>(
+      (surest, a) => (surest && surest.best.confidence >= a.best.confidence ? surest : a),
+      undefined,
+    )?.best.code;
   const clear = garbled.find(
     ({ best, runnerUp }) =>
       best.name.length >= CLEAR_CARD_MIN_LENGTH && best.confidence - runnerUp >= CLEAR_CARD_MARGIN,
@@ -206,7 +247,7 @@ export async function matchTiles(
   /** Per tile, readings of its name at another place (the usual one, or the line found), weighed with the second looks. */
   otherReadings: OcrResult[][] = [],
 ) {
-  const firstReadings = nameResults.map((r) => nameReading(r.text));
+  const firstReadings = nameResults.map((r) => nameReadingIn(index, r.text));
   const nameTexts = firstReadings.map((r) => r.nameText);
   const matches = firstReadings.map((reading) => index.match(reading));
   const unsure = matches
@@ -228,7 +269,7 @@ export async function matchTiles(
       const codeReads = tileResults.slice(0, codeJobs[k].length);
       const secondNames = [...tileResults.slice(codeJobs[k].length), ...(otherReadings[tileIndex] ?? [])];
       const ocrResults = [nameResults[tileIndex], ...secondNames];
-      const parsed = ocrResults.map((r) => nameReading(r.text));
+      const parsed = ocrResults.map((r) => nameReadingIn(index, r.text));
       // The tile prints one code, whichever crop took it in: a code line a reading of the name took
       // in weighs for every reading of the tile. Seed 405 of "code above name": only the reading a
       // line higher held "PROTECTED OFF025", and the first reading's PIRANHA, as sure and read first,

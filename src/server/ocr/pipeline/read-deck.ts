@@ -23,7 +23,7 @@ import { findTiles } from './tile-finder';
 import { readDeckCode } from './header-policy';
 import { asNameText, foundNamePlace, nameJob, namePlace } from './name-reading';
 import { darkTextCopy } from './name-lines';
-import { isTrustedReading, matchTiles, nameReading, toReadCard } from './match-tiles';
+import { isTrustedReading, matchTiles, nameReadingIn, toReadCard } from './match-tiles';
 import { mergeByPosition, type GridReading } from './merge-readings';
 import { READ_FAILED, isPassedOn, type DeckReading, type ReadCard, type ReadDeckOptions } from './reading';
 import type { Rect, RgbImage, TileGrid } from './tile-grid';
@@ -81,7 +81,7 @@ async function readNames(img: RgbImage, tiles: Rect[], { pool, index }: ReadDeck
   const places = tiles.map((_, i) => found[i] ?? usual[i]);
   const nameJobs = places.map((place) => nameJob(place));
   const nameResults = (await pool.recognizeAll(nameJobs)).map((result, i) => asNameText(places[i], result));
-  const matchOf = (result: OcrResult) => index.match(nameReading(result.text));
+  const matchOf = (result: OcrResult) => index.match(nameReadingIn(index, result.text));
   const untrusted = found
     .map((place, i) => (place && !isTrustedReading(matchOf(nameResults[i]), nameResults[i].confidence) ? i : -1))
     .filter((i) => i >= 0);
