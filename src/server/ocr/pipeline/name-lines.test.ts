@@ -135,6 +135,17 @@ describe('name lines', () => {
     expect(reading.cards[at]).toMatchObject({ code: 'SMT004', name: 'K2' });
   });
 
+  it('takes a name set on two lines of the smallest font, not the wider bold ability title under it', async () => {
+    // Bench seed 336 of art wide: "Ability of Ludwig I of Ba", 114 px wide at capitals of 6 px,
+    // outscored each line of LUDWIG I OF BAVARIA AND / THERESE OF SAXE-HILDBURGHAUSEN alone.
+    const name = 'Ludwig I of Bavaria and Therese of Saxe-Hildburghausen';
+    const { img, tile } = await benchTile('restyled: art wide', 336, 0, (c) => c.name === name);
+    const found = findNameLine(img, darkTextCopy(img), tile);
+    expect(found?.dark).toBe(false);
+    // The lower of the name's two lines, above the ability box.
+    expect((found!.line.bottom - tile.top) / tile.height).toBeLessThan(0.6);
+  });
+
   it('takes no thin rim of art across the tile for a short name on a small tile', async () => {
     // Bench seed 439 of band low (162 px tiles): the light rim where the art meets the dark body
     // fills whole rows but one or two rows of each column; it outscored NĀGA and the name read "mY, mm".

@@ -202,18 +202,23 @@ function nameLikeness(line: TextLine, capitalHeight: number, tile: Rect): number
 export function findNameLine(img: RgbImage, darkCopy: RgbImage, tile: Rect): NameLineCandidate | null {
   const candidates = [...candidatesIn(img, img, false, tile), ...candidatesIn(img, darkCopy, true, tile)];
   if (candidates.length === 0) return null;
-  const best = candidates.reduce((a, b) => (b.score > a.score ? b : a));
-  const height = best.capitalHeight;
-  const ofNameHeight = (c: NameLineCandidate): boolean =>
-    c.capitalHeight >= height * 0.7 && c.capitalHeight <= height * 1.4;
-  const below = candidates.find(
-    (c) =>
-      c.dark === best.dark &&
-      c.line.top >= best.line.bottom &&
-      withinNameLineGap(c.line.top - best.line.bottom, height, 'below') &&
-      ofNameHeight(c),
-  );
-  return below ?? best;
+  /** The line right below `line` that is more of its name: as light or dark, close, of a name's height. */
+  const nextLineOf = (line: NameLineCandidate): NameLineCandidate | undefined =>
+    candidates.find(
+      (c) =>
+        c.dark === line.dark &&
+        c.line.top >= line.line.bottom &&
+        withinNameLineGap(c.line.top - line.line.bottom, line.capitalHeight, 'below') &&
+        c.capitalHeight >= line.capitalHeight * 0.7 &&
+        c.capitalHeight <= line.capitalHeight * 1.4,
+    );
+  // A name set on two lines is one name, as name-like as its lines together: the game's smallest
+  // font, on two lines, is no wider line for line than the bold ability title below it ("Ability of
+  // Ludwig I of Ba", 114 px at capitals of 6, took the place of LUDWIG I OF BAVARIA AND / THERESE
+  // OF SAXE-HILDBURGHAUSEN, 104 and 150 px at 6 and 5: art wide, tuning seed 336).
+  const nameScore = (line: NameLineCandidate): number => line.score + (nextLineOf(line)?.score ?? 0);
+  const best = candidates.reduce((a, b) => (nameScore(b) > nameScore(a) ? b : a));
+  return nextLineOf(best) ?? best;
 }
 
 /** The lines of smaller text than a name within two name heights above its top: its code's, labels. */

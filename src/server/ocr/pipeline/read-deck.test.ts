@@ -250,6 +250,24 @@ describe('readDeckImage', { timeout: 120_000 }, () => {
     expect(codes).not.toContain('SFN007');
   });
 
+  it('reads a short name whose heavy stems the line model merges, from a crop with thinner stems', async () => {
+    // JPEG tuning seed 302 (653 px, q44): IVY read as "vy" from every other crop, which fits Ivy at
+    // 0.67, too little for a short name.
+    const { sample } = await benchSample('JPEG q40-55', 302, 1);
+    expect(sample.truth.cards.map((c) => c.name)).toContain('Ivy');
+    const names = (await readDeckImage(sample.image, { pool, index })).cards.map((c) => c.name);
+    expect(names).toContain('Ivy');
+  });
+
+  it('reads a name below a code line whose digits all read as letters', async () => {
+    // Code above name, tuning seed 302: "reo SFNOOB" above BLIZZARD and "PROTECTED FSpoDa" above
+    // GIANT GRB RING, each read into the name's crop as its first line.
+    const { sample } = await benchSample('restyled: code above name', 302, 1);
+    expect(sample.truth.cards.map((c) => c.code)).toEqual(expect.arrayContaining(['SFN008', 'FSP008']));
+    const codes = (await readDeckImage(sample.image, { pool, index })).cards.map((c) => c.code);
+    expect(codes).toEqual(expect.arrayContaining(['SFN008', 'FSP008']));
+  });
+
   it('tells two cards of one name apart by a code any reading of the tile took in', async () => {
     // Bench tuning seed 405, code above name: only the name's crop a line higher held the code line
     // ("PROTECTED OFF025"); the first reading, PIRANHA alone, fits the other Piranha as well.
