@@ -232,7 +232,8 @@ function thinStrokes(gray: Uint8Array, width: number, by: number): Uint8Array {
   for (let row = 0; row < gray.length; row += width) {
     for (let x = 0; x < width; x++) {
       let lightest = 0;
-      for (let k = Math.max(0, x - by); k <= Math.min(width - 1, x + by); k++) lightest = Math.max(lightest, gray[row + k]);
+      for (let k = Math.max(0, x - by); k <= Math.min(width - 1, x + by); k++)
+        lightest = Math.max(lightest, gray[row + k]);
       out[row + x] = lightest;
     }
   }
