@@ -133,6 +133,11 @@ function isCodeLine(line: string): boolean {
   return words.length <= 2 && words.some((w) => /\d/.test(w) && cardCodeIn(w) !== null);
 }
 
+export interface NameReading {
+  nameText: string;
+  codeText?: string;
+}
+
 /**
  * What a reading of a tile's name says: the name, and the card's code when a restyled tile prints
  * it on its own line right above the name, where the name's crop takes it in as a first line. A
@@ -143,11 +148,6 @@ export function nameReading(text: string): NameReading {
   const [first, ...rest] = text.trim().split('\n');
   if (!isCodeLine(first)) return { nameText: withoutLabel(oneLine(text)) };
   return { nameText: withoutLabel(oneLine(rest.length > 0 ? rest.join(' ') : first)), codeText: first.trim() };
-}
-
-export interface NameReading {
-  nameText: string;
-  codeText?: string;
 }
 
 /**
