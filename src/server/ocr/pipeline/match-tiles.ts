@@ -223,10 +223,7 @@ export function agreedCard(readings: MatchResult[], ocrResults: OcrResult[]): st
           k !== i && b.best.code === a.best.code && (b.text !== a.text || a.best.confidence >= NAME_TRUSTED_CONFIDENCE),
       ),
     )
-    .reduce<(typeof garbled)[number] | undefined>(
-      (surest, a) => (surest && surest.best.confidence >= a.best.confidence ? surest : a),
-      undefined,
-    )?.best.code;
+    .sort((a, b) => b.best.confidence - a.best.confidence)[0]?.best.code;
   const clear = garbled.find(
     ({ best, runnerUp }) =>
       best.name.length >= CLEAR_CARD_MIN_LENGTH && best.confidence - runnerUp >= CLEAR_CARD_MARGIN,

@@ -216,9 +216,12 @@ export function findNameLine(img: RgbImage, darkCopy: RgbImage, tile: Rect): Nam
   // font, on two lines, is no wider line for line than the bold ability title below it ("Ability of
   // Ludwig I of Ba", 114 px at capitals of 6, took the place of LUDWIG I OF BAVARIA AND / THERESE
   // OF SAXE-HILDBURGHAUSEN, 104 and 150 px at 6 and 5: art wide, tuning seed 336).
-  const nameScore = (line: NameLineCandidate): number => line.score + (nextLineOf(line)?.score ?? 0);
-  const best = candidates.reduce((a, b) => (nameScore(b) > nameScore(a) ? b : a));
-  return nextLineOf(best) ?? best;
+  const names = candidates.map((line) => {
+    const next = nextLineOf(line);
+    return { line, next, score: line.score + (next?.score ?? 0) };
+  });
+  const best = names.reduce((a, b) => (b.score > a.score ? b : a));
+  return best.next ?? best.line;
 }
 
 /** The lines of smaller text than a name within two name heights above its top: its code's, labels. */

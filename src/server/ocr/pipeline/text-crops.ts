@@ -252,7 +252,7 @@ export const CROP_MARGIN = 12;
 function toOcrImage(
   gray: Uint8Array,
   r: Rect,
-  { scale, margin, stretch = false, thin = 0 }: { scale: number; margin: number; stretch?: boolean; thin?: number },
+  { scale, margin, stretch = false, thin = 0 }: Omit<MaskOptions, 'inkLow'> & { margin: number },
 ): Buffer {
   const width = Math.max(1, Math.round(r.width * scale));
   const height = Math.max(1, Math.round((r.height * width) / r.width));
