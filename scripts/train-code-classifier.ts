@@ -1,11 +1,11 @@
 /**
  * Rebuilds the deck-code glyph classifier (src/server/ocr/pipeline/code/classifier):
- *   npm run ocr:train-code               the look-alike table from the stored glyph set, and its confusion table
+ *   npm run ocr:train-code               the look-alike table from the stored glyph set, and its confusion table (confusion.txt)
  *   npm run ocr:train-code -- --collect  first cuts the labelled glyph set again from its sources
- * Sources: the real share image's code (UH42XD, test/fixtures) through scales, JPEG qualities, blur,
- * dimming and tints as bench/augment.ts makes them, and every code character rendered in the free
- * bold sans fonts installed with the generator (DejaVu Sans, Liberation Sans), which the game's heavy
- * geometric sans is closest to among Debian's fonts. Glyphs are cut as the reader cuts them
+ * Sources: the real share image's code (UH42XD, test/fixtures), and random codes in the free bold
+ * sans fonts installed with the generator (DejaVu Sans, Liberation Sans), which the game's heavy
+ * geometric sans is closest to among Debian's fonts; both spoilt alike, through scales, JPEG
+ * qualities, blur, dimming and tints as bench/augment.ts spoils images. Glyphs are cut as the reader cuts them
  * (`findGlyphs` at its whiteness thresholds), so the set holds what the classifier will be shown.
  */
 import { readFile, writeFile } from 'node:fs/promises';
@@ -22,7 +22,7 @@ import {
   type StoredGlyphSet,
 } from '../src/server/ocr/pipeline/code/classifier/glyph-set';
 import { confusionText, leaveOneOut, lookalikeTable } from '../src/server/ocr/pipeline/code/classifier/learn';
-import { CODE_CHARACTERS } from '../src/server/ocr/pipeline/code/deck-code';
+import { CODE_CHARACTERS, DECK_CODE_LENGTH } from '../src/server/ocr/pipeline/code/deck-code';
 import { capHeightOf, findGlyphs, isColon, type Glyph } from '../src/server/ocr/pipeline/code/glyphs';
 import type { Rect, RgbImage } from '../src/server/ocr/pipeline/tile-grid';
 import { seededRandom } from '../src/common/seeded-random';
@@ -33,9 +33,12 @@ const between = (random: () => number, low: number, high: number): number => low
 const DIR = path.resolve(import.meta.dirname, '..', 'src', 'server', 'ocr', 'pipeline', 'code', 'classifier');
 const SET_FILE = path.join(DIR, 'glyph-set.json');
 const TABLE_FILE = path.join(DIR, 'lookalikes.json');
+const CONFUSION_FILE = path.join(DIR, 'confusion.txt');
 /** Whiteness thresholds the reader cuts code glyphs at (deck-code-reader GLYPH_THRESHOLD and its fainter ones). */
 const THRESHOLDS = [90, 60];
 const FONTS = ['DejaVu Sans', 'Liberation Sans', 'DejaVu Sans Condensed'];
+/** Headers drawn in each font. */
+const FONT_VARIANTS = 120;
 
 /** The JSON as the repository's formatter lays it out, so `npm run lint` passes on what is written. */
 async function writeJson(file: string, value: unknown): Promise<void> {
@@ -72,7 +75,40 @@ function cutCode(img: RgbImage, region: Rect, minHeight: number, code: string, s
   });
 }
 
-/** The real code's glyphs through variants like bench/augment.ts's: scale, JPEG, blur, dimming, tint. */
+/** How one variant of a header is spoilt, as bench/augment.ts spoils whole images. */
+interface Spoiling {
+  scale: number;
+  quality: number;
+  blur: number;
+  dim: number;
+  tint: number[];
+}
+
+function randomSpoiling(random: () => number): Spoiling {
+  return {
+    scale: between(random, 0.5, 2.5),
+    quality: Math.round(between(random, 40, 95)),
+    blur: random() < 0.4 ? between(random, 0.3, 1) : 0,
+    dim: random() < 0.4 ? between(random, 0.8, 1) : 1,
+    tint: random() < 0.3 ? [between(random, 0.9, 1.1), 1, between(random, 0.85, 1.1)] : [1, 1, 1],
+  };
+}
+
+const describe = (s: Spoiling): string =>
+  `x${s.scale.toFixed(2)} q${s.quality} blur${s.blur.toFixed(1)} dim${s.dim.toFixed(2)}`;
+
+/** The image resized, blurred, dimmed, tinted and saved as JPEG as the spoiling says. */
+async function spoil(image: Buffer, width: number, s: Spoiling): Promise<RgbImage> {
+  let pipeline = sharp(image).resize({ width: Math.round(width * s.scale) });
+  if (s.blur > 0) pipeline = pipeline.blur(Math.max(0.3, s.blur * s.scale));
+  pipeline = pipeline.linear(
+    s.tint.map((t) => t * s.dim),
+    [0, 0, 0],
+  );
+  return rgb(sharp(await pipeline.jpeg({ quality: s.quality }).toBuffer()));
+}
+
+/** The real code's glyphs, as sent and through 119 spoilt variants. */
 async function realGlyphs(): Promise<LabelledGlyph[]> {
   const image = await readFile(REAL_SCREENSHOT);
   const code = (JSON.parse(await readFile(REAL_SCREENSHOT_ANSWER, 'utf8')) as { deck_code: string }).deck_code;
@@ -80,49 +116,43 @@ async function realGlyphs(): Promise<LabelledGlyph[]> {
   const random = seededRandom(35);
   const found: LabelledGlyph[] = [];
   for (let variant = 0; variant < 120; variant++) {
-    const scale = variant === 0 ? 1 : between(random, 0.5, 2.5);
-    const quality = Math.round(between(random, 40, 95));
-    const blur = random() < 0.4 ? between(random, 0.3, 1) : 0;
-    const dim = random() < 0.4 ? between(random, 0.8, 1) : 1;
-    const tint = random() < 0.3 ? [between(random, 0.9, 1.1), 1, between(random, 0.85, 1.1)] : [1, 1, 1];
-    let pipeline = sharp(image).resize({ width: Math.round(g.width * scale) });
-    if (blur > 0) pipeline = pipeline.blur(Math.max(0.3, blur * scale));
-    pipeline = pipeline.linear(
-      tint.map((t) => t * dim),
-      [0, 0, 0],
-    );
-    const jpeg = variant === 0 ? image : await pipeline.jpeg({ quality }).toBuffer();
-    const img = await rgb(sharp(jpeg));
+    const spoiling = randomSpoiling(random);
+    const img = variant === 0 ? await rgb(sharp(image)) : await spoil(image, g.width, spoiling);
     // The code's line ("DECK CODE: UH42XD") lies at 230-260 px of the 800 px image, 150-600 px across.
     const s = img.width / g.width;
     const line = { left: 150 * s, top: 230 * s, width: 450 * s, height: 30 * s };
-    const source = `real x${scale.toFixed(2)} q${quality} blur${blur.toFixed(1)} dim${dim.toFixed(2)}`;
+    const source = variant === 0 ? 'real as sent' : `real ${describe(spoiling)}`;
     found.push(...cutCode(img, line, line.height * 0.25, code, source));
   }
   return found;
 }
 
-/** Every code character in each font, bold, pale on the share image's blue, at capital heights of 9-30 px. */
+/**
+ * Codes of random characters in each font, bold, pale on the share image's blue at 17-24 px, each
+ * spoilt as the real image's variants are: rendered small, a font's glyphs are hinted to whole
+ * pixels, where a share image scaled down blurs them between pixels, as the reader sees them.
+ * The characters are dealt from shuffled decks of the alphabet, so each is drawn as often.
+ */
 async function fontGlyphs(): Promise<LabelledGlyph[]> {
   const random = seededRandom(3535);
   const found: LabelledGlyph[] = [];
-  const chars = CODE_CHARACTERS;
+  let deck: string[] = [];
+  const deal = (): string => {
+    if (deck.length === 0) deck = [...CODE_CHARACTERS].sort(() => random() - 0.5);
+    return deck.pop()!;
+  };
   for (const font of FONTS) {
-    for (const size of [13, 15, 17, 20, 24, 30, 40]) {
-      for (let start = 0; start < chars.length; start += 6) {
-        const code = chars.slice(start, start + 6);
-        const spacing = size * 0.15;
-        const width = Math.round(size * (6 + code.length * 1.2));
-        const height = Math.round(size * 2);
-        const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#1d5fb0"/><text x="${size * 0.5}" y="${size * 1.4}" font-family="${font}" font-weight="bold" font-size="${size}" letter-spacing="${spacing}" fill="#dfe6f0">CODE: ${code}</text></svg>`;
-        const quality = Math.round(between(random, 50, 95));
-        const blur = random() < 0.3 ? between(random, 0.3, 0.8) : 0;
-        let pipeline = sharp(Buffer.from(svg));
-        if (blur > 0) pipeline = pipeline.blur(blur);
-        const img = await rgb(sharp(await pipeline.jpeg({ quality }).toBuffer()));
-        const region = { left: 0, top: 0, width: img.width, height: img.height };
-        found.push(...cutCode(img, region, size * 0.3, code, `font ${font} Bold ${size}px q${quality}`));
-      }
+    for (let variant = 0; variant < FONT_VARIANTS; variant++) {
+      const code = Array.from({ length: DECK_CODE_LENGTH }, deal).join('');
+      const size = Math.round(between(random, 17, 24));
+      const width = Math.round(size * 16);
+      const height = Math.round(size * 2);
+      const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#1d5fb0"/><text x="${size * 0.5}" y="${size * 1.4}" font-family="${font}" font-weight="bold" font-size="${size}" fill="#dfe6f0">DECK CODE: ${code}</text></svg>`;
+      const spoiling = randomSpoiling(random);
+      const img = await spoil(Buffer.from(svg), width, spoiling);
+      const region = { left: 0, top: 0, width: img.width, height: img.height };
+      const source = `font ${font} Bold ${size}px ${describe(spoiling)}`;
+      found.push(...cutCode(img, region, img.height * 0.15, code, source));
     }
   }
   return found;
@@ -139,5 +169,9 @@ if (values.collect) {
 const glyphs = loadGlyphSet(JSON.parse(await readFile(SET_FILE, 'utf8')) as StoredGlyphSet);
 const loo = leaveOneOut(glyphs);
 await writeJson(TABLE_FILE, { lookalikes: lookalikeTable(loo) });
-console.log(confusionText(loo));
-console.log(`look-alikes written to ${path.relative(process.cwd(), TABLE_FILE)}`);
+const confusion = confusionText(loo);
+await writeFile(CONFUSION_FILE, `${confusion}\n`);
+console.log(confusion);
+console.log(
+  `look-alikes written to ${path.relative(process.cwd(), TABLE_FILE)}, confusion table to ${path.basename(CONFUSION_FILE)}`,
+);

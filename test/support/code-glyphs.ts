@@ -1,7 +1,8 @@
 /**
  * Glyphs of a deck code as the reader cuts them from a header: "DECK CODE: <code>" drawn pale on
  * the share image's blue in DejaVu Sans Bold (the generator's font), cut at the reader's whiteness.
- * A size the classifier's glyph set was not rendered at keeps the tests off its training glyphs.
+ * Drawn at its size and not spoilt, as none of the classifier's training glyphs is (each was drawn
+ * and then scaled by a random factor, `scripts/train-code-classifier.ts`), so the tests are off them.
  */
 import sharp from 'sharp';
 import { capHeightOf, findGlyphs, isColon, type Glyph } from '../../src/server/ocr/pipeline/code/glyphs';

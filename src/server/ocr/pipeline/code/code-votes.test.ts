@@ -40,6 +40,12 @@ describe('agreedCode', () => {
     expect(agreedCode([onGlyphs('SP4T0Y'), read('5P4T0Y')])).toBe('5P4T0Y');
   });
 
+  it('breaks a tie of reads and of their lines by the glyphs there, look-alikes or not', async () => {
+    // Blur tuning seed 309: the mask read V0ATAH, the sharpened mask V0A7AH on glyphs (7 at 0.86, T at 0.62).
+    const shapes = await codeGlyphs('V0A7AH', 23);
+    expect(agreedCode([read('V0ATAH'), { code: 'V0A7AH', labelErrors: 0, shapes }])).toBe('V0A7AH');
+  });
+
   it('leaves a disagreement to the majority where no glyph there looks like any character', async () => {
     const { glyphs, capHeight } = await codeGlyphs('5P4T0Y', 23);
     // A checkerboard of 4 px squares, cut where the zero is.

@@ -47,27 +47,29 @@ function areLookalikes(candidates: string[]): boolean {
 }
 
 /**
- * The candidate the glyphs at position `i` look most like, their likeness summed over the reads
- * that cut one there (a read spelled from the line alone has none); null where no such glyph is like
- * any character (MIN_LIKENESS), or the two best are closer than SWITCH_MARGIN a glyph: then the
- * shapes do not tell them apart. Seed 415 of "scale" (1381 px): the mask's glyph was a 0, the
- * sharpened mask's an O by less than the margin, and the map's line read an O without glyphs; the
- * majority had taken the O.
+ * The candidate the surest glyph at position `i` looks most like: of the glyphs the reads cut there
+ * (a read spelled from the line alone has none), the one most like one of the candidates decides,
+ * unless it is like no character (MIN_LIKENESS) or its two best candidates are closer than
+ * SWITCH_MARGIN: then the shapes do not tell them apart (null). The surest, not the sum over reads:
+ * a read that lost its place along the line cut specks or a neighbour there, and summed they
+ * outvoted the glyphs of the reads that held it (JPEG tuning seed 313, 8210GH: the misplaced read's
+ * glyph a C at 0.59, the two others Gs at 0.80 and 0.78, and their Cs at 0.67 and 0.59; "all at
+ * once" seed 304, X3OT4I: specks 5 px high taken for 7 at 0.55 beside a 4 at 0.71).
  */
 function byShape(reads: DeckCodeRead[], i: number, candidates: string[]): string | null {
   const classifier = codeGlyphClassifier();
-  const totals = new Map(candidates.map((c) => [c, 0]));
-  let glyphs = 0;
+  let surest: { char: string; score: number; margin: number } | null = null;
   for (const { shapes } of reads) {
     const glyph = shapes?.glyphs[i];
     if (!glyph) continue;
     const ranked = classifier.rank(glyph, shapes.capHeight);
     if (ranked[0].score < MIN_LIKENESS) continue;
-    glyphs++;
-    for (const c of candidates) totals.set(c, totals.get(c)! + (ranked.find((s) => s.char === c)?.score ?? 0));
+    const [first, second] = candidates
+      .map((char) => ({ char, score: ranked.find((s) => s.char === char)?.score ?? -Infinity }))
+      .sort((a, b) => b.score - a.score);
+    if (!surest || first.score > surest.score) surest = { ...first, margin: first.score - second.score };
   }
-  const [first, second] = [...totals].sort((a, b) => b[1] - a[1]);
-  return glyphs > 0 && first[1] - second[1] >= SWITCH_MARGIN * glyphs ? first[0] : null;
+  return surest && surest.margin >= SWITCH_MARGIN ? surest.char : null;
 }
 
 /**
@@ -75,13 +77,17 @@ function byShape(reads: DeckCodeRead[], i: number, candidates: string[]): string
  * in most of the reads, before their glyphs settled it: a glyph broken by blur can look like another
  * character outright, where the line saw it whole (the B of CX7VXB at 489 px, its bowls faded, cut
  * as an H, where two views' lines read B at 95-96 and the third an 8: "all at once" tuning seed 461).
- * Failing that, `own`, the base read's.
+ * Failing that, the leader the glyphs look most like (`byShape`): the mask read V0ATAH and the
+ * sharpened mask V0A7AH, their seven-character third read counting for neither, and the glyph
+ * matched 7 at 0.86, T at 0.62 (tuning seed 309 of "blur"). Failing that too, `own`, the base read's.
  */
 function byVotes(reads: DeckCodeRead[], i: number, own: string): string {
   const leaders = mostCommon(reads.map(({ code }) => code[i]));
   if (leaders.length > 1) {
     const byLine = mostCommon(reads.map((read) => (read.lineCode ?? read.code)[i]).filter((c) => leaders.includes(c)));
     if (byLine.length === 1) return byLine[0];
+    const shape = byShape(reads, i, leaders);
+    if (shape) return shape;
   }
   return leaders.includes(own) ? own : leaders[0];
 }

@@ -12,6 +12,7 @@
 import {
   CODE_CHARACTERS,
   DECK_CODE_LABEL,
+  DECK_CODE_LABEL_END,
   DECK_CODE_LENGTH,
   UNREAD,
   codeCharacters,
@@ -290,25 +291,31 @@ export function wholeHeaderPlan(img: RgbImage, header: Rect): DeckCodePlan {
   return { job: { image, mode: 'block', withSymbols: true }, decide, wholeHeader: true };
 }
 
-/** "DECK CODE" as a page read gives it, the code after it not yet required to be clean. */
-const CODE_LABEL = new RegExp(DECK_CODE_LABEL);
+/**
+ * "DECK CODE" as a page read gives it, the code after it not yet required to be clean; failing
+ * that, the label's end alone, as the code was found by (a page read gave "WU oECK CODE: X30Tal"
+ * for X3OT4I, "layout: other header" tuning seed 304: read again as a line, it is spelled on glyphs).
+ */
+const CODE_LABELS = [new RegExp(DECK_CODE_LABEL), new RegExp(DECK_CODE_LABEL_END)];
 
 /**
  * The box of the words from "DECK CODE" to the end of its line: the label and the code, without
  * the art a page read often joins to the same line. Found even when the code itself was misread
  * ("3)77FW"): the line read that follows has a whitelist and the glyphs.
  */
-function labelledWords(lines: OcrLine[]): OcrBox | undefined {
-  for (const line of lines) {
-    for (let first = line.words.length - 1; first >= 0; first--) {
-      const words = line.words.slice(first);
-      if (!CODE_LABEL.test(words.map((w) => w.text).join(' '))) continue;
-      return {
-        x0: Math.min(...words.map((w) => w.x0)),
-        y0: Math.min(...words.map((w) => w.y0)),
-        x1: Math.max(...words.map((w) => w.x1)),
-        y1: Math.max(...words.map((w) => w.y1)),
-      };
+export function labelledWords(lines: OcrLine[]): OcrBox | undefined {
+  for (const label of CODE_LABELS) {
+    for (const line of lines) {
+      for (let first = line.words.length - 1; first >= 0; first--) {
+        const words = line.words.slice(first);
+        if (!label.test(words.map((w) => w.text).join(' '))) continue;
+        return {
+          x0: Math.min(...words.map((w) => w.x0)),
+          y0: Math.min(...words.map((w) => w.y0)),
+          x1: Math.max(...words.map((w) => w.x1)),
+          y1: Math.max(...words.map((w) => w.y1)),
+        };
+      }
     }
   }
   return undefined;

@@ -10,6 +10,7 @@ import {
 } from './deck-code';
 import { codeGlyphs } from '../../../../../test/support/code-glyphs';
 import { codeGlyphClassifier } from './classifier/classifier';
+import { labelledWords } from './deck-code-reader';
 import type { Glyph } from './glyphs';
 
 describe('parseDeckCode', () => {
@@ -42,6 +43,30 @@ describe('readDeckCodeLine', () => {
     expect(readDeckCodeLine('DECK C0DE: UH42XD')).toEqual({ code: 'UH42XD', labelErrors: 0 });
     expect(readDeckCodeLine('DECK COOE: KOPWAG')).toEqual({ code: 'KOPWAG', labelErrors: 1 });
     expect(readDeckCodeLine('OECK COOE: KOPWIG')).toEqual({ code: 'KOPWIG', labelErrors: 2 });
+  });
+});
+
+describe('labelledWords', () => {
+  const word = (text: string, x0: number) => ({ text, x0, x1: x0 + 10 * text.length, y0: 5, y1: 25 });
+  const line = (...words: Array<ReturnType<typeof word>>) => ({
+    text: words.map((w) => w.text).join(' '),
+    x0: words[0].x0,
+    x1: words[words.length - 1].x1,
+    y0: 5,
+    y1: 25,
+    words,
+  });
+
+  it('boxes the label and the code, not the art a page read joined to their line', () => {
+    const box = labelledWords([line(word('WU', 0), word('DECK', 40), word('CODE:', 90), word('X30TAL', 150))]);
+    expect(box).toEqual({ x0: 40, y0: 5, x1: 210, y1: 25 });
+  });
+
+  it('finds the line by the end of its label where the start came out garbled', () => {
+    // "Layout: other header" tuning seed 304: the page read gave "WU oECK CODE: X30Tal" for X3OT4I.
+    const box = labelledWords([line(word('WU', 0), word('oECK', 40), word('CODE:', 90), word('X30Tal', 150))]);
+    expect(box).toEqual({ x0: 90, y0: 5, x1: 210, y1: 25 });
+    expect(labelledWords([line(word('Referral', 0), word('Code:', 90), word('YIT-VIR-ZU9', 150))])).toBeUndefined();
   });
 });
 

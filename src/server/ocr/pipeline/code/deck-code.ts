@@ -23,8 +23,9 @@ export const DECK_CODE_LABEL = String.raw`[DOPQ0]\s*E\s*C\s*K\s*[CL(]\s*[A-Z0-9]
  * is another code. A colon may be read as ; or . or a quote, or be lost.
  */
 const CODE = String.raw`\s*[:;.,"']?\s*(?<code>[A-Za-z0-9]{4,10})(?![A-Za-z0-9-])`;
-/** When only the end of the line was read ("...ODE: UH42XD"). */
-const CODE_AFTER_COLON = String.raw`(?:C\s*[O0]\s*D\s*E|D\s*E)\s*[:;]\s*(?<code>[A-Za-z0-9]{4,10})(?![A-Za-z0-9-])`;
+/** The label's end, for when only that was read cleanly ("...ODE: UH42XD", "oECK CODE: X30Tal"). */
+export const DECK_CODE_LABEL_END = String.raw`(?:C\s*[O0]\s*D\s*E|D\s*E)\s*[:;]`;
+const CODE_AFTER_COLON = String.raw`${DECK_CODE_LABEL_END}\s*(?<code>[A-Za-z0-9]{4,10})(?![A-Za-z0-9-])`;
 
 /** Patterns in the order they are tried; the last one names the garbled label it finds. */
 const DECK_CODE_LINES = [
