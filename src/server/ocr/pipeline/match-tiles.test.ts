@@ -5,7 +5,16 @@
  */
 import { loadRealCatalog } from '../../../../test/support/real-data';
 import { CatalogIndex } from '../catalog/catalog-index';
-import { agreedCard, isAmbiguous, isTrustedReading, nameReading, nameReadingIn, toReadCard } from './match-tiles';
+import {
+  agreedCard,
+  foundThrice,
+  isAmbiguous,
+  isTrustedReading,
+  nameReading,
+  nameReadingIn,
+  toReadCard,
+} from './match-tiles';
+import { AGREED_BY_THREE_CONFIDENCE } from './thresholds';
 
 describe('nameReading', () => {
   it('reads a first line of a code and a label as the code, the rest as the name', () => {
@@ -103,7 +112,9 @@ describe('toReadCard', () => {
     const led = index.matchName('Led');
     expect(led.best?.confidence).toBeGreaterThan(0.8);
     expect(toReadCard(led, { ocrConfidence: 42 })).toBeNull();
-    expect(toReadCard(led, { ocrConfidence: 42, agreed: 'SZO007' })).toMatchObject({ name: 'Leo' });
+    expect(toReadCard(led, { ocrConfidence: 42, agreed: { code: 'SZO007', from: 0.5 } })).toMatchObject({
+      name: 'Leo',
+    });
     expect(toReadCard(led, { ocrConfidence: 80 })).toMatchObject({ name: 'Leo' });
     expect(toReadCard(index.matchName('LEO'), { ocrConfidence: 42 })).toMatchObject({ name: 'Leo' });
     expect(toReadCard(index.matchName('THE S00 XX)'), { ocrConfidence: 34 })).toBeNull();
@@ -116,7 +127,7 @@ describe('agreedCard', () => {
     agreedCard(
       reads.map(([text]) => index.match({ nameText: text })),
       reads.map(([text, confidence]) => ({ text, confidence })),
-    );
+    )?.code;
 
   it('takes the card two garbled readings find from different texts', () => {
     // Small, blurred copies of the real screenshot: each crop breaks the name its own way.
@@ -158,6 +169,25 @@ describe('agreedCard', () => {
         ['WEmOAL', 0],
       ]),
     ).toBe('ACNO012');
+  });
+
+  it('takes the long-named card three garbled texts find loosely, from a lower fit', () => {
+    // "All at once" seed 305 (595 px, blurred): QUEEN VICTORIA AND PRINCE ALBERT at 0.39-0.45 each.
+    const texts: Array<[string, number]> = [
+      ['GUERRA AND Pu | met', 27],
+      ['GUER CNOE A AND Pa | aunt', 35],
+      ['QUEER CVE A A re] mt', 34],
+    ];
+    const thrice = (reads: Array<[string, number]>) =>
+      foundThrice(
+        reads.map(([text]) => index.match({ nameText: text })),
+        reads.map(([text, confidence]) => ({ text, confidence })),
+      );
+    expect(index.match({ nameText: texts[0][0] }).best?.confidence).toBeLessThan(AGREED_BY_THREE_CONFIDENCE + 0.1);
+    expect(thrice(texts)).toBe('EHH005');
+    // Two such readings vouch for nothing: at 0.4 chance alone lands a reading on a long name.
+    expect(thrice(texts.slice(0, 2))).toBeUndefined();
+    expect(vouchedFor(texts)).toBeUndefined();
   });
 
   it('takes a text read twice that fits its card closely: the name read twice', () => {

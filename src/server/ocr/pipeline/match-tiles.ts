@@ -7,6 +7,7 @@ import type { Rect } from './tile-grid';
 import { ocrSummary, tileName } from './trace';
 import { cardCodeIn } from './unknown-cards';
 import {
+  AGREED_BY_THREE_CONFIDENCE,
   AGREED_CARD_CONFIDENCE,
   CLEAR_CARD_MARGIN,
   CLEAR_CARD_MIN_LENGTH,
@@ -69,8 +70,14 @@ function betterReading(a: MatchResult, b: MatchResult): MatchResult {
 
 /** What vouches for a tile's best match beside its fit: the card several readings agree on, and the OCR's confidence in the reading it came from. */
 export interface ReadEvidence {
-  agreed?: string;
+  agreed?: AgreedCard;
   ocrConfidence?: number;
+}
+
+/** A card a tile's readings agree on, and the fit from which their agreement makes it read. */
+export interface AgreedCard {
+  code: string;
+  from: number;
 }
 
 /**
@@ -81,7 +88,7 @@ export interface ReadEvidence {
  * "THE S00 XX)" at 34 The Sun (XIX) at 0.73 where THE FOOL (XXII) was (bench seeds 39037 and 204).
  */
 function neededConfidence(best: CardMatch, { agreed, ocrConfidence = 100 }: ReadEvidence): number {
-  if (best.code === agreed) return AGREED_CARD_CONFIDENCE;
+  if (best.code === agreed?.code) return agreed.from;
   if (best.name.length >= CLEAR_CARD_MIN_LENGTH) return MIN_CARD_CONFIDENCE;
   return ocrConfidence < GARBLED_OCR_CONFIDENCE ? 1 : MIN_SHORT_NAME_CONFIDENCE;
 }
@@ -198,8 +205,8 @@ function isLabel(word: string): boolean {
 }
 
 /**
- * The card a tile's garbled readings vouch for (AGREED_CARD_CONFIDENCE): the one at least two of
- * them find, or the one a reading finds CLEAR_CARD_MARGIN ahead of any other card.
+ * The card a tile's garbled readings vouch for, from AGREED_CARD_CONFIDENCE: the one at least two
+ * of them find, or the one a reading finds CLEAR_CARD_MARGIN ahead of any other card.
  * Two readings of the same text (two crops that binarise alike) are one where they fit the card
  * loosely (under NAME_TRUSTED_CONFIDENCE): the name broke once, and where its pieces land is chance
  * ("SRE a lL 8" read twice took Hypernova for Sea Lion at 0.56, "MEMOAL" twice Heimdall for Memory
@@ -207,7 +214,7 @@ function isLabel(word: string): boolean {
  * A text that fits its card closely, read twice, is the name read twice: "KEPLER 13 AB" four times
  * at OCR confidence 15-48 (desaturated, seed 455), "HYPE RNOVA" twice at 0 (all at once, 450).
  */
-export function agreedCard(readings: MatchResult[], ocrResults: OcrResult[]): string | undefined {
+export function agreedCard(readings: MatchResult[], ocrResults: OcrResult[]): AgreedCard | undefined {
   const garbled = readings.flatMap(({ best, alternatives }, i) =>
     best && best.confidence >= AGREED_CARD_CONFIDENCE && ocrResults[i].confidence < GARBLED_OCR_CONFIDENCE
       ? [{ best, runnerUp: alternatives[0]?.confidence ?? 0, text: nameKey(nameReading(ocrResults[i].text).nameText) }]
@@ -228,7 +235,29 @@ export function agreedCard(readings: MatchResult[], ocrResults: OcrResult[]): st
     ({ best, runnerUp }) =>
       best.name.length >= CLEAR_CARD_MIN_LENGTH && best.confidence - runnerUp >= CLEAR_CARD_MARGIN,
   );
-  return foundTwice ?? clear?.best.code;
+  const agreed = foundTwice ?? clear?.best.code;
+  return agreed ? { code: agreed, from: AGREED_CARD_CONFIDENCE } : undefined;
+}
+
+/**
+ * The long-named card that three garbled readings of other texts find, each from
+ * AGREED_BY_THREE_CONFIDENCE. A long name in the smallest font, small and blurred, breaks into
+ * pieces that fit it at 0.4 or so ("GUERRA AND Pu | met", "GUER CNOE A AND Pa | aunt"), where chance
+ * lands each reading on another card.
+ */
+export function foundThrice(readings: MatchResult[], ocrResults: OcrResult[]): string | undefined {
+  const texts = new Map<string, Set<string>>();
+  readings.forEach(({ best }, i) => {
+    if (
+      !best ||
+      best.confidence < AGREED_BY_THREE_CONFIDENCE ||
+      best.name.length < CLEAR_CARD_MIN_LENGTH ||
+      ocrResults[i].confidence >= GARBLED_OCR_CONFIDENCE
+    )
+      return;
+    texts.set(best.code, (texts.get(best.code) ?? new Set()).add(nameKey(nameReading(ocrResults[i].text).nameText)));
+  });
+  return [...texts].find(([, found]) => found.size >= 3)?.[0];
 }
 
 /**
@@ -271,23 +300,39 @@ export async function matchTiles(
       // in weighs for every reading of the tile. Seed 405 of "code above name": only the reading a
       // line higher held "PROTECTED OFF025", and the first reading's PIRANHA, as sure and read first,
       // had led to the other Piranha, OFI025.
-      const codeText = [...codeReads.map((r) => r.text), ...parsed.flatMap((p) => p.codeText ?? [])].join('\n');
+      // So does a code a reading took in beside the name: "PROTECTED VY LPLO1O", one line, where the
+      // code crops read nothing ("restyled: art square" seed 302, IVY under the label's row).
+      const codeText = [
+        ...codeReads.map((r) => r.text),
+        ...parsed.flatMap((p) => p.codeText ?? []),
+        ...ocrResults.flatMap((r) => cardCodeIn(r.text) ?? []),
+      ].join('\n');
       codeTexts[tileIndex] = codeText;
       const readings = parsed.map((p) => index.match({ nameText: p.nameText, codeText }));
+      // The card is as sure as the surest reading that finds it: VIGRIPR read four times, first
+      // at OCR confidence 35 and then at 82, is Vígríðr (bench seed 39039).
+      const ocrConfidenceOf = (chosen: MatchResult): number =>
+        Math.max(...readings.map((r, k) => (r.best?.code === chosen.best?.code ? ocrResults[k].confidence : 0)));
       if (trace)
         secondLooks[tileName(tileIndex)] = {
           code_read: codeText,
           readings: ocrResults.map((r, k) => ({ ...ocrSummary(r), best: readings[k].best })),
         };
-      const chosen = readings.reduce(betterReading);
+      const best = readings.reduce(betterReading);
+      const agreed = agreedCard(readings, ocrResults);
+      // The reading that fits a card best, unless that card is no reading and three readings find
+      // another: "et EE" fit Elliot See at 0.5, a short name read garbled, where four garbled
+      // readings found Queen Victoria and Prince Albert ("all at once" seed 305). Two readings do
+      // not displace the best: they can share one garble ("THE POO Xx)" and "THf YOO Xx)" both fit
+      // The World (XXI) where THE FOOL (XXII) was, seed 311).
+      const thrice = toReadCard(best, { agreed, ocrConfidence: ocrConfidenceOf(best) })
+        ? undefined
+        : foundThrice(readings, ocrResults);
+      const chosen = thrice ? readings.filter((r) => r.best?.code === thrice).reduce(betterReading) : best;
       matches[tileIndex] = chosen;
-      // The card is as sure as the surest reading that finds it: VIGRIPR read four times, first
-      // at OCR confidence 35 and then at 82, is Vígríðr (bench seed 39039).
       evidence[tileIndex] = {
-        agreed: agreedCard(readings, ocrResults),
-        ocrConfidence: Math.max(
-          ...readings.map((r, k) => (r.best?.code === chosen.best?.code ? ocrResults[k].confidence : 0)),
-        ),
+        agreed: thrice ? { code: thrice, from: AGREED_BY_THREE_CONFIDENCE } : agreed,
+        ocrConfidence: ocrConfidenceOf(chosen),
       };
     });
   }
