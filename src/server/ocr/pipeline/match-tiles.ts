@@ -215,11 +215,7 @@ function isLabel(word: string): boolean {
  * at OCR confidence 15-48 (desaturated, seed 455), "HYPE RNOVA" twice at 0 (all at once, 450).
  */
 export function agreedCard(readings: MatchResult[], ocrResults: OcrResult[]): AgreedCard | undefined {
-  const garbled = readings.flatMap(({ best, alternatives }, i) =>
-    best && best.confidence >= AGREED_CARD_CONFIDENCE && ocrResults[i].confidence < GARBLED_OCR_CONFIDENCE
-      ? [{ best, runnerUp: alternatives[0]?.confidence ?? 0, text: nameKey(nameReading(ocrResults[i].text).nameText) }]
-      : [],
-  );
+  const garbled = garbledReadings(readings, ocrResults, AGREED_CARD_CONFIDENCE);
   // Of several cards found twice, the one its readings fit best: HEIMDALL read as "HEWDAL" and
   // "WEmOAL" is Heimdall at 0.62, though "HIND AL" and "MEIN DAL" of the same tile both land on Big
   // Al, at 0.57 ("all at once" seed 311, 655 px, blurred).
@@ -247,17 +243,22 @@ export function agreedCard(readings: MatchResult[], ocrResults: OcrResult[]): Ag
  */
 export function foundThrice(readings: MatchResult[], ocrResults: OcrResult[]): string | undefined {
   const texts = new Map<string, Set<string>>();
-  readings.forEach(({ best }, i) => {
-    if (
-      !best ||
-      best.confidence < AGREED_BY_THREE_CONFIDENCE ||
-      best.name.length < CLEAR_CARD_MIN_LENGTH ||
-      ocrResults[i].confidence >= GARBLED_OCR_CONFIDENCE
-    )
-      return;
-    texts.set(best.code, (texts.get(best.code) ?? new Set()).add(nameKey(nameReading(ocrResults[i].text).nameText)));
-  });
+  for (const { best, text } of garbledReadings(readings, ocrResults, AGREED_BY_THREE_CONFIDENCE)) {
+    if (best.name.length >= CLEAR_CARD_MIN_LENGTH) texts.set(best.code, (texts.get(best.code) ?? new Set()).add(text));
+  }
   return [...texts].find(([, found]) => found.size >= 3)?.[0];
+}
+
+/**
+ * The readings the OCR doubts (GARBLED_OCR_CONFIDENCE) whose best card fits from `from`: each with
+ * its runner-up's fit and its name text as a key, so two crops that read alike count once.
+ */
+function garbledReadings(readings: MatchResult[], ocrResults: OcrResult[], from: number) {
+  return readings.flatMap(({ best, alternatives }, i) =>
+    best && best.confidence >= from && ocrResults[i].confidence < GARBLED_OCR_CONFIDENCE
+      ? [{ best, runnerUp: alternatives[0]?.confidence ?? 0, text: nameKey(nameReading(ocrResults[i].text).nameText) }]
+      : [],
+  );
 }
 
 /**
