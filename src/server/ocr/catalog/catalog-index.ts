@@ -138,7 +138,7 @@ export function nameSimilarity(a: string, b: string): number {
 }
 
 /** How well a read matches the closest part of a name, 0..1: one line of a name that wraps. */
-function partSimilarity(part: string, name: string): number {
+export function partSimilarity(part: string, name: string): number {
   return part.length === 0 ? 0 : Math.max(0, 1 - ocrDistance(part, name, true) / part.length);
 }
 

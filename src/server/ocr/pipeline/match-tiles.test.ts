@@ -7,12 +7,14 @@ import { loadRealCatalog } from '../../../../test/support/real-data';
 import { CatalogIndex } from '../catalog/catalog-index';
 import {
   agreedCard,
+  decideTile,
   foundThrice,
   isAmbiguous,
   isTrustedReading,
   nameReading,
   nameReadingIn,
   toReadCard,
+  wholerName,
 } from './match-tiles';
 import { AGREED_BY_THREE_CONFIDENCE } from './thresholds';
 
@@ -198,5 +200,69 @@ describe('agreedCard', () => {
         ['KEPLER 13 AB', 48],
       ]),
     ).toBe('SFO020');
+  });
+});
+
+describe('wholerName', () => {
+  const index = new CatalogIndex(loadRealCatalog());
+  const weighed = (text: string) => {
+    const { nameText } = nameReading(text);
+    return { text, nameText, best: index.matchName(nameText).best };
+  };
+  const whole = (chosen: string, others: string[]) =>
+    wholerName(weighed(chosen), [chosen, ...others].map(weighed))?.best?.name;
+
+  it('takes the long name a reading of one line more finds, where the card read is one of its lines', () => {
+    // Small blurred copies ("all at once" tuning seeds 398 and 349): the line finder caught the
+    // second line of a name set on two, and that line alone is another card.
+    expect(index.matchName('GARNET').best?.name).toBe('Garnet');
+    expect(whole('GARNET', ['HE NKMY HMMGHL AND\nGARNET', 'DARN'])).toBe('Henry Highland Garnet');
+    expect(whole('TREE KANGAROO', ['(ORNATY\nTRIER CB ANGAROO', 'TRIER BANGAROO'])).toBe('Ornate Tree-Kangaroo');
+  });
+
+  it('keeps the card read when the other line reads as no word of the longer name', () => {
+    // A label read above the name is no GREATER: Bird of Paradise stays itself.
+    expect(whole('BIRD OF PARADISE', ['FROTECTED\nBIRD OF PARADISE'])).toBeUndefined();
+    // A reading of one line holds no other line, however well its card fits.
+    expect(whole('GARNET', ['HENRY HIGHLAND GARNET'])).toBeUndefined();
+  });
+});
+
+describe('decideTile', () => {
+  const index = new CatalogIndex(loadRealCatalog());
+  const decided = (reads: Array<[text: string, confidence: number]>) => {
+    const ocrResults = reads.map(([text, confidence]) => ({ text, confidence }));
+    const parsed = ocrResults.map((r) => nameReading(r.text));
+    const { chosen, evidence } = decideTile(
+      parsed.map((p) => index.match(p)),
+      ocrResults,
+      parsed,
+    );
+    return toReadCard(chosen, evidence)?.name;
+  };
+
+  it('takes the long name readings of more lines find over a card one of its lines is', () => {
+    expect(
+      decided([
+        ['SANNE', 0],
+        ['GARNET', 59],
+        ['HE NKMY HMMGHL AND\nGARNET', 36],
+        ['DARN', 0],
+      ]),
+    ).toBe('Henry Highland Garnet');
+  });
+
+  it('lets three garbled readings of one long name outvote a card one reading alone finds', () => {
+    // "all at once" tuning seed 349 (520 px, blurred): a stroke of the tile read as "I" is the card "i".
+    const kepler: Array<[string, number]> = [
+      ['CEAPLER 5 SUPT ANOVYA', 9],
+      ['EEPLER 5 SUFTANOYA', 9],
+      ['SEPLER 5 SUFI ANOVA', 4],
+      ['|', 96],
+      ['I', 90],
+    ];
+    expect(decided(kepler)).toBe("Kepler's Supernova");
+    // Read twice, the short card stands.
+    expect(decided([...kepler, ['I', 88]])).toBe('i');
   });
 });

@@ -1,5 +1,12 @@
 // Matching: the card of each tile from its readings, against the catalog.
-import { CatalogIndex, nameKey, nameSimilarity, type CardMatch, type MatchResult } from '../catalog/catalog-index';
+import {
+  CatalogIndex,
+  nameKey,
+  nameSimilarity,
+  partSimilarity,
+  type CardMatch,
+  type MatchResult,
+} from '../catalog/catalog-index';
 import type { OcrResult } from '../runtime/worker-pool';
 import { codeCrops, secondNameJobs, type NamePlace } from './name-reading';
 import type { ReadCard, ReadDeckOptions } from './reading';
@@ -12,10 +19,12 @@ import {
   CLEAR_CARD_MARGIN,
   CLEAR_CARD_MIN_LENGTH,
   GARBLED_OCR_CONFIDENCE,
+  LINE_OF_NAME_SIMILARITY,
   MIN_CARD_CONFIDENCE,
   MIN_SHORT_NAME_CONFIDENCE,
   NAME_TRUSTED_CONFIDENCE,
   NESTED_NAME_MARGIN,
+  OTHER_WORDS_SIMILARITY,
 } from './thresholds';
 /**
  * Whether a reading names its card on its own: it fits the card well, and where the OCR doubts
@@ -249,6 +258,56 @@ export function foundThrice(readings: MatchResult[], ocrResults: OcrResult[]): s
   return [...texts].find(([, found]) => found.size >= 3)?.[0];
 }
 
+/** A tile's reading as `wholerName` weighs it: the OCR's text, the name read in it, and its best card. */
+export interface WeighedReading {
+  text: string;
+  nameText: string;
+  best: CardMatch | null;
+}
+
+/**
+ * Of the readings that hold more lines than `chosen`, the one whose long-named card `chosen` reads
+ * one line of (LINE_OF_NAME_SIMILARITY) and whose other words read as that name's other words
+ * (OTHER_WORDS_SIMILARITY): the name set on two lines, of which `chosen` caught one. Null when none.
+ */
+export function wholerName(chosen: WeighedReading, readings: WeighedReading[]): WeighedReading | null {
+  const lineCount = (r: WeighedReading): number => r.text.trim().split('\n').length;
+  const line = nameKey(chosen.nameText);
+  const short = chosen.best;
+  if (!short) return null;
+  const readsWhole = (reading: WeighedReading): boolean => {
+    const { best, nameText } = reading;
+    return (
+      best !== null &&
+      best.code !== short.code &&
+      best.name.length >= CLEAR_CARD_MIN_LENGTH &&
+      best.name.length > short.name.length &&
+      best.confidence >= MIN_CARD_CONFIDENCE &&
+      lineCount(reading) > lineCount(chosen) &&
+      partSimilarity(line, nameKey(best.name)) >= LINE_OF_NAME_SIMILARITY &&
+      otherWordsSimilarity(nameText, best.name, line) >= OTHER_WORDS_SIMILARITY
+    );
+  };
+  const surest = (a: WeighedReading, b: WeighedReading) => (b.best?.confidence ?? 0) - (a.best?.confidence ?? 0);
+  return readings.filter(readsWhole).sort(surest)[0] ?? null;
+}
+
+/**
+ * How like the words of `name` that are not the line's are the words of `read` that are not: the
+ * rest of each, beside the words alike (0.7) to a word of the line, run together (a garbled read
+ * breaks and joins words at will), as alike whole or the name's rest as part of the read's.
+ */
+function otherWordsSimilarity(read: string, name: string, line: string): number {
+  const lineWords = line.split(' ');
+  const rest = (text: string): string =>
+    nameKey(text)
+      .split(' ')
+      .filter((w) => !lineWords.some((l) => nameSimilarity(w, l) >= 0.7))
+      .join('');
+  const [readRest, nameRest] = [rest(read), rest(name)];
+  return Math.max(nameSimilarity(readRest, nameRest), partSimilarity(nameRest, readRest));
+}
+
 /**
  * The readings the OCR doubts (GARBLED_OCR_CONFIDENCE) whose best card fits from `from`: each with
  * its runner-up's fit and its name text as a key, so two crops that read alike count once.
@@ -259,6 +318,49 @@ function garbledReadings(readings: MatchResult[], ocrResults: OcrResult[], from:
       ? [{ best, runnerUp: alternatives[0]?.confidence ?? 0, text: nameKey(nameReading(ocrResults[i].text).nameText) }]
       : [],
   );
+}
+
+/**
+ * Of a tile's readings weighed together (each OCR result, the name read in it and its match), the
+ * one whose card is taken, and what vouches for that card.
+ */
+export function decideTile(
+  readings: MatchResult[],
+  ocrResults: OcrResult[],
+  parsed: NameReading[],
+): { chosen: MatchResult; evidence: ReadEvidence } {
+  // The card is as sure as the surest reading that finds it: VIGRIPR read four times, first
+  // at OCR confidence 35 and then at 82, is Vígríðr (bench seed 39039).
+  const ocrConfidenceOf = (chosen: MatchResult): number =>
+    Math.max(...readings.map((r, k) => (r.best?.code === chosen.best?.code ? ocrResults[k].confidence : 0)));
+  // The card a reading of one line fits best, unless a reading of more lines finds the long
+  // name that line is one of (`wholerName`): "GARNET" is Garnet at 1, "HE NKMY HMMGHL AND /
+  // GARNET" Henry Highland Garnet at 0.76 ("all at once" tuning seed 398, 630 px, blurred).
+  const weighed = readings.map((r, k) => ({ text: ocrResults[k].text, nameText: parsed[k].nameText, best: r.best }));
+  const fittest = readings.reduce(betterReading);
+  const whole = wholerName(weighed[readings.indexOf(fittest)], weighed);
+  const best = whole ? readings[weighed.indexOf(whole)] : fittest;
+  const agreed = agreedCard(readings, ocrResults);
+  // The reading that fits a card best, unless that card is no reading, or one reading alone,
+  // and three readings find another: "et EE" fit Elliot See at 0.5, a short name read garbled,
+  // where four garbled readings found Queen Victoria and Prince Albert ("all at once" seed 305);
+  // a stroke read as "I" is the card "i" at 1, where seven found Kepler's Supernova at 0.58-0.68
+  // (seed 349, 520 px, blurred). Two readings do not displace the best: they can share one
+  // garble ("THE POO Xx)" and "THf YOO Xx)" both fit The World (XXI) where THE FOOL (XXII) was,
+  // seed 311).
+  const readAlone = readings.filter((r) => r.best?.code === best.best?.code).length === 1;
+  const thrice =
+    readAlone || !toReadCard(best, { agreed, ocrConfidence: ocrConfidenceOf(best) })
+      ? foundThrice(readings, ocrResults)
+      : undefined;
+  const chosen = thrice ? readings.filter((r) => r.best?.code === thrice).reduce(betterReading) : best;
+  return {
+    chosen,
+    evidence: {
+      agreed: thrice ? { code: thrice, from: AGREED_BY_THREE_CONFIDENCE } : agreed,
+      ocrConfidence: ocrConfidenceOf(chosen),
+    },
+  };
 }
 
 /**
@@ -310,31 +412,14 @@ export async function matchTiles(
       ].join('\n');
       codeTexts[tileIndex] = codeText;
       const readings = parsed.map((p) => index.match({ nameText: p.nameText, codeText }));
-      // The card is as sure as the surest reading that finds it: VIGRIPR read four times, first
-      // at OCR confidence 35 and then at 82, is Vígríðr (bench seed 39039).
-      const ocrConfidenceOf = (chosen: MatchResult): number =>
-        Math.max(...readings.map((r, k) => (r.best?.code === chosen.best?.code ? ocrResults[k].confidence : 0)));
       if (trace)
         secondLooks[tileName(tileIndex)] = {
           code_read: codeText,
           readings: ocrResults.map((r, k) => ({ ...ocrSummary(r), best: readings[k].best })),
         };
-      const best = readings.reduce(betterReading);
-      const agreed = agreedCard(readings, ocrResults);
-      // The reading that fits a card best, unless that card is no reading and three readings find
-      // another: "et EE" fit Elliot See at 0.5, a short name read garbled, where four garbled
-      // readings found Queen Victoria and Prince Albert ("all at once" seed 305). Two readings do
-      // not displace the best: they can share one garble ("THE POO Xx)" and "THf YOO Xx)" both fit
-      // The World (XXI) where THE FOOL (XXII) was, seed 311).
-      const thrice = toReadCard(best, { agreed, ocrConfidence: ocrConfidenceOf(best) })
-        ? undefined
-        : foundThrice(readings, ocrResults);
-      const chosen = thrice ? readings.filter((r) => r.best?.code === thrice).reduce(betterReading) : best;
-      matches[tileIndex] = chosen;
-      evidence[tileIndex] = {
-        agreed: thrice ? { code: thrice, from: AGREED_BY_THREE_CONFIDENCE } : agreed,
-        ocrConfidence: ocrConfidenceOf(chosen),
-      };
+      const decided = decideTile(readings, ocrResults, parsed);
+      matches[tileIndex] = decided.chosen;
+      evidence[tileIndex] = decided.evidence;
     });
   }
   trace?.note('second_looks', secondLooks);

@@ -99,13 +99,22 @@ function nameLines(img: RgbImage, tile: Rect): { lines: TextLine[]; inkLow: numb
   // PRINCE ALBERT, JPEG seed 410: 40 px of its 104 at 150, all of it at 125). So is a line cut
   // narrower than any name: the pieces of LANDSCAPE, the second line of CARINA NEBULA LANDSCAPE
   // on a small tinted copy, left its centred span one column ("all at once" tuning seed 470, 522 px).
-  const tooNarrow = last !== undefined && last.right - last.left < tile.width * MIN_NAME_WIDTH;
+  // A looser whiteness whose line is still narrower than any name is passed over for a looser one
+  // still, and taken only when none does better: the middle letters of OPISTHOTEUTHIS, blurred on a
+  // 512 px copy, were 1 px wide at 150 and 7 px at 125, and the whole line at 100 ("all at once"
+  // unseen seed 39088).
+  const isTooNarrow = (line: TextLine): boolean => line.right - line.left < tile.width * MIN_NAME_WIDTH;
+  const tooNarrow = last !== undefined && isTooNarrow(last);
   const tooFaint = last !== undefined && !tooNarrow && capitalsOf(img, last).inkShare < MIN_BOLD_INK;
   if (!last || tooNarrow || tooFaint) {
+    let narrow: ReturnType<typeof at> | undefined;
     for (const threshold of LOOSER_NAME_LINE_THRESHOLDS) {
       const looser = at(threshold);
-      if (looser.lines.length > 0 && fits(looser) && (!last || width(looser) > width(usual))) return looser;
+      if (looser.lines.length === 0 || !fits(looser) || (last && width(looser) <= width(usual))) continue;
+      if (!isTooNarrow(looser.lines[looser.lines.length - 1])) return looser;
+      if (!narrow || width(looser) > width(narrow)) narrow = looser;
     }
+    if (narrow) return narrow;
   }
   if (fits(usual)) return usual;
   for (const threshold of STRICTER_NAME_LINE_THRESHOLDS) {

@@ -21,7 +21,7 @@ import { MIN_CORRECTED_ANGLE, estimateRotation, unrotate } from './rotation';
 import { readTextAnywhere } from './text-fallback';
 import { findTiles } from './tile-finder';
 import { readDeckCode } from './header-policy';
-import { asNameText, foundNamePlace, nameJob, namePlace } from './name-reading';
+import { asNameText, foundNamePlace, nameJob, namePlace, type NamePlace } from './name-reading';
 import { darkTextCopy } from './name-lines';
 import { isTrustedReading, matchTiles, nameReadingIn, toReadCard } from './match-tiles';
 import { mergeByPosition, type GridReading } from './merge-readings';
@@ -40,16 +40,17 @@ async function readTiles(
   const { pool, trace } = options;
   const tiles = grid.tiles.slice(0, DECK_SIZE);
   // Header and names side by side, so both workers stay busy until the last crop.
-  const [deckCode, { nameJobs, nameResults, matches, evidence, codeTexts, nameTexts }] = await Promise.all([
+  const [deckCode, { places, nameJobs, nameResults, matches, evidence, codeTexts, nameTexts }] = await Promise.all([
     readDeckCode(img, grid, pool, trace),
     readNames(img, tiles, options).then(async ({ places, nameJobs, nameResults, otherReadings }) => ({
+      places,
       nameJobs,
       nameResults,
       ...(await matchTiles(tiles, places, nameResults, options, otherReadings)),
     })),
   ]);
   const read = matches.map((match, i) => toReadCard(match, evidence[i]));
-  if (trace) traceTiles(trace, img, tiles, nameJobs, nameResults, matches, read);
+  if (trace) traceTiles(trace, img, tiles, places, nameJobs, nameResults, matches, read);
   // A name read clearly enough that matches no card: a card newer than the catalog, read as printed.
   const unknownCards = read.flatMap((card, i): UnknownCard[] =>
     card === null && looksLikeName(nameTexts[i])
@@ -111,6 +112,7 @@ function traceTiles(
   trace: StageTrace,
   img: RgbImage,
   tiles: Rect[],
+  places: NamePlace[],
   nameJobs: OcrJob[],
   nameResults: OcrResult[],
   matches: MatchResult[],
@@ -125,6 +127,8 @@ function traceTiles(
     tiles.map((tile, i) => ({
       tile: tileName(i),
       box: tile,
+      // The name's lines as the line finder measured them: what the name was read from.
+      name_lines: places[i].lines.map(({ left, right, top, bottom }) => ({ left, right, top, bottom })),
       name_read: ocrSummary(nameResults[i]),
       candidates: [matches[i].best, ...matches[i].alternatives].filter((m) => m !== null),
       chosen: read[i] ? { code: read[i].code, name: read[i].name, confidence: read[i].confidence } : null,

@@ -61,6 +61,18 @@ describe('centredSpan', () => {
     const alone = centredSpan(beside, findTextLines(beside, whole)[0], 100, 15);
     expect([alone.left, alone.right]).toEqual([70, 129]);
   });
+
+  it('keeps the pieces on both sides of the middle when only both together centre the text', () => {
+    // A blurred name broken into a middle and two outer pieces, the left one further off: either
+    // outer piece alone moves the text's middle further from the centre, both bring it onto it.
+    const broken = image([
+      [40, 30, 14, 12],
+      [76, 30, 30, 12],
+      [126, 30, 34, 12],
+    ]);
+    const span = centredSpan(broken, findTextLines(broken, whole)[0], 100, 10);
+    expect([span.left, span.right]).toEqual([40, 159]);
+  });
 });
 
 describe('capitalHeight', () => {

@@ -339,15 +339,22 @@ export function centredSpan(
   if (runs.length <= 1) return line;
   const distance = (r: { left: number; right: number }): number =>
     centreX < r.left ? r.left - centreX : centreX > r.right ? centreX - r.right : 0;
-  let first = runs.indexOf(runs.reduce((a, b) => (distance(b) < distance(a) ? b : a)));
-  let last = first;
+  const start = runs.indexOf(runs.reduce((a, b) => (distance(b) < distance(a) ? b : a)));
   const offCentre = (from: number, to: number): number => Math.abs((runs[from].left + runs[to].right) / 2 - centreX);
-  const centresBetter = (from: number, to: number, gap: number): boolean =>
-    gap <= maxGap * CENTRING_WORD_GAP && offCentre(from, to) < offCentre(first, last);
-  for (;;) {
-    if (first > 0 && centresBetter(first - 1, last, runs[first].left - runs[first - 1].right)) first--;
-    else if (last < runs.length - 1 && centresBetter(first, last + 1, runs[last + 1].left - runs[last].right)) last++;
-    else break;
+  // Of the spans around the run nearest the centre whose gaps a word may lie beyond, the most
+  // nearly centred; words are added on both sides at once, or a name whose outer letters broke off
+  // unevenly stays cut to its middle (OPISTHOTEUTHIS, blurred on a 512 px copy: each side alone
+  // moved its middle off the tile's, both together onto it; "all at once" unseen seed 39088).
+  const bridges = (k: number): boolean => runs[k + 1].left - runs[k].right <= maxGap * CENTRING_WORD_GAP;
+  let lowest = start;
+  while (lowest > 0 && bridges(lowest - 1)) lowest--;
+  let highest = start;
+  while (highest < runs.length - 1 && bridges(highest)) highest++;
+  let [first, last] = [start, start];
+  for (let from = lowest; from <= start; from++) {
+    for (let to = start; to <= highest; to++) {
+      if (offCentre(from, to) < offCentre(first, last)) [first, last] = [from, to];
+    }
   }
   return { ...line, left: runs[first].left, right: runs[last].right };
 }
