@@ -9,10 +9,10 @@ import {
   agreedCard,
   decideTile,
   foundThrice,
-  isAmbiguous,
   isTrustedReading,
   nameReading,
   nameReadingIn,
+  secondLookAt,
   toReadCard,
   wholerName,
 } from './match-tiles';
@@ -86,7 +86,7 @@ describe('isTrustedReading', () => {
   });
 });
 
-describe('isAmbiguous', () => {
+describe('secondLookAt', () => {
   const index = new CatalogIndex([
     { code: 'LUN053', name: 'Lemmings' },
     { code: 'LUN065', name: 'Ungava Collared Lemming' },
@@ -97,8 +97,18 @@ describe('isAmbiguous', () => {
     const lemming = index.matchName('LEMMING');
     expect(lemming.best).toMatchObject({ name: 'Lemmings' });
     expect(isTrustedReading(lemming, 94)).toBe(true);
-    expect(isAmbiguous(lemming, 'LEMMING', 94, index)).toBe(true);
-    expect(isAmbiguous(index.matchName('LEMMINGS'), 'LEMMINGS', 94, index)).toBe(false);
+    expect(secondLookAt(lemming, 'LEMMING', 94, index)).toBe('longer name');
+    expect(secondLookAt(index.matchName('LEMMINGS'), 'LEMMINGS', 94, index)).toBe('none');
+    expect(secondLookAt(index.matchName('LEMMINGS'), 'LEMMINGS', 30, index)).toBe('none');
+    expect(secondLookAt(index.matchName('LEMMNGS'), 'LEMMNGS', 30, index)).toBe('whole');
+  });
+
+  it('reads the code and the name again where two cards share the name read', () => {
+    const twins = new CatalogIndex([
+      { code: 'LMC019', name: 'Pegasus' },
+      { code: 'SCO009', name: 'Pegasus' },
+    ]);
+    expect(secondLookAt(twins.matchName('PEGASUS'), 'PEGASUS', 95, twins)).toBe('whole');
   });
 });
 

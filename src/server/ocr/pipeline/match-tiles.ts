@@ -8,7 +8,7 @@ import {
   type MatchResult,
 } from '../catalog/catalog-index';
 import type { OcrResult } from '../runtime/worker-pool';
-import { codeCrops, secondNameJobs, type NamePlace } from './name-reading';
+import { codeCrops, longerNameJobs, secondNameJobs, type NamePlace } from './name-reading';
 import type { ReadCard, ReadDeckOptions } from './reading';
 import type { Rect } from './tile-grid';
 import { ocrSummary, tileName } from './trace';
@@ -44,22 +44,32 @@ export function isTrustedReading(
   return !doubted || best.confidence >= 1;
 }
 
-/** Whether a tile's first reading needs a second look (and its printed code) before a card is taken. */
-export function isAmbiguous(
+/**
+ * The second look a tile's first reading needs before a card is taken: none; a look for the longer
+ * name it may be part of ('longer name': the name's rows across the tile, and a line higher); or
+ * 'whole', those and more readings of the name, and its printed code.
+ */
+export type SecondLook = 'none' | 'longer name' | 'whole';
+
+export function secondLookAt(
   result: MatchResult,
   nameText: string,
   ocrConfidence: number,
   index: CatalogIndex,
-): boolean {
-  if (!isTrustedReading(result, ocrConfidence)) return true;
+): SecondLook {
+  if (!isTrustedReading(result, ocrConfidence)) return 'whole';
   const best = result.best;
-  // A name that is part of a longer one ("RAINBOW" of "RAINBOW SERPENT") may be that name cut
-  // short where a dim, blurred line broke at its word gap: the second look reads the tile's width.
-  // So may a read that is whole words of a longer name while it fits another card: LEMMING, the
-  // last line of UNGAVA COLLARED LEMMING, fits Lemmings at 0.88 (bench seed 39037, 541 px).
-  if (index.isInsideLongerName(best.name) || index.isInsideLongerName(nameText)) return true;
   // Another card fits the read name as well: only the code can tell which one it is.
-  return result.alternatives.some((a) => a.confidence >= best.confidence - 0.02);
+  if (result.alternatives.some((a) => a.confidence >= best.confidence - 0.02)) return 'whole';
+  // A name that is part of a longer one ("RAINBOW" of "RAINBOW SERPENT") may be that name cut
+  // short where a dim, blurred line broke at its word gap, or its last line where the line finder
+  // missed the first. So may a read that is whole words of a longer name while it fits another
+  // card: LEMMING, the last line of UNGAVA COLLARED LEMMING, fits Lemmings at 0.88 (bench seed
+  // 39037, 541 px). The name was read well: only the longer name is looked for. Over 432 bench
+  // images (seeds 301-308, every class), 566 such looks with every reading and the code changed
+  // no card, and took a third of the time spent reading names.
+  if (index.isInsideLongerName(best.name) || index.isInsideLongerName(nameText)) return 'longer name';
+  return 'none';
 }
 
 /**
@@ -379,9 +389,8 @@ export async function matchTiles(
   const firstReadings = nameResults.map((r) => nameReadingIn(index, r.text));
   const nameTexts = firstReadings.map((r) => r.nameText);
   const matches = firstReadings.map((reading) => index.match(reading));
-  const unsure = matches
-    .map((m, i) => (isAmbiguous(m, nameTexts[i], nameResults[i].confidence, index) ? i : -1))
-    .filter((i) => i >= 0);
+  const looks = matches.map((m, i) => secondLookAt(m, nameTexts[i], nameResults[i].confidence, index));
+  const unsure = looks.map((look, i) => (look === 'none' ? -1 : i)).filter((i) => i >= 0);
   /** What vouches for each tile's card; a tile read once, its one reading's OCR confidence. */
   const evidence: ReadEvidence[] = nameResults.map((r) => ({ ocrConfidence: r.confidence }));
   /** The code line read on each tile looked at twice ('' for the others): a card the catalog lacks is told by it. */
@@ -389,8 +398,11 @@ export async function matchTiles(
   /** Per tile looked at twice, every reading weighed and the card each fits best (for `--trace`). */
   const secondLooks: Record<string, unknown> = {};
   if (unsure.length > 0) {
-    const codeJobs = unsure.map((i) => codeCrops(tiles[i], places[i]));
-    const jobs = unsure.map((i, k) => [...codeJobs[k], ...secondNameJobs(tiles[i], places[i])]);
+    const codeJobs = unsure.map((i) => (looks[i] === 'whole' ? codeCrops(tiles[i], places[i]) : []));
+    const nameJobs = unsure.map((i) =>
+      looks[i] === 'whole' ? secondNameJobs(tiles[i], places[i]) : longerNameJobs(tiles[i], places[i]),
+    );
+    const jobs = unsure.map((_, k) => [...codeJobs[k], ...nameJobs[k]]);
     const results = await pool.recognizeAll(jobs.flat());
     let at = 0;
     unsure.forEach((tileIndex, k) => {

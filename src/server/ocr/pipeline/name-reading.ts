@@ -294,27 +294,45 @@ export function nameJob({ source, lines, inkLow, region, scale }: NamePlace): Oc
 }
 
 /**
- * A second look at a name read poorly. Blur, a dim or a grey screen make white text faint: the
- * line finder then cuts a name short at a wide-looking gap ("THE FOOL" of "THE FOOL (XXII)") or
- * misses the first line of a name that wraps, and the mask's ink comes out grey. So the name's
- * place is read again across the tile's whole width, once as found and once a line higher, with
- * the contrast stretched so the faintest text is black.
+ * A look for the longer name a name read well may be the part of: the name's rows across the
+ * tile's whole width, and the same a line higher, with the contrast stretched so the faintest text
+ * is black. Blur, a dim or a grey screen make white text faint: the line finder then cuts a name
+ * short at a wide-looking gap ("THE FOOL" of "THE FOOL (XXII)") or misses the first line of a name
+ * that wraps.
  */
-export function secondNameJobs(
-  tile: Rect,
-  { source: img, lines, inkLow, codes, region, lineHeight, scale }: NamePlace,
-): OcrJob[] {
-  const inner = band(tile, 0, 1);
-  const wide = { ...region, left: inner.left, width: inner.width };
-  const oneLineMore = lineHeight * 1.6;
-  const higher = { ...wide, top: wide.top - oneLineMore, height: wide.height + oneLineMore };
-  const big = Math.min(6, scale * 1.5);
+export function longerNameJobs(tile: Rect, place: NamePlace): OcrJob[] {
+  const { wide, higher, big } = widerRegions(tile, place);
+  const { source: img, lines, inkLow } = place;
   return [
     {
       image: whiteTextImage(img, wide, { scale: big, stretch: true, inkLow }),
       mode: lines.length > 1 ? 'block' : 'line',
     },
     { image: whiteTextImage(img, higher, { scale: big, stretch: true, inkLow }), mode: 'block' },
+  ];
+}
+
+/** The name's rows across the tile's width, the same a line higher, and the scale they are read at. */
+function widerRegions(tile: Rect, { region, lineHeight, scale }: NamePlace): { wide: Rect; higher: Rect; big: number } {
+  const inner = band(tile, 0, 1);
+  const wide = { ...region, left: inner.left, width: inner.width };
+  const oneLineMore = lineHeight * 1.6;
+  return {
+    wide,
+    higher: { ...wide, top: wide.top - oneLineMore, height: wide.height + oneLineMore },
+    big: Math.min(6, scale * 1.5),
+  };
+}
+
+/**
+ * A second look at a name read poorly: the longer-name looks (`longerNameJobs`), and the name's
+ * rows read as grey levels, where the mask's ink of a faint name comes out grey.
+ */
+export function secondNameJobs(tile: Rect, place: NamePlace): OcrJob[] {
+  const { source: img, lines, inkLow, codes, region, lineHeight, scale } = place;
+  const { wide, big } = widerRegions(tile, place);
+  return [
+    ...longerNameJobs(tile, place),
     { image: greyTextImage(img, wide, { scale: big }), mode: lines.length > 1 ? 'block' : 'line' },
     // The name's own crop with thinner stems, for the short one-line names a dropped letter
     // loses: the line model reads heavy upright strokes side by side as one letter ("vy" for IVY).
