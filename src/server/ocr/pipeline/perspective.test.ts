@@ -52,6 +52,13 @@ describe('estimatePerspective', () => {
     expect(await perspectiveOf(await decoded(framed))).toBeNull();
   });
 
+  it('sees none in a small copy whose coarsest guess leads away from upright', async () => {
+    // At 480 px the horizontal frames' widest bins favoured a lean near which nothing piled up as
+    // sharply as no correction, and the copy was sheared by 1.5° ("scale" unseen seed 39093).
+    const small = await sharp(real).resize({ width: 480 }).jpeg({ quality: 85 }).toBuffer();
+    expect(await perspectiveOf(await decoded(small))).toBeNull();
+  });
+
   it('sees none in lines of text on a plain page: no long frames, so no vanishing points to trust', async () => {
     // Its letters' edges once made a convergence of chance, and the warp turned the code's 4 into A.
     const lines = ['DECK CODE: UH42XD', 'SAND CAT', 'MARS ROVER CURIOSITY', 'THE FOOL (XXII)'];
