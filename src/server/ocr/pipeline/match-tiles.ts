@@ -302,17 +302,21 @@ export function wholerName(chosen: WeighedReading, readings: WeighedReading[]): 
   return readings.filter(readsWhole).sort(surest)[0] ?? null;
 }
 
+/** How alike a word must be to a word of the line to be that word read again ("ANGAROO" of KANGAROO: 0.88). */
+const SAME_WORD_SIMILARITY = 0.7;
+
 /**
  * How like the words of `name` that are not the line's are the words of `read` that are not: the
- * rest of each, beside the words alike (0.7) to a word of the line, run together (a garbled read
- * breaks and joins words at will), as alike whole or the name's rest as part of the read's.
+ * rest of each, beside the words that are a word of the line (SAME_WORD_SIMILARITY), run together
+ * (a garbled read breaks and joins words at will), as alike whole or the name's rest as part of
+ * the read's.
  */
 function otherWordsSimilarity(read: string, name: string, line: string): number {
   const lineWords = line.split(' ');
   const rest = (text: string): string =>
     nameKey(text)
       .split(' ')
-      .filter((w) => !lineWords.some((l) => nameSimilarity(w, l) >= 0.7))
+      .filter((w) => !lineWords.some((l) => nameSimilarity(w, l) >= SAME_WORD_SIMILARITY))
       .join('');
   const [readRest, nameRest] = [rest(read), rest(name)];
   return Math.max(nameSimilarity(readRest, nameRest), partSimilarity(nameRest, readRest));

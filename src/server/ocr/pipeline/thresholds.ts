@@ -150,9 +150,10 @@ export const NESTED_NAME_MARGIN = 0.1;
  * lines when that line is this nearly part of the long name, and the reading's other words are this
  * like the long name's other words (`wholerName`). On small blurred copies the line finder missed
  * the first line of a name set on two: GARNET read alone is Garnet at 1 where HENRY HIGHLAND / GARNET
- * was printed, TREE KANGAROO Red Kangaroo at 0.85 ("all at once" tuning seeds 341-440, 8 of the
- * class's 9 wrong cards). The other words keep a label read above a name from making it longer:
- * "FROTECTED" is 0.44 like GREATER, not Greater Bird-of-Paradise.
+ * was printed, TREE KANGAROO Red Kangaroo at 0.85, ORCAN Orca at 0.8 under GREAT STALACPIPE ("all at
+ * once" tuning seeds 341-440: three of the class's eight wrong cards, all taken back; no read of
+ * seeds 301-308 of any class changed). The other words keep a label read above a name from making
+ * it longer: "FROTECTED" is 0.44 like GREATER, not Greater Bird-of-Paradise.
  */
 export const LINE_OF_NAME_SIMILARITY = 0.8;
 export const OTHER_WORDS_SIMILARITY = 0.6;
