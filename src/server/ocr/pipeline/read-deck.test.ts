@@ -205,6 +205,9 @@ describe('readDeckImage', { timeout: 120_000 }, () => {
     // mask's glyph is a 0, the sharpened mask's an O by less than the margin, and the map's line read
     // an O without glyphs.
     ['scale 400-2000 px', 415, 1, '5P4T0Y'],
+    // Three views' glyphs of the zero: O 0.012 ahead on the surest, 0 0.013 and 0.157 ahead on the
+    // others; their leads, not the surest alone, decide (unseen seed 39095, a generated header).
+    ['crop: no stat panels', 39095, 1, 'JGWCU0'],
   ])(
     'reads the code the views of the header agree on, settled by their glyphs (%s, seed %i, base %i)',
     (className, seed, base, code) => expectBenchCode(className, seed, base, code),
@@ -223,6 +226,23 @@ describe('readDeckImage', { timeout: 120_000 }, () => {
     const image = await sharp(readFileSync(REAL_SCREENSHOT)).blur(0.96).jpeg({ quality: 88 }).toBuffer();
     const reading = await readDeckImage(image, { pool, index });
     expect(reading.cards.map(({ code, name }) => ({ code, name }))).toEqual(answer.cards);
+  });
+
+  it('reads a name set on two lines whose second line alone is another card, on a small blurred copy', async () => {
+    // All at once, tuning seed 398 (630 px, blurred): GARNET, read alone, is the card Garnet; a
+    // reading a line higher holds HENRY HIGHLAND above it.
+    const { sample } = await benchSample('all at once: small, turned, tinted', 398, 1);
+    const names = (await readDeckImage(sample.image, { pool, index })).cards.map((c) => c.name);
+    expect(names).toContain('Henry Highland Garnet');
+    expect(names).not.toContain('Garnet');
+  });
+
+  it('reads a small copy of the real screenshot upright, with no perspective read into it', async () => {
+    // Scale, unseen seed 39093 (480 px): the perspective search once sheared it by 1.5°, and three
+    // names fell outside the places they were looked for.
+    const { sample } = await benchSample('scale 400-2000 px', 39093, 0);
+    const reading = await readDeckImage(sample.image, { pool, index });
+    expect(reading.cards.map(({ code, name }) => ({ code, name }))).toEqual(sample.truth.cards);
   });
 
   it('reads both lines of a name set on two, on a small tinted copy where the lines measure a pixel off', async () => {

@@ -47,18 +47,23 @@ function areLookalikes(candidates: string[]): boolean {
 }
 
 /**
- * The candidate the surest glyph at position `i` looks most like: of the glyphs the reads cut there
- * (a read spelled from the line alone has none), the one most like one of the candidates decides,
- * unless it is like no character (MIN_LIKENESS) or its two best candidates are closer than
- * SWITCH_MARGIN: then the shapes do not tell them apart (null). The surest, not the sum over reads:
- * a read that lost its place along the line cut specks or a neighbour there, and summed they
- * outvoted the glyphs of the reads that held it (JPEG tuning seed 313, 8210GH: the misplaced read's
- * glyph a C at 0.59, the two others Gs at 0.80 and 0.78, and their Cs at 0.67 and 0.59; "all at
- * once" seed 304, X3OT4I: specks 5 px high taken for 7 at 0.55 beside a 4 at 0.71).
+ * The candidate the glyphs at position `i` look most like. Each glyph the reads cut there (a read
+ * spelled from the line alone has none) votes for the candidate it matches best, when it leads the
+ * next by SWITCH_MARGIN and looks like a character at all (MIN_LIKENESS); the most votes win, and a
+ * tie goes to the surest glyph's candidate. Null when no glyph votes: the shapes do not tell the
+ * candidates apart.
+ * Votes, not the sum of scores: a read that lost its place along the line cut specks or a
+ * neighbour there, whose scores outweighed the glyphs of the reads that held it (JPEG tuning seed
+ * 313, 8210GH: a C at 0.59 beside Gs at 0.80 and 0.78). Votes, not the surest glyph alone: of
+ * three views of JGWCU0's zero, the surest matched O 0.012 ahead, the two others 0, 0.013 and 0.157
+ * ahead ("no stat panels" unseen seed 39095, a generated header). One against one, the surest
+ * stands: a 4 at 0.71 beside specks taken for 7 at 0.55 ("all at once" tuning seed 304, X3OT4I),
+ * and 5P4T0Y's zero, 0 0.016 ahead at 0.87 against O 0.033 ahead at 0.83 (scale, seed 415).
  */
 function byShape(reads: DeckCodeRead[], i: number, candidates: string[]): string | null {
   const classifier = codeGlyphClassifier();
-  let surest: { char: string; score: number; margin: number } | null = null;
+  /** Per candidate voted for, its votes and its surest voter's score. */
+  const votes = new Map<string, { votes: number; surest: number }>();
   for (const { shapes } of reads) {
     const glyph = shapes?.glyphs[i];
     if (!glyph) continue;
@@ -67,9 +72,12 @@ function byShape(reads: DeckCodeRead[], i: number, candidates: string[]): string
     const [first, second] = candidates
       .map((char) => ({ char, score: ranked.find((s) => s.char === char)?.score ?? -Infinity }))
       .sort((a, b) => b.score - a.score);
-    if (!surest || first.score > surest.score) surest = { ...first, margin: first.score - second.score };
+    if (first.score - second.score < SWITCH_MARGIN) continue;
+    const tally = votes.get(first.char) ?? { votes: 0, surest: -Infinity };
+    votes.set(first.char, { votes: tally.votes + 1, surest: Math.max(tally.surest, first.score) });
   }
-  return surest && surest.margin >= SWITCH_MARGIN ? surest.char : null;
+  const ranked = [...votes].sort(([, a], [, b]) => b.votes - a.votes || b.surest - a.surest);
+  return ranked[0]?.[0] ?? null;
 }
 
 /**
