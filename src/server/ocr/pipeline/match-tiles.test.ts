@@ -18,6 +18,13 @@ import {
 } from './match-tiles';
 import { AGREED_BY_THREE_CONFIDENCE } from './thresholds';
 
+/** A tile's readings from [text, OCR confidence] pairs: the OCR results, the names read in them and each one's match. */
+function tileReadings(index: CatalogIndex, reads: Array<[text: string, confidence: number]>) {
+  const ocrResults = reads.map(([text, confidence]) => ({ text, confidence }));
+  const parsed = ocrResults.map((r) => nameReading(r.text));
+  return { ocrResults, parsed, matches: parsed.map((p) => index.match(p)) };
+}
+
 describe('nameReading', () => {
   it('reads a first line of a code and a label as the code, the rest as the name', () => {
     expect(nameReading('PROTECTED LPLOO3\nFORGET-ME-NOT')).toEqual({
@@ -135,11 +142,10 @@ describe('toReadCard', () => {
 
 describe('agreedCard', () => {
   const index = new CatalogIndex(loadRealCatalog());
-  const vouchedFor = (reads: Array<[text: string, confidence: number]>) =>
-    agreedCard(
-      reads.map(([text]) => index.match({ nameText: text })),
-      reads.map(([text, confidence]) => ({ text, confidence })),
-    )?.code;
+  const vouchedFor = (reads: Array<[text: string, confidence: number]>) => {
+    const { matches, ocrResults } = tileReadings(index, reads);
+    return agreedCard(matches, ocrResults)?.code;
+  };
 
   it('takes the card two garbled readings find from different texts', () => {
     // Small, blurred copies of the real screenshot: each crop breaks the name its own way.
@@ -190,11 +196,10 @@ describe('agreedCard', () => {
       ['GUER CNOE A AND Pa | aunt', 35],
       ['QUEER CVE A A re] mt', 34],
     ];
-    const thrice = (reads: Array<[string, number]>) =>
-      foundThrice(
-        reads.map(([text]) => index.match({ nameText: text })),
-        reads.map(([text, confidence]) => ({ text, confidence })),
-      );
+    const thrice = (reads: Array<[string, number]>) => {
+      const { matches, ocrResults } = tileReadings(index, reads);
+      return foundThrice(matches, ocrResults);
+    };
     expect(index.match({ nameText: texts[0][0] }).best?.confidence).toBeLessThan(AGREED_BY_THREE_CONFIDENCE + 0.1);
     expect(thrice(texts)).toBe('EHH005');
     // Two such readings vouch for nothing: at 0.4 chance alone lands a reading on a long name.
@@ -241,13 +246,8 @@ describe('wholerName', () => {
 describe('decideTile', () => {
   const index = new CatalogIndex(loadRealCatalog());
   const decided = (reads: Array<[text: string, confidence: number]>) => {
-    const ocrResults = reads.map(([text, confidence]) => ({ text, confidence }));
-    const parsed = ocrResults.map((r) => nameReading(r.text));
-    const { chosen, evidence } = decideTile(
-      parsed.map((p) => index.match(p)),
-      ocrResults,
-      parsed,
-    );
+    const { matches, ocrResults, parsed } = tileReadings(index, reads);
+    const { chosen, evidence } = decideTile(matches, ocrResults, parsed);
     return toReadCard(chosen, evidence)?.name;
   };
 
