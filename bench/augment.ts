@@ -45,6 +45,8 @@ export interface AugmentClass {
   layout?: GeneratedLayout;
   /** Generated images without stat panels. */
   noStatPanels?: boolean;
+  /** Generated images whose header is printed in this font, and no real image. */
+  headerFont?: string;
   apply(base: BaseImage, random: Random): Promise<Sample>;
 }
 
@@ -303,6 +305,19 @@ export const AUGMENT_CLASSES: AugmentClass[] = [
       return same(base, photo.image, photo.detail);
     },
   },
+  {
+    // A game update that prints the header in another face: one the code classifier never learnt
+    // (its set is cut from DejaVu Sans and Liberation Sans), narrower, so an O is as narrow as the
+    // set's zeros. Liberation Sans Narrow comes with Debian's fonts-liberation (Chromium pulls it
+    // in); where it is missing, fontconfig draws DejaVu Sans instead. After the photos, which keep
+    // their random streams.
+    name: 'header: narrow face',
+    headerFont: 'Liberation Sans Narrow',
+    apply: async (base, random) => {
+      const quality = Math.round(between(random, 60, 90));
+      return same(base, await jpeg(sharp(base.image), quality), `Liberation Sans Narrow q${quality}`);
+    },
+  },
 ];
 
 /**
@@ -349,6 +364,7 @@ export async function baseImages(
     const shot = await generateScreenshot(catalog, {
       seed: s,
       layout: augment.layout,
+      headerFont: augment.headerFont,
       statPanels: !augment.noStatPanels,
       png: true,
     });
@@ -359,7 +375,7 @@ export async function baseImages(
       asUploaded: false,
     };
   };
-  if (augment.layout) return [await generated(seed), await generated(seed + 500_000)];
+  if (augment.layout || augment.headerFont) return [await generated(seed), await generated(seed + 500_000)];
   return [real, await generated(seed)];
 }
 

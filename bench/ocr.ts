@@ -124,7 +124,7 @@ for (const [classIndex, augment] of AUGMENT_CLASSES.entries()) {
         (hits < wanted.size || reading.cards.length > hits || reading.deck_code !== sample.truth.deck_code || error)
       ) {
         const got = new Set(reading.cards.map(key));
-        const source = baseIndex === 0 && !augment.layout ? 'real' : 'generated';
+        const source = base.asUploaded ? 'real' : 'generated';
         console.log(
           `${augment.name} seed ${seed} ${source} (${sample.detail}): ${hits}/${wanted.size}, code ${reading.deck_code} vs ${sample.truth.deck_code}${error ? `, threw ${error}` : ''}`,
         );

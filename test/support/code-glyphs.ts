@@ -10,17 +10,30 @@ import { capHeightOf, findGlyphs, isColon, type Glyph } from '../../src/server/o
 export interface CodeGlyphs {
   glyphs: Glyph[];
   capHeight: number;
+  /** Every glyph of the line, the label's among them, and where the colon is in it. */
+  line: Glyph[];
+  colon: number;
 }
 
-export async function codeGlyphs(code: string, fontSize = 22): Promise<CodeGlyphs> {
+export interface CodeGlyphOptions {
+  /** The text drawn this much narrower (0.7: a condensed face narrower than any the classifier learnt). */
+  stretch?: number;
+}
+
+export async function codeGlyphs(
+  code: string,
+  fontSize = 22,
+  { stretch = 1 }: CodeGlyphOptions = {},
+): Promise<CodeGlyphs> {
   const width = Math.round(fontSize * (2 + 1.2 * (11 + code.length)));
   const height = fontSize * 2;
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#1d5fb0"/><text x="${fontSize * 0.5}" y="${fontSize * 1.4}" font-family="DejaVu Sans" font-weight="bold" font-size="${fontSize}" letter-spacing="${fontSize * 0.12}" fill="#dfe6f0">DECK CODE: ${code}</text></svg>`;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#1d5fb0"/><text transform="scale(${stretch} 1)" x="${fontSize * 0.5}" y="${fontSize * 1.4}" font-family="DejaVu Sans" font-weight="bold" font-size="${fontSize}" letter-spacing="${fontSize * 0.12}" fill="#dfe6f0">DECK CODE: ${code}</text></svg>`;
   const { data, info } = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   const img = { data: new Uint8Array(data), width: info.width, height: info.height };
   const all = findGlyphs(img, { left: 0, top: 0, width: img.width, height: img.height }, 90, fontSize * 0.3);
   const capHeight = capHeightOf(all);
-  const glyphs = all.slice(all.findIndex((g) => isColon(g, capHeight)) + 1);
+  const colon = all.findIndex((g) => isColon(g, capHeight));
+  const glyphs = all.slice(colon + 1);
   if (glyphs.length !== code.length) throw new Error(`cut ${glyphs.length} glyphs from ${code}`);
-  return { glyphs, capHeight: capHeightOf(glyphs) };
+  return { glyphs, capHeight: capHeightOf(glyphs), line: all, colon };
 }

@@ -68,6 +68,8 @@ export interface GenerateOptions {
   statPanels?: boolean;
   /** Lossless PNG instead of JPEG (for images a benchmark changes further). */
   png?: boolean;
+  /** The font of the header's texts (the deck code among them); default DejaVu Sans. */
+  headerFont?: string;
 }
 
 /** The game's share image is 800 px wide; every measure below is for that width. */
@@ -457,13 +459,13 @@ function tile(random: Random, card: CatalogCard, x: number, y: number, style: Ti
   return parts.join('');
 }
 
-function header(random: Random, deckCode: string, layout: Layout): string {
+function header(random: Random, deckCode: string, layout: Layout, font = 'DejaVu Sans'): string {
   const letters = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'];
   const word = (n: number): string => Array.from({ length: n }, () => pick(random, letters)).join('');
   const player = `${word(1)}${word(5).toLowerCase()}${Math.floor(random() * 1000)} - ${pick(random, ['Master Traveler', 'Collector', 'Card Sage', 'Explorer'])}`;
   const referral = `${word(3)}-${word(3)}-${word(2)}${Math.floor(random() * 10)}`;
   const text = (x: number, y: number, size: number, fill: string, content: string, anchor = 'start'): string =>
-    `<text x="${x}" y="${y}" text-anchor="${anchor}" font-family="DejaVu Sans" font-weight="bold" font-size="${size}" fill="${fill}">${escapeXml(content)}</text>`;
+    `<text x="${x}" y="${y}" text-anchor="${anchor}" font-family="${font}" font-weight="bold" font-size="${size}" fill="${fill}">${escapeXml(content)}</text>`;
   const g = layout.gridTop;
   if (layout.headerKind === 'left') {
     // One avatar box on the left, the texts left-aligned beside it, the code first.
@@ -494,9 +496,9 @@ function header(random: Random, deckCode: string, layout: Layout): string {
     art(random, 612, 40, 150, 215),
     `<circle cx="400" cy="80" r="65" fill="#0b1a2e"/>`,
     `<circle cx="400" cy="80" r="50" fill="${pick(random, ART_COLOURS)}"/>`,
-    `<text x="395" y="190" text-anchor="middle" font-family="DejaVu Sans" font-weight="bold" font-size="23" fill="#fff">${escapeXml(player)}</text>`,
-    `<text x="395" y="222" text-anchor="middle" font-family="DejaVu Sans" font-weight="bold" font-size="19" fill="#b9cde6">Referral Code: ${referral}</text>`,
-    `<text x="395" y="252" text-anchor="middle" font-family="DejaVu Sans" font-weight="bold" font-size="19" fill="#b9cde6">DECK CODE: ${deckCode}</text>`,
+    text(395, 190, 23, '#fff', player, 'middle'),
+    text(395, 222, 19, '#b9cde6', `Referral Code: ${referral}`, 'middle'),
+    text(395, 252, 19, '#b9cde6', `DECK CODE: ${deckCode}`, 'middle'),
   ].join('');
 }
 
@@ -538,7 +540,7 @@ export async function generateScreenshot(
     .join('');
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${BASE_WIDTH}" height="${layout.height}" viewBox="0 0 ${BASE_WIDTH} ${layout.height}">
 <defs>${layout.pageDefs}</defs>
-<rect width="${BASE_WIDTH}" height="${layout.height}" fill="url(#page)"/>${header(random, deckCode, layout)}${tiles}${options.statPanels === false ? '' : statPanels(layout)}</svg>`;
+<rect width="${BASE_WIDTH}" height="${layout.height}" fill="url(#page)"/>${header(random, deckCode, layout, options.headerFont)}${tiles}${options.statPanels === false ? '' : statPanels(layout)}</svg>`;
   // Render at the target width directly (density scales the vector drawing), as a phone would.
   const density = (72 * width) / BASE_WIDTH;
   const rendered = sharp(Buffer.from(svg), { density }).resize({ width });

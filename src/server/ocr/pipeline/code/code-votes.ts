@@ -61,13 +61,12 @@ function areLookalikes(candidates: string[]): boolean {
  * and 5P4T0Y's zero, 0 0.016 ahead at 0.87 against O 0.033 ahead at 0.83 (scale, seed 415).
  */
 function byShape(reads: DeckCodeRead[], i: number, candidates: string[]): string | null {
-  const classifier = codeGlyphClassifier();
   /** Per candidate voted for, its votes and its surest voter's score. */
   const votes = new Map<string, { votes: number; surest: number }>();
   for (const { shapes } of reads) {
     const glyph = shapes?.glyphs[i];
     if (!glyph) continue;
-    const ranked = classifier.rank(glyph, shapes.capHeight);
+    const ranked = (shapes.classifier ?? codeGlyphClassifier()).rank(glyph, shapes.capHeight);
     if (ranked[0].score < MIN_LIKENESS) continue;
     const [first, second] = candidates
       .map((char) => ({ char, score: ranked.find((s) => s.char === char)?.score ?? -Infinity }))

@@ -17,6 +17,7 @@ import {
   UNREAD,
   codeCharacters,
   hasUnread,
+  labelExemplars,
   readDeckCodeLine,
   secondLookPositions,
   settleBySecondLook,
@@ -24,6 +25,7 @@ import {
   type CodeCharacter,
   type DeckCodeRead,
 } from './deck-code';
+import { codeGlyphClassifier, type CodeGlyphClassifier } from './classifier/classifier';
 import { capHeightOf, findGlyphs, isColon, type Glyph } from './glyphs';
 import { centredSpan, clampRect, findTextLines, medianWhiteness, textRows, whiteTextImage } from '../text-crops';
 import type { Rect, RgbImage } from '../tile-grid';
@@ -115,6 +117,12 @@ function codeRun(glyphs: Glyph[], first: number, capHeight: number, colon?: Glyp
   return code;
 }
 
+/** The code's characters as spelled on one cut of its glyphs, and the classifier that settled them. */
+interface Spelling {
+  characters: CodeCharacter[];
+  classifier: CodeGlyphClassifier;
+}
+
 /** Where the line read put the code: its characters, and the right end of the label before them. */
 interface ReadCodePlace {
   code: OcrSymbol[];
@@ -129,11 +137,16 @@ interface ReadCodePlace {
  * then lies inside the box of a surer reading, as the broken-off stem of an H does. Where the line
  * read six, its reading stands over glyphs too few (below).
  */
-function piecesJoinedWhereRight(glyphs: Glyph[], symbols: OcrSymbol[], lineCodeLength: number): CodeCharacter[] {
-  const joined = codeCharacters(glyphs, symbols);
+function piecesJoinedWhereRight(
+  glyphs: Glyph[],
+  symbols: OcrSymbol[],
+  lineCodeLength: number,
+  classifier: CodeGlyphClassifier,
+): CodeCharacter[] {
+  const joined = codeCharacters(glyphs, symbols, { classifier });
   if (lineCodeLength === DECK_CODE_LENGTH || joined.length >= DECK_CODE_LENGTH || glyphs.length !== DECK_CODE_LENGTH)
     return joined;
-  const apart = codeCharacters(glyphs, symbols, { joinPieces: false });
+  const apart = codeCharacters(glyphs, symbols, { joinPieces: false, classifier });
   return apart.length === DECK_CODE_LENGTH ? apart : joined;
 }
 
@@ -199,8 +212,9 @@ async function takeSecondLook(
   characters: CodeCharacter[],
   pool: OcrJobRunner,
   inkLow: number,
+  classifier: CodeGlyphClassifier,
 ): Promise<string> {
-  const positions = secondLookPositions(characters);
+  const positions = secondLookPositions(characters, classifier);
   if (positions.length === 0) return spell(characters);
   const glyphs = characters.flatMap((c) => (c.glyph ? [c.glyph] : []));
   const capHeight = capHeightOf(glyphs);
@@ -225,6 +239,7 @@ async function takeSecondLook(
     return settleBySecondLook(
       characters,
       looks.map((look, i) => ({ position: positions[i], text: look.text, confidence: look.confidence })),
+      classifier,
     );
   } catch (error) {
     if (error instanceof OcrBusyError) return spell(characters);
@@ -342,8 +357,11 @@ function codeLinePlan(img: RgbImage, region: Rect, lineHeight: number, threshold
       x1: region.left + (s.x1 - LINE_MARGIN) / scale,
     }));
     const place = readCodePlace(placed, read.code);
-    /** The code's characters on the glyphs cut at one whiteness, or null when too few glyphs follow the label. */
-    const charactersAt = (threshold: number): CodeCharacter[] | null => {
+    /**
+     * The code's characters on the glyphs cut at one whiteness, with the classifier that settled
+     * them (the set and the label's letters), or null when too few glyphs follow the label.
+     */
+    const charactersAt = (threshold: number): Spelling | null => {
       const glyphs = findGlyphs(img, band, threshold, lineHeight * 0.5);
       const capHeight = capHeightOf(glyphs);
       const colon = colonIndex(glyphs, capHeight, place);
@@ -353,7 +371,9 @@ function codeLinePlan(img: RgbImage, region: Rect, lineHeight: number, threshold
         colon >= 0 ? colon + 1 : place ? glyphs.findIndex((g) => g.left + g.width / 2 >= place.code[0].x0) : -1;
       const codeGlyphs = first >= 0 ? codeRun(glyphs, first, capHeight, colon >= 0 ? glyphs[colon] : undefined) : [];
       if (codeGlyphs.length < MIN_CODE_LENGTH) return null;
-      const byBoxes = piecesJoinedWhereRight(codeGlyphs, placed, read.code.length);
+      const exemplars = colon >= 0 ? labelExemplars(glyphs, colon, placed, capHeightOf(codeGlyphs)) : [];
+      const classifier = codeGlyphClassifier().withExemplars(exemplars);
+      const byBoxes = piecesJoinedWhereRight(codeGlyphs, placed, read.code.length, classifier);
       // The glyphs take the line's characters in order, not by their boxes, where the boxes left a
       // glyph without a character (on a desaturated real screenshot the model boxed the U of UH42XD
       // one pixel wide, over the H) or, six glyphs for a code of the game's length, joined two (at
@@ -365,11 +385,13 @@ function codeLinePlan(img: RgbImage, region: Rect, lineHeight: number, threshold
       const misplaced =
         hasUnread(byBoxes) || (codeGlyphs.length === DECK_CODE_LENGTH && byBoxes.length !== codeGlyphs.length);
       if (!place || !misplaced || codeGlyphs.length !== place.code.length || !spans(codeGlyphs, place.code))
-        return byBoxes;
-      return codeCharacters(
+        return { characters: byBoxes, classifier };
+      const inOrder = codeCharacters(
         codeGlyphs,
         place.code.map((s, i) => ({ ...s, x0: codeGlyphs[i].left, x1: codeGlyphs[i].left + codeGlyphs[i].width })),
+        { classifier },
       );
+      return { characters: inOrder, classifier };
     };
     // Blur and a small size dim thin strokes below the glyph threshold, and glyphs fall apart into
     // specks: where they spell a code shorter than the line's, or one of them is a speck or unread,
@@ -380,25 +402,28 @@ function codeLinePlan(img: RgbImage, region: Rect, lineHeight: number, threshold
      * 2: whole glyphs spelling the line's code or more, or a code of the game's length; 1: a speck
      * or an unread glyph among them; 0: too few.
      */
-    const quality = (c: CodeCharacter[] | null): number =>
-      c === null || tooShort(c) ? 0 : hasSpeck(c) || hasUnread(c) ? 1 : 2;
-    let characters = charactersAt(thresholds.glyph);
+    const quality = (spelling: Spelling | null): number => {
+      const c = spelling?.characters;
+      return !c || tooShort(c) ? 0 : hasSpeck(c) || hasUnread(c) ? 1 : 2;
+    };
+    let spelling = charactersAt(thresholds.glyph);
     for (const fainter of thresholds.fainterGlyph) {
-      if (quality(characters) === 2) break;
+      if (quality(spelling) === 2) break;
       const again = charactersAt(fainter);
-      if (quality(again) > quality(characters)) characters = again;
+      if (quality(again) > quality(spelling)) spelling = again;
     }
     // Glyphs that spell another length than a line read of the game's length were joined or broken
     // by blur and JPEG (an I touching the S before it; a U's two stems apart): the line read stands.
-    if (characters !== null && characters.length !== read.code.length && read.code.length === DECK_CODE_LENGTH)
-      characters = null;
-    const spelled = characters === null ? null : await takeSecondLook(img, characters, pool, thresholds.inkLow);
-    if (characters === null || spelled === null || spelled.includes(UNREAD)) return read;
+    if (!spelling || (spelling.characters.length !== read.code.length && read.code.length === DECK_CODE_LENGTH))
+      return read;
+    const { characters, classifier } = spelling;
+    const spelled = await takeSecondLook(img, characters, pool, thresholds.inkLow, classifier);
+    if (spelled.includes(UNREAD)) return read;
     const glyphs = characters.map((c) => c.glyph);
     return {
       ...read,
       code: spelled,
-      shapes: { glyphs, capHeight: capHeightOf(glyphs.filter((g) => g !== undefined)) },
+      shapes: { glyphs, capHeight: capHeightOf(glyphs.filter((g) => g !== undefined)), classifier },
       lineCode: read.code.length === spelled.length ? read.code : undefined,
     };
   };

@@ -1,6 +1,7 @@
 import {
   UNREAD,
   codeCharacters,
+  labelExemplars,
   parseDeckCode,
   readDeckCodeLine,
   secondLookPositions,
@@ -67,6 +68,49 @@ describe('labelledWords', () => {
     const box = labelledWords([line(word('WU', 0), word('oECK', 40), word('CODE:', 90), word('X30Tal', 150))]);
     expect(box).toEqual({ x0: 90, y0: 5, x1: 210, y1: 25 });
     expect(labelledWords([line(word('Referral', 0), word('Code:', 90), word('YIT-VIR-ZU9', 150))])).toBeUndefined();
+  });
+});
+
+describe('labelExemplars', () => {
+  /** The line model's reading of the label, one character squarely on each glyph before the colon. */
+  const labelRead = (line: Glyph[], colon: number, text = 'DECKCODE') =>
+    line
+      .slice(0, colon)
+      .map((g, i) => ({ text: text[i], confidence: 90, x0: g.left, x1: g.left + g.width, y0: 0, y1: 1 }));
+
+  it('takes the O and D of CODE, the letters the set confuses with a zero, as they are printed', async () => {
+    const { line, colon, capHeight } = await codeGlyphs('UH42XD');
+    const exemplars = labelExemplars(line, colon, labelRead(line, colon), capHeight);
+    expect(exemplars.map((e) => e.label).join('')).toBe('OD');
+    expect(exemplars.map((e) => e.glyph)).toEqual([line[colon - 3], line[colon - 2]]);
+    // The line model's O read as a zero is still the label's O.
+    expect(
+      labelExemplars(line, colon, labelRead(line, colon, 'DECKC0DE'), capHeight)
+        .map((e) => e.label)
+        .join(''),
+    ).toBe('OD');
+  });
+
+  it('takes none where a letter of the label was read as another or broke apart', async () => {
+    const { line, colon, capHeight } = await codeGlyphs('UH42XD');
+    expect(labelExemplars(line, colon, labelRead(line, colon, 'DECKCXDE'), capHeight)).toEqual([]);
+    // Blur broke the O in two: the four glyphs before the colon are no longer C, O, D, E.
+    const o = line[colon - 3];
+    const half = Math.floor(o.width / 2);
+    const piece = (left: number, width: number): Glyph => ({
+      ...o,
+      left: o.left + left,
+      width,
+      ink: new Uint8Array(width * o.height).fill(1),
+      shade: undefined,
+    });
+    const broken = [
+      ...line.slice(0, colon - 3),
+      piece(0, half),
+      piece(half + 1, o.width - half - 1),
+      ...line.slice(colon - 2),
+    ];
+    expect(labelExemplars(broken, colon + 1, labelRead(line, colon), capHeight)).toEqual([]);
   });
 });
 

@@ -1,7 +1,7 @@
 /**
  * Finds the deck code in text read from a share image header ("DECK CODE: UH42XD").
  */
-import { codeGlyphClassifier } from './classifier/classifier';
+import { codeGlyphClassifier, type CodeGlyphClassifier, type Exemplar } from './classifier/classifier';
 import { capHeightOf, joinGlyphs, type Glyph } from './glyphs';
 import type { OcrSymbol } from '../../runtime/worker-pool';
 
@@ -57,6 +57,8 @@ export interface DeckCodeRead {
 export interface CodeShapes {
   glyphs: Array<Glyph | undefined>;
   capHeight: number;
+  /** The classifier the glyphs were settled by (the header's label among its set); absent: the set's own. */
+  classifier?: CodeGlyphClassifier;
 }
 
 /** The letters of "DECKCODE" a garbled label read as others (an O read as 0 is no error). */
@@ -146,6 +148,49 @@ function giveToUnread(glyphs: Glyph[], perGlyph: OcrSymbol[][]): Set<number> {
   return given;
 }
 
+/** The label's last word, printed right before the colon in the code's font. */
+const LABEL_WORD = 'CODE';
+/** What the line model reads on each letter of LABEL_WORD (an O as 0, a dim D as O, an E as F). */
+const LABEL_WORD_READINGS = ['CL(', 'O0DQ', 'D0O', 'EF'];
+/** Widest gap (capital heights) between two letters of one word. */
+const MAX_LETTER_GAP = 0.5;
+
+/**
+ * Glyphs of "CODE" before the colon, as exemplars of the header's own font for the classifier
+ * (`withExemplars`); none unless the four are whole letters, close together, each with a reading
+ * of its letter lying on it: a letter broken by blur, or joined to its neighbour, would teach the
+ * classifier a wrong shape. They are sized by the code's capital height (`codeCapHeight`), as the
+ * code's glyphs are compared: the code's median glyph is an O's overshoot where half of it is round.
+ */
+export function labelExemplars(
+  glyphs: Glyph[],
+  colon: number,
+  symbols: OcrSymbol[],
+  codeCapHeight: number,
+): Exemplar[] {
+  const capHeight = capHeightOf(glyphs);
+  const letters = glyphs.slice(Math.max(0, colon - LABEL_WORD.length), colon);
+  if (letters.length !== LABEL_WORD.length) return [];
+  const whole = letters.every(
+    (g, i) =>
+      g.height >= capHeight * 0.8 &&
+      g.height <= capHeight * 1.2 &&
+      g.width >= capHeight * 0.4 &&
+      g.width <= capHeight * 1.3 &&
+      (i === 0 || g.left - (letters[i - 1].left + letters[i - 1].width) <= capHeight * MAX_LETTER_GAP),
+  );
+  const read = letters.every((g, i) =>
+    symbols.some((s) => liesOn(g, s) && LABEL_WORD_READINGS[i].includes(s.text.trim().toUpperCase())),
+  );
+  if (!whole || !read) return [];
+  // Only letters the set confuses with another character (O and D, with 0): the others would teach
+  // the classifier nothing it lacks, and could take a glyph of the code for themselves.
+  const classifier = codeGlyphClassifier();
+  return letters.flatMap((glyph, i) =>
+    classifier.lookalikesOf(LABEL_WORD[i]) === '' ? [] : [{ label: LABEL_WORD[i], glyph, capHeight: codeCapHeight }],
+  );
+}
+
 const surest = (symbols: OcrSymbol[]): OcrSymbol | null =>
   symbols.reduce<OcrSymbol | null>((best, s) => (!best || s.confidence > best.confidence ? s : best), null);
 
@@ -201,9 +246,12 @@ export const hasUnread = (characters: CodeCharacter[]): boolean => characters.so
  * learnt glyph classifier (`classifier/classifier.ts`). The symbols' boxes are in the glyphs' (source image) pixels. A glyph with no character
  * at all is UNREAD. `joinPieces: false` takes every glyph for a character of its own.
  */
-export function codeCharacters(glyphs: Glyph[], symbols: OcrSymbol[], { joinPieces = true } = {}): CodeCharacter[] {
+export function codeCharacters(
+  glyphs: Glyph[],
+  symbols: OcrSymbol[],
+  { joinPieces = true, classifier = codeGlyphClassifier() } = {},
+): CodeCharacter[] {
   const capHeight = capHeightOf(glyphs);
-  const classifier = codeGlyphClassifier();
   const { perGlyph, given } = symbolsPerGlyph(glyphs, symbols);
   const readings = perGlyph.map((symbols, i) => readingOf(glyphs[i], symbols));
   const isJ = (i: number): boolean => {
@@ -276,9 +324,11 @@ const AGREEING_LOOK_CONFIDENCE = 50;
  * worker's time for one glyph): characters the glyph classifier doubts (`doubts`: they have learnt
  * look-alikes, or their glyph looks most like another character), or unread, with a glyph of their own.
  */
-export function secondLookPositions(characters: CodeCharacter[]): number[] {
+export function secondLookPositions(
+  characters: CodeCharacter[],
+  classifier: CodeGlyphClassifier = codeGlyphClassifier(),
+): number[] {
   const capHeight = capHeightOf(characters.flatMap((c) => (c.glyph ? [c.glyph] : [])));
-  const classifier = codeGlyphClassifier();
   return characters.flatMap((c, i) =>
     c.glyph && (c.char === UNREAD || classifier.doubts(c.char, c.glyph, capHeight)) ? [i] : [],
   );
@@ -293,9 +343,9 @@ export function secondLookPositions(characters: CodeCharacter[]): number[] {
 export function settleBySecondLook(
   characters: CodeCharacter[],
   looks: Array<{ position: number; text: string; confidence: number }>,
+  classifier: CodeGlyphClassifier = codeGlyphClassifier(),
 ): string {
   const capHeight = capHeightOf(characters.flatMap((c) => (c.glyph ? [c.glyph] : [])));
-  const classifier = codeGlyphClassifier();
   const chars = characters.map((c) => c.char);
   for (const { position, text, confidence } of looks) {
     const seen = text.trim().toUpperCase();

@@ -3,7 +3,8 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { REAL_SCREENSHOT } from '../../../../../../test/support/real-data';
 import { SHARE_GEOMETRY } from '../../../../demo/share-screenshot';
-import { codeCharacters, spell } from '../deck-code';
+import { codeGlyphs } from '../../../../../../test/support/code-glyphs';
+import { codeCharacters, labelExemplars, spell } from '../deck-code';
 import { capHeightOf, findGlyphs, isColon } from '../glyphs';
 import { codeGlyphClassifier } from './classifier';
 import { sampleOf } from './glyph-sample';
@@ -56,6 +57,27 @@ describe('the deck-code glyph classifier', () => {
       }));
       expect(spell(codeCharacters(glyphs, symbols))).toBe('UH42XD');
     }
+  });
+
+  it("reads the Os of a face narrower than any it learnt by the header label's own O", async () => {
+    // DejaVu Sans Bold drawn at 0.75 of its width: its O is as narrow as the set's zeros.
+    const { glyphs, capHeight, line, colon } = await codeGlyphs('O0DO0D', 26, { stretch: 0.75 });
+    const labelRead = line.slice(0, colon).map((g, i) => ({
+      text: 'DECKCODE'[i],
+      confidence: 90,
+      x0: g.left,
+      x1: g.left + g.width,
+      y0: 0,
+      y1: 1,
+    }));
+    const exemplars = labelExemplars(line, colon, labelRead, capHeight);
+    expect(exemplars.map((e) => e.label).join('')).toBe('OD');
+    const set = codeGlyphClassifier();
+    const read = (classifier: typeof set) => glyphs.map((g) => classifier.best(g, capHeight).char).join('');
+    expect(read(set)).toBe('00D00D');
+    expect(read(set.withExemplars(exemplars))).toBe('O0DO0D');
+    // The exemplars are the header's alone: the shared classifier is left as it was.
+    expect(read(codeGlyphClassifier())).toBe('00D00D');
   });
 
   it('stores a glyph at 4 bits a cell and loads it back within one step', () => {

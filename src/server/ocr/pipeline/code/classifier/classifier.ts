@@ -56,15 +56,42 @@ export interface SettleOptions {
   rival?: string;
 }
 
+/** A glyph of the image itself whose character is known: a letter of the header's printed label. */
+export interface Exemplar {
+  label: string;
+  glyph: GlyphInk;
+  capHeight: number;
+}
+
+type Sample = { label: string; prepared: Prepared };
+
 export class CodeGlyphClassifier {
-  private readonly samples: Array<{ label: string; prepared: Prepared }>;
-  private readonly table: Record<string, string>;
   /** Each glyph's ranking, kept: the reader asks about one glyph several times (J? bar? settle?). */
   private readonly ranked = new WeakMap<GlyphInk, { capHeight: number; scores: CharacterScore[] }>();
 
-  constructor(glyphs: Array<{ label: string } & Parameters<typeof prepare>[0]>, table: LookalikeTable) {
-    this.samples = glyphs.map((g) => ({ label: g.label, prepared: prepare(g) }));
-    this.table = table.lookalikes;
+  private constructor(
+    private readonly samples: Sample[],
+    private readonly table: Record<string, string>,
+  ) {}
+
+  /** The classifier of a labelled set and the look-alike table learnt from it. */
+  static learnt(glyphs: Array<{ label: string } & Parameters<typeof prepare>[0]>, table: LookalikeTable) {
+    return new CodeGlyphClassifier(
+      glyphs.map((g) => ({ label: g.label, prepared: prepare(g) })),
+      table.lookalikes,
+    );
+  }
+
+  /**
+   * This classifier with glyphs of the image itself added to its set. The set knows the fonts it
+   * was cut from; the header's own label ("CODE") is the code's font at the code's size, whatever
+   * font a game update prints it in: a narrow font's O is as narrow as DejaVu's zero. The
+   * look-alike table stays the set's.
+   */
+  withExemplars(exemplars: Exemplar[]): CodeGlyphClassifier {
+    if (exemplars.length === 0) return this;
+    const own = exemplars.map((e) => ({ label: e.label, prepared: prepare(sampleOf(e.glyph, e.capHeight)) }));
+    return new CodeGlyphClassifier([...this.samples, ...own], this.table);
   }
 
   /** Every character the set holds, best first, with its nearest labelled glyph's similarity. */
@@ -126,6 +153,6 @@ let shared: CodeGlyphClassifier | undefined;
 
 /** The classifier learnt from the glyph set in the repository, built on first use. */
 export function codeGlyphClassifier(): CodeGlyphClassifier {
-  shared ??= new CodeGlyphClassifier(loadGlyphSet(storedSet as StoredGlyphSet), learnt as LookalikeTable);
+  shared ??= CodeGlyphClassifier.learnt(loadGlyphSet(storedSet as StoredGlyphSet), learnt as LookalikeTable);
   return shared;
 }
