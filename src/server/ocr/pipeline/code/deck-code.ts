@@ -154,6 +154,12 @@ const LABEL_WORD = 'CODE';
 const LABEL_WORD_READINGS = ['CL(', 'O0DQ', 'D0O', 'EF'];
 /** Widest gap (capital heights) between two letters of one word. */
 const MAX_LETTER_GAP = 0.5;
+/**
+ * A whole letter's height and width (capital heights), from a narrow face's E to a wide O: a
+ * piece of a letter broken by blur is narrower, two letters joined wider.
+ */
+const LETTER_HEIGHT = [0.8, 1.2];
+const LETTER_WIDTH = [0.4, 1.3];
 
 /**
  * Glyphs of "CODE" before the colon, as exemplars of the header's own font for the classifier
@@ -171,12 +177,11 @@ export function labelExemplars(
   const capHeight = capHeightOf(glyphs);
   const letters = glyphs.slice(Math.max(0, colon - LABEL_WORD.length), colon);
   if (letters.length !== LABEL_WORD.length) return [];
+  const within = (value: number, [low, high]: number[]) => value >= capHeight * low && value <= capHeight * high;
   const whole = letters.every(
     (g, i) =>
-      g.height >= capHeight * 0.8 &&
-      g.height <= capHeight * 1.2 &&
-      g.width >= capHeight * 0.4 &&
-      g.width <= capHeight * 1.3 &&
+      within(g.height, LETTER_HEIGHT) &&
+      within(g.width, LETTER_WIDTH) &&
       (i === 0 || g.left - (letters[i - 1].left + letters[i - 1].width) <= capHeight * MAX_LETTER_GAP),
   );
   const read = letters.every((g, i) =>
