@@ -54,7 +54,7 @@ describe('agreedCode', () => {
       { length: width * height },
       (_, i) => (Math.floor((i % width) / 4) + Math.floor(i / width / 4)) % 2,
     );
-    const shapes = { glyphs: glyphs.map((g, i) => (i === 4 ? { ...g, ink, shade: undefined } : g)), capHeight };
+    const shapes = { glyphs: glyphs.map((g, i) => (i === 4 ? { ...g, ink } : g)), capHeight };
     const onGlyphs = (code: string): DeckCodeRead => ({ code, labelErrors: 0, shapes });
     expect(agreedCode([onGlyphs('5P4T0Y'), onGlyphs('5P4TOY'), read('5P4TOY')])).toBe('5P4TOY');
   });

@@ -102,7 +102,6 @@ describe('labelExemplars', () => {
       left: o.left + left,
       width,
       ink: new Uint8Array(width * o.height).fill(1),
-      shade: undefined,
     });
     const broken = [
       ...line.slice(0, colon - 3),

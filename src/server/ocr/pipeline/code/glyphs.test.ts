@@ -5,11 +5,11 @@ import type { RgbImage } from '../tile-grid';
 function imageWith(
   width: number,
   height: number,
-  boxes: Array<[left: number, top: number, w: number, h: number, grey?: number]>,
+  boxes: Array<[left: number, top: number, w: number, h: number]>,
 ): RgbImage {
   const data = new Uint8Array(width * height * 3).fill(20);
-  for (const [left, top, w, h, grey = 240] of boxes) {
-    for (let y = top; y < top + h; y++) data.fill(grey, (y * width + left) * 3, (y * width + left + w) * 3);
+  for (const [left, top, w, h] of boxes) {
+    for (let y = top; y < top + h; y++) data.fill(240, (y * width + left) * 3, (y * width + left + w) * 3);
   }
   return { data, width, height };
 }
@@ -62,32 +62,5 @@ describe('findGlyphs', () => {
     expect(second).toMatchObject({ left: 24, width: 8, height: 22 });
     expect(second.ink.every((v) => v === 1)).toBe(true);
     expect(first.ink[(5 - 5) * 30 + (24 - 10)]).toBe(0);
-  });
-
-  it('shades each pixel by how inky it is, where the cut is all or nothing', () => {
-    // A block with a stroke of half-lit pixels inside it (a stem between two pixel columns), and a
-    // fainter one the cut leaves out.
-    const img = imageWith(120, 40, [
-      [10, 5, 12, 30],
-      [14, 10, 1, 10, 130],
-      [17, 10, 1, 10, 60],
-    ]);
-    const [glyph] = findGlyphs(img, region, 90, 15);
-    const at = (x: number, y: number) => (y - glyph.top) * glyph.width + (x - glyph.left);
-    expect(glyph.shade![at(11, 6)]).toBe(255);
-    expect(glyph.ink[at(14, 12)]).toBe(1);
-    expect(glyph.shade![at(14, 12)]).toBe(213);
-    expect(glyph.ink[at(17, 12)]).toBe(0);
-    expect(glyph.shade![at(17, 12)]).toBe(64);
-  });
-
-  it("shades none of a neighbour's ink that reaches into the box", () => {
-    const img = imageWith(120, 40, [
-      [10, 5, 4, 30],
-      [10, 31, 30, 4],
-      [24, 5, 8, 22],
-    ]);
-    const [first] = findGlyphs(img, region, 90, 15);
-    expect(first.shade![(5 - 5) * 30 + (26 - 10)]).toBe(0);
   });
 });

@@ -17,12 +17,6 @@ export interface Glyph {
   height: number;
   /** width × height, 1 where the pixel is this glyph's ink (not a neighbour's that reaches into the box). */
   ink: Uint8Array;
-  /**
-   * width × height, how inky each pixel is, 0 paper to 255 ink, on the ink and the pixels touching
-   * it (0 elsewhere: a neighbour's ink). The cut is all or nothing at one whiteness; a stroke that
-   * falls between two pixels shades both, so the shade keeps what the cut loses at small sizes.
-   */
-  shade?: Uint8Array;
 }
 
 export interface Component {
@@ -105,50 +99,20 @@ export function findGlyphs(img: RgbImage, region: Rect, threshold: number, minHe
   }
   return groups
     .filter((parts) => parts.length > 1 || parts[0].bottom - parts[0].top + 1 >= minHeight)
-    .map((parts) => parts.map((part) => componentGlyph(img, part, r, threshold)).reduce(joinGlyphs));
+    .map((parts) => parts.map((part) => componentGlyph(part, r)).reduce(joinGlyphs));
 }
 
-/**
- * Whiteness above and below the cut's threshold over which a pixel's shade ramps from paper to
- * ink: the cut falls mid-ramp, and ink and paper of a clean header lie beyond it.
- */
-const SHADE_SPAN = 60;
-
-/** A component (in region `r`'s coordinates) as a glyph in the image's, shaded from the image's whiteness. */
-function componentGlyph(img: RgbImage, c: Component, r: Rect, threshold: number): Glyph {
+/** A component (in region `r`'s coordinates) as a glyph in the image's. */
+function componentGlyph(c: Component, r: Rect): Glyph {
   const width = c.right - c.left + 1;
   const height = c.bottom - c.top + 1;
-  const left = r.left + c.left;
-  const top = r.top + c.top;
   const ink = new Uint8Array(width * height);
   for (const p of c.pixels) {
     const x = p % r.width;
     const y = (p - x) / r.width;
     ink[(y - c.top) * width + (x - c.left)] = 1;
   }
-  const shade = new Uint8Array(width * height);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      if (!touchesInk(ink, width, height, x, y)) continue;
-      const w = whiteness(img.data, ((top + y) * img.width + left + x) * 3);
-      const level = (w - (threshold - SHADE_SPAN)) / (2 * SHADE_SPAN);
-      shade[y * width + x] = Math.round(255 * Math.min(1, Math.max(0, level)));
-    }
-  }
-  return { left, top, width, height, ink, shade };
-}
-
-/** Whether the pixel or one of its eight neighbours is ink. */
-function touchesInk(ink: Uint8Array, width: number, height: number, x: number, y: number): boolean {
-  for (let dy = Math.max(0, y - 1); dy <= Math.min(height - 1, y + 1); dy++) {
-    for (let dx = Math.max(0, x - 1); dx <= Math.min(width - 1, x + 1); dx++) if (ink[dy * width + dx]) return true;
-  }
-  return false;
-}
-
-/** The glyph's shade; a glyph drawn without one (in a test) is its ink, all or nothing. */
-export function shadeOf(glyph: Pick<Glyph, 'ink' | 'shade'>): Uint8Array {
-  return glyph.shade ?? glyph.ink.map((v) => v * 255);
+  return { left: r.left + c.left, top: r.top + c.top, width, height, ink };
 }
 
 /** One glyph of the ink of both: the pieces of a character that blur or JPEG broke apart. */
@@ -158,18 +122,13 @@ export function joinGlyphs(a: Glyph, b: Glyph): Glyph {
   const width = Math.max(a.left + a.width, b.left + b.width) - left;
   const height = Math.max(a.top + a.height, b.top + b.height) - top;
   const ink = new Uint8Array(width * height);
-  const shade = new Uint8Array(width * height);
   for (const g of [a, b]) {
-    const own = shadeOf(g);
     for (let y = 0; y < g.height; y++) {
-      for (let x = 0; x < g.width; x++) {
-        const at = (g.top - top + y) * width + (g.left - left + x);
-        if (g.ink[y * g.width + x]) ink[at] = 1;
-        shade[at] = Math.max(shade[at], own[y * g.width + x]);
-      }
+      for (let x = 0; x < g.width; x++)
+        if (g.ink[y * g.width + x]) ink[(g.top - top + y) * width + (g.left - left + x)] = 1;
     }
   }
-  return { left, top, width, height, ink, shade };
+  return { left, top, width, height, ink };
 }
 
 /**

@@ -9,15 +9,8 @@ import { bestPerLabel, prepare } from './similarity';
 
 /** A runner-up this close to the right character's score counts as a near confusion. */
 export const NEAR_MARGIN = 0.05;
-/**
- * Share of a character's glyphs confused (or nearly) with another that makes the two look-alikes,
- * and the fewest glyphs that makes it: one cut like nothing (a T at 0.64 of its size, blurred and
- * at JPEG q42) comes near every character at once, and is no pair. Compared in shades, 2 of 113
- * zeros came near O and 2 near D (at 0.02, 0/O/D, the pair the line model swaps most, was no
- * longer one, and bench tuning seeds 301-310 read the O of X3OT4I as 0 in six classes).
- */
-export const LOOKALIKE_SHARE = 0.01;
-export const MIN_LOOKALIKE_GLYPHS = 2;
+/** Share of a character's glyphs confused (or nearly) with another that makes the two look-alikes. */
+export const LOOKALIKE_SHARE = 0.02;
 
 export interface LeaveOneOut {
   /** confusion[truth][predicted] = glyphs. */
@@ -63,8 +56,7 @@ export function lookalikeTable(loo: LeaveOneOut): Record<string, string> {
   for (const table of [loo.confusion, loo.near]) {
     for (const [truth, row] of table) {
       const count = loo.perLabel.get(truth) ?? 1;
-      for (const [other, n] of row)
-        if (other !== truth && n >= MIN_LOOKALIKE_GLYPHS && n / count >= LOOKALIKE_SHARE) add(truth, other);
+      for (const [other, n] of row) if (other !== truth && n / count >= LOOKALIKE_SHARE) add(truth, other);
     }
   }
   return Object.fromEntries(

@@ -12,8 +12,8 @@ export const HEIGHT_WEIGHT = 0.8;
 /**
  * Spread (standard deviation of the greys) under which a grid is flat: a bare bar (an I, or a glyph
  * JPEG smeared solid) fills its box, and its correlation with anything is noise. Over the labelled
- * set in shades, 57 of 116 I glyphs spread under 30 (blurred, the rest shade off at their edges),
- * every other character's 51 or more but one cut of 31.
+ * set, 49 of 116 I glyphs spread under 30 (22 of them 0; blurred, the rest shade off at their
+ * edges), every other character's 76 or more.
  */
 export const FLAT_SPREAD = 30;
 
