@@ -309,8 +309,8 @@ export const AUGMENT_CLASSES: AugmentClass[] = [
     // A game update that prints the header in another face: one the code classifier never learnt
     // (its set is cut from DejaVu Sans and Liberation Sans), narrower, so an O is as narrow as the
     // set's zeros. Liberation Sans Narrow comes with Debian's fonts-liberation (Chromium pulls it
-    // in); where it is missing, fontconfig draws DejaVu Sans instead. After the photos, which keep
-    // their random streams.
+    // in); where it is missing, fontconfig would draw DejaVu Sans instead, so the bench leaves the
+    // class out and says so. After the photos, which keep their random streams.
     name: 'header: narrow face',
     headerFont: 'Liberation Sans Narrow',
     apply: async (base, random) => {

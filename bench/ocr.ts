@@ -12,6 +12,7 @@
  * default is a range nobody has read yet; move it on once a report is published.
  * `--images N` is a quick run: the first ceil(N/2) seeds of the range.
  */
+import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
@@ -87,9 +88,28 @@ interface ClassResult {
   errors: number;
   times: number[];
 }
+/**
+ * Whether fontconfig has this family. Where it lacks it, it draws another face in its place, one
+ * the classifier may know: a class printed in a missing face would report a figure for the wrong one.
+ */
+function fontInstalled(family: string): boolean {
+  try {
+    const families = execFileSync('fc-list', [':', 'family'], { encoding: 'utf8' });
+    return families.split(/[\n,]/).some((f) => f.trim() === family);
+  } catch {
+    return false;
+  }
+}
+
 const results: ClassResult[] = [];
+/** Classes not run, with why: their figures would not measure what their names say. */
+const notRun: string[] = [];
 for (const [classIndex, augment] of AUGMENT_CLASSES.entries()) {
   if (wantedClasses && !wantedClasses.some((w) => augment.name.toLowerCase().includes(w))) continue;
+  if (augment.headerFont && !fontInstalled(augment.headerFont)) {
+    notRun.push(`${augment.name}: font "${augment.headerFont}" is not installed (fc-list), so it was not run`);
+    continue;
+  }
   const result: ClassResult = {
     name: augment.name,
     images: 0,
@@ -201,6 +221,7 @@ table(
     `${Math.round(quantile(r.times, 0.95))} ms`,
   ]),
 );
+for (const reason of notRun) console.log(`NOT RUN  ${reason}`);
 console.log('');
 table(
   ['measure', 'result', 'target'],

@@ -10,8 +10,10 @@ export const CODE_CHARACTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 /** The length of the game's deck codes (UH42XD); codes of other lengths are still read. */
 export const DECK_CODE_LENGTH = 6;
 
-/** "DECK CODE" as printed, with the swaps OCR makes even on clean text (O/0, lost spaces). */
-const CLEAN_LABEL = String.raw`D\s*E\s*C\s*K\s*C\s*[O0]\s*D\s*E`;
+/** The label's last word as printed, with the swap OCR makes even on clean text (O/0, lost spaces). */
+const CODE_WORD = String.raw`C\s*[O0]\s*D\s*E`;
+/** "DECK CODE" as printed. */
+const CLEAN_LABEL = String.raw`D\s*E\s*C\s*K\s*${CODE_WORD}`;
 /**
  * "DECK CODE" as OCR reads it from dim or faint text: its first letter or the middle of CODE
  * misread ("OECK", "CDOE", "LODE"). It is printed in capitals, and "Referral Code" on the line
@@ -24,7 +26,7 @@ export const DECK_CODE_LABEL = String.raw`[DOPQ0]\s*E\s*C\s*K\s*[CL(]\s*[A-Z0-9]
  */
 const CODE = String.raw`\s*[:;.,"']?\s*(?<code>[A-Za-z0-9]{4,10})(?![A-Za-z0-9-])`;
 /** The label's end, for when only that was read cleanly ("...ODE: UH42XD", "oECK CODE: X30Tal"). */
-export const DECK_CODE_LABEL_END = String.raw`(?:C\s*[O0]\s*D\s*E|D\s*E)\s*[:;]`;
+export const DECK_CODE_LABEL_END = String.raw`(?:${CODE_WORD}|D\s*E)\s*[:;]`;
 const CODE_AFTER_COLON = String.raw`${DECK_CODE_LABEL_END}\s*(?<code>[A-Za-z0-9]{4,10})(?![A-Za-z0-9-])`;
 
 /** Patterns in the order they are tried; the last one names the garbled label it finds. */
@@ -150,8 +152,8 @@ function giveToUnread(glyphs: Glyph[], perGlyph: OcrSymbol[][]): Set<number> {
 
 /** The label's last word, printed right before the colon in the code's font. */
 const LABEL_WORD = 'CODE';
-/** What the line model reads on each letter of LABEL_WORD (an O as 0, a dim D as O, an E as F). */
-const LABEL_WORD_READINGS = ['CL(', 'O0DQ', 'D0O', 'EF'];
+/** The line model's reading of that word's four glyphs, one character each, as a clean read spells it. */
+const LABEL_WORD_READ = new RegExp(`^${CODE_WORD}$`);
 /** Widest gap (capital heights) between two letters of one word. */
 const MAX_LETTER_GAP = 0.5;
 /**
@@ -163,10 +165,11 @@ const LETTER_WIDTH = [0.4, 1.3];
 
 /**
  * Glyphs of "CODE" before the colon, as exemplars of the header's own font for the classifier
- * (`withExemplars`); none unless the four are whole letters, close together, each with a reading
- * of its letter lying on it: a letter broken by blur, or joined to its neighbour, would teach the
- * classifier a wrong shape. They are sized by the code's capital height (`codeCapHeight`), as the
- * code's glyphs are compared: the code's median glyph is an O's overshoot where half of it is round.
+ * (`withExemplars`, which keeps those it can learn from); none unless the four are whole letters,
+ * close together, and the surest reading lying on each spells the word: a letter broken by blur,
+ * or joined to its neighbour, would teach the classifier a wrong shape. They are sized by the
+ * code's capital height (`codeCapHeight`), as the code's glyphs are compared: the code's median
+ * glyph is an O's overshoot where half of it is round.
  */
 export function labelExemplars(
   glyphs: Glyph[],
@@ -184,16 +187,9 @@ export function labelExemplars(
       within(g.width, LETTER_WIDTH) &&
       (i === 0 || g.left - (letters[i - 1].left + letters[i - 1].width) <= capHeight * MAX_LETTER_GAP),
   );
-  const read = letters.every((g, i) =>
-    symbols.some((s) => liesOn(g, s) && LABEL_WORD_READINGS[i].includes(s.text.trim().toUpperCase())),
-  );
-  if (!whole || !read) return [];
-  // Only letters the set confuses with another character (O and D, with 0): the others would teach
-  // the classifier nothing it lacks, and could take a glyph of the code for themselves.
-  const classifier = codeGlyphClassifier();
-  return letters.flatMap((glyph, i) =>
-    classifier.lookalikesOf(LABEL_WORD[i]) === '' ? [] : [{ label: LABEL_WORD[i], glyph, capHeight: codeCapHeight }],
-  );
+  const spelt = letters.map((g) => surest(symbols.filter((s) => liesOn(g, s)))?.text.trim() ?? '').join('');
+  if (!whole || !LABEL_WORD_READ.test(spelt)) return [];
+  return letters.map((glyph, i) => ({ label: LABEL_WORD[i], glyph, capHeight: codeCapHeight }));
 }
 
 const surest = (symbols: OcrSymbol[]): OcrSymbol | null =>

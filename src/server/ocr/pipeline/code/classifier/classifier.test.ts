@@ -71,8 +71,9 @@ describe('the deck-code glyph classifier', () => {
       y1: 1,
     }));
     const exemplars = labelExemplars(line, colon, labelRead, capHeight);
-    expect(exemplars.map((e) => e.label).join('')).toBe('OD');
     const set = codeGlyphClassifier();
+    // Only the O and D are learnt from: the set confuses no other letter of the label.
+    expect(set.withExemplars(exemplars.filter((e) => 'CE'.includes(e.label)))).toBe(set);
     const read = (classifier: typeof set) => glyphs.map((g) => classifier.best(g, capHeight).char).join('');
     expect(read(set)).toBe('00D00D');
     expect(read(set.withExemplars(exemplars))).toBe('O0DO0D');

@@ -86,11 +86,14 @@ export class CodeGlyphClassifier {
    * This classifier with glyphs of the image itself added to its set. The set knows the fonts it
    * was cut from; the header's own label ("CODE") is the code's font at the code's size, whatever
    * font a game update prints it in: a narrow font's O is as narrow as DejaVu's zero. The
-   * look-alike table stays the set's.
+   * look-alike table stays the set's. Only characters the set confuses with another (the O and D,
+   * with 0) are added: the others teach the classifier nothing it lacks, and could take a glyph of
+   * the code for themselves (as a C and an E took Os at 16 px).
    */
   withExemplars(exemplars: Exemplar[]): CodeGlyphClassifier {
-    if (exemplars.length === 0) return this;
-    const own = exemplars.map((e) => ({ label: e.label, prepared: prepare(sampleOf(e.glyph, e.capHeight)) }));
+    const useful = exemplars.filter((e) => this.lookalikesOf(e.label) !== '');
+    if (useful.length === 0) return this;
+    const own = useful.map((e) => ({ label: e.label, prepared: prepare(sampleOf(e.glyph, e.capHeight)) }));
     return new CodeGlyphClassifier([...this.samples, ...own], this.table);
   }
 
