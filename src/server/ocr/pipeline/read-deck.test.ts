@@ -298,6 +298,17 @@ describe('readDeckImage', { timeout: 120_000 }, () => {
     expect(codes).not.toContain('OFI025');
   });
 
+  it('looks twice at both places of a name neither read well: the line found and the usual place', async () => {
+    // Name band high, unseen seed 39111 (then reported): EIRENE, clean and bold, came back empty
+    // from its crop in line mode; the usual place's art read as ". . vs . te I i ." fit D.B. Cooper
+    // at 0.43 and took the tile's second looks, and the card was lost. The line found's second
+    // looks read EIRENE at 96.
+    const { sample } = await benchSample('restyled: name band high', 39111, 0);
+    expect(sample.truth.cards.map((c) => c.name)).toContain('Eirene');
+    const names = (await readDeckImage(sample.image, { pool, index })).cards.map((c) => c.name);
+    expect(names).toContain('Eirene');
+  });
+
   it('keeps a short name against a longer one that holds it, where other text was read into the line', async () => {
     // Generated seed 3027 at 727 px, JPEG 64: "FROTECTED BIRD OF PARADISE" (the tile's PROTECTED label
     // read with the name) fits Greater Bird-of-Paradise at 0.81; three readings are BIRD OF PARADISE.

@@ -21,7 +21,7 @@ import { MIN_CORRECTED_ANGLE, estimateRotation, unrotate } from './rotation';
 import { readTextAnywhere } from './text-fallback';
 import { findTiles } from './tile-finder';
 import { readDeckCode } from './header-policy';
-import { asNameText, foundNamePlace, nameJob, namePlace, type NamePlace } from './name-reading';
+import { asNameText, foundNamePlace, nameJob, namePlace, secondNameJobs, type NamePlace } from './name-reading';
 import { darkTextCopy } from './name-lines';
 import { isTrustedReading, matchTiles, nameReadingIn, toReadCard } from './match-tiles';
 import { mergeByPosition, type GridReading } from './merge-readings';
@@ -90,19 +90,35 @@ async function readNames(img: RgbImage, tiles: Rect[], { pool, index }: ReadDeck
   if (untrusted.length > 0) {
     const usualJobs = untrusted.map((i) => nameJob(usual[i]));
     const usualResults = await pool.recognizeAll(usualJobs);
+    /** Tiles neither place read a trusted name at, with the place that lost. */
+    const doubtful: Array<{ i: number; lost: NamePlace }> = [];
     untrusted.forEach((i, k) => {
       const atFound = nameResults[i];
       const atUsual = usualResults[k];
       // A tie goes to the line found: the usual place of a restyled tile holds the labels and code
       // around a name, which fit some card as poorly as a short name read badly fits its own.
-      const usualFitsBetter = (matchOf(atUsual).best?.confidence ?? 0) > (matchOf(atFound).best?.confidence ?? 0);
+      const usualMatch = matchOf(atUsual);
+      const usualFitsBetter = (usualMatch.best?.confidence ?? 0) > (matchOf(atFound).best?.confidence ?? 0);
       if (usualFitsBetter) {
         places[i] = usual[i];
         nameJobs[i] = usualJobs[k];
         nameResults[i] = atUsual;
       }
       otherReadings[i].push(usualFitsBetter ? atFound : atUsual);
+      // The line found was read untrusted (that is why the usual place was read): only a trusted
+      // reading at the usual place settles the tile.
+      const keptIsTrusted = usualFitsBetter && isTrustedReading(usualMatch, atUsual.confidence);
+      if (!keptIsTrusted) doubtful.push({ i, lost: usualFitsBetter ? (found[i] as NamePlace) : usual[i] });
     });
+    // Where neither place read a name the catalog trusts, one failed reading does not tell which
+    // place holds the name, so the place that lost gets the second looks too. Tesseract read no
+    // letter on EIRENE, clean and bold, at the line found, and art at the usual place fit D.B.
+    // Cooper at 0.43 ("band high" unseen seed 39111); a blob found beside QUEEN VICTORIA AND PRINCE
+    // ALBERT read "©", the usual place fit the card at 0.56 ("all at once" tuning seed 304).
+    const lostJobs = doubtful.map(({ i, lost }) => secondNameJobs(tiles[i], lost));
+    const lostResults = doubtful.length > 0 ? await pool.recognizeAll(lostJobs.flat()) : [];
+    let at = 0;
+    doubtful.forEach(({ i }, k) => otherReadings[i].push(...lostResults.slice(at, (at += lostJobs[k].length))));
   }
   return { places, nameJobs, nameResults, otherReadings };
 }

@@ -66,6 +66,15 @@ describe('agreedCode', () => {
     expect(agreedCode([read('8TVEN'), read('8TVTE')])).toBe('8TVEN');
   });
 
+  it('counts a read with one phantom character as a vote for the read it echoes, and no other', () => {
+    // "Scale" unseen seed 39112 (441 px): the contrast map's FO9TSQE is the sharpened mask's F9TSQE.
+    expect(agreedCode([read('FIISOF'), read('F9TSQE'), read('FO9TSQE')])).toBe('F9TSQE');
+    // Without its echo, one read against one: the first stands wherever the shapes say nothing.
+    expect(agreedCode([read('FIISOF'), read('F9TSQE')])).toBe('FIISOF');
+    // A longer read that is no read with a character dropped votes for nothing.
+    expect(agreedCode([read('FIISOF'), read('F9TSQE'), read('FO9TSQF')])).toBe('FIISOF');
+  });
+
   it('is null only when no read found a code', () => {
     expect(agreedCode([null, null])).toBeNull();
     expect(agreedCode([null, read('T1W1K9', 3)])).toBe('T1W1K9');

@@ -26,7 +26,8 @@ export function agreedCode(reads: Array<DeckCodeRead | null>): string | null {
     null,
   );
   if (!base) return null;
-  const alike = reads.filter((read): read is DeckCodeRead => read !== null && read.code.length === base.code.length);
+  const ofLength = reads.filter((read): read is DeckCodeRead => read !== null && read.code.length === base.code.length);
+  const alike = [...ofLength, ...echoes(reads, ofLength)];
   return [...base.code]
     .map((own, i) => {
       const candidates = [...new Set(alike.map((read) => read.code[i]))];
@@ -34,6 +35,24 @@ export function agreedCode(reads: Array<DeckCodeRead | null>): string | null {
       return (areLookalikes(candidates) ? byShape(alike, i, candidates) : null) ?? byVotes(alike, i, own);
     })
     .join('');
+}
+
+/**
+ * The reads one character longer than `ofLength`'s that are one of them with a phantom character
+ * added, as votes for that read: another view that saw the same code. Only an exact echo counts:
+ * a longer read that is no read of the right length with one character dropped split a glyph or
+ * lost its place, and is no vote on any one position (P3ID0V1 for P3ID0U). At 441 px the mask
+ * read FIISOF, the sharpened mask F9TSQE and the contrast map FO9TSQE: one against one, FIISOF's I
+ * and T had their way ("scale" unseen seed 39112).
+ */
+function echoes(reads: Array<DeckCodeRead | null>, ofLength: DeckCodeRead[]): DeckCodeRead[] {
+  const codes = new Set(ofLength.map((read) => read.code));
+  return reads.flatMap((read): DeckCodeRead[] => {
+    if (!read || ofLength.length === 0 || read.code.length !== ofLength[0].code.length + 1) return [];
+    const dropped = [...read.code].map((_, i) => read.code.slice(0, i) + read.code.slice(i + 1));
+    const echoed = dropped.find((code) => codes.has(code));
+    return echoed ? [{ code: echoed, labelErrors: read.labelErrors }] : [];
+  });
 }
 
 /**
