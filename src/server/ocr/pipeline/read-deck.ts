@@ -83,22 +83,24 @@ async function readNames(img: RgbImage, tiles: Rect[], { pool, index }: ReadDeck
   const nameJobs = places.map((place) => nameJob(place));
   const nameResults = (await pool.recognizeAll(nameJobs)).map((result, i) => asNameText(places[i], result));
   const matchOf = (result: OcrResult) => index.match(nameReadingIn(index, result.text));
-  const untrusted = found
-    .map((place, i) => (place && !isTrustedReading(matchOf(nameResults[i]), nameResults[i].confidence) ? i : -1))
-    .filter((i) => i >= 0);
+  /** Tiles whose line found was read untrusted, with that place and what its reading fits. */
+  const untrusted = found.flatMap((place, i) => {
+    const match = place ? matchOf(nameResults[i]) : null;
+    return place && match && !isTrustedReading(match, nameResults[i].confidence) ? [{ i, place, match }] : [];
+  });
   const otherReadings: OcrResult[][] = tiles.map(() => []);
   if (untrusted.length > 0) {
-    const usualJobs = untrusted.map((i) => nameJob(usual[i]));
+    const usualJobs = untrusted.map(({ i }) => nameJob(usual[i]));
     const usualResults = await pool.recognizeAll(usualJobs);
     /** Tiles neither place read a trusted name at, with the place that lost. */
     const doubtful: Array<{ i: number; lost: NamePlace }> = [];
-    untrusted.forEach((i, k) => {
+    untrusted.forEach(({ i, place, match }, k) => {
       const atFound = nameResults[i];
       const atUsual = usualResults[k];
       // A tie goes to the line found: the usual place of a restyled tile holds the labels and code
       // around a name, which fit some card as poorly as a short name read badly fits its own.
       const usualMatch = matchOf(atUsual);
-      const usualFitsBetter = (usualMatch.best?.confidence ?? 0) > (matchOf(atFound).best?.confidence ?? 0);
+      const usualFitsBetter = (usualMatch.best?.confidence ?? 0) > (match.best?.confidence ?? 0);
       if (usualFitsBetter) {
         places[i] = usual[i];
         nameJobs[i] = usualJobs[k];
@@ -108,7 +110,7 @@ async function readNames(img: RgbImage, tiles: Rect[], { pool, index }: ReadDeck
       // The line found was read untrusted (that is why the usual place was read): only a trusted
       // reading at the usual place settles the tile.
       const keptIsTrusted = usualFitsBetter && isTrustedReading(usualMatch, atUsual.confidence);
-      if (!keptIsTrusted) doubtful.push({ i, lost: usualFitsBetter ? (found[i] as NamePlace) : usual[i] });
+      if (!keptIsTrusted) doubtful.push({ i, lost: usualFitsBetter ? place : usual[i] });
     });
     // Where neither place read a name the catalog trusts, one failed reading does not tell which
     // place holds the name, so the place that lost gets the second looks too. Tesseract read no

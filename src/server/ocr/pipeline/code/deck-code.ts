@@ -187,7 +187,7 @@ export function labelExemplars(
       within(g.width, LETTER_WIDTH) &&
       (i === 0 || g.left - (letters[i - 1].left + letters[i - 1].width) <= capHeight * MAX_LETTER_GAP),
   );
-  const spelt = letters.map((g) => surest(symbols.filter((s) => liesOn(g, s)))?.text.trim() ?? '').join('');
+  const spelt = letters.map((g) => readingOn(g, symbols)?.text.trim() ?? '').join('');
   if (!whole || !LABEL_WORD_READ.test(spelt)) return [];
   return letters.map((glyph, i) => ({ label: LABEL_WORD[i], glyph, capHeight: codeCapHeight }));
 }
@@ -195,14 +195,17 @@ export function labelExemplars(
 const surest = (symbols: OcrSymbol[]): OcrSymbol | null =>
   symbols.reduce<OcrSymbol | null>((best, s) => (!best || s.confidence > best.confidence ? s : best), null);
 
+/** The surest character whose box lies mostly on the glyph; null when none does. */
+const readingOn = (glyph: Glyph, symbols: OcrSymbol[]): OcrSymbol | null =>
+  surest(symbols.filter((s) => liesOn(glyph, s)));
+
 /**
- * The glyph's reading: the surest character whose box lies mostly on the glyph, if any. The line
- * model sometimes reads a phantom between two glyphs, its box half on each ("3Z2ZXDQ", the 2
- * over the gap between the Zs), and at 92 it outranked the Z (91) read squarely on the glyph.
+ * The glyph's reading: the surest character lying on it (`readingOn`), else the surest given it.
+ * The line model sometimes reads a phantom between two glyphs, its box half on each ("3Z2ZXDQ",
+ * the 2 over the gap between the Zs), and at 92 it outranked the Z (91) read squarely on the glyph.
  */
 function readingOf(glyph: Glyph, symbols: OcrSymbol[]): OcrSymbol | null {
-  const squarely = symbols.filter((s) => liesOn(glyph, s));
-  return surest(squarely.length > 0 ? squarely : symbols);
+  return readingOn(glyph, symbols) ?? surest(symbols);
 }
 
 /**
