@@ -110,6 +110,13 @@ describe('CatalogIndex codes', () => {
     expect(index.match({ nameText: 'OSIRIS', codeText: 'ACEM0I2' }).best?.code).toBe('ACEM012');
   });
 
+  it('weighs a code read with a character too many inside it, against codes of either length', () => {
+    // "restyled: bright bodies" tuning seed 351: ACEM012 read faintly as ACEI9012, whose every
+    // stretch of six came closer to EEG012 (the other Osiris) than any stretch of seven to ACEM012.
+    expect(index.match({ nameText: 'OSIRIS', codeText: 'EB\n\nACEI9012' }).best?.code).toBe('ACEM012');
+    expect(index.match({ nameText: 'OSIRIS', codeText: 'FEGOI2' }).best?.code).toBe('EEG012');
+  });
+
   it('takes one line read of a name that wraps for that name, when its code agrees', () => {
     const lastLine = index.match({ nameText: '"GF MAN AND OF THE CITIZEN.', codeText: 'EDO043\nFTHERIGHTS' }).best;
     expect(lastLine).toMatchObject({ code: 'EDO043', name: 'Declaration of the Rights of Man and of the Citizen' });

@@ -155,16 +155,14 @@ const MIN_NAME_PART = 8;
  */
 const CODE_ALONE_CONFIDENCE = 0.7;
 
-/** Best similarity 0..1 of a folded code to any read token (or a window of one: junk around it). */
+/**
+ * Best similarity 0..1 of a folded code to the closest stretch of any read token (junk around it
+ * costs nothing). A stretch, not a window of the code's length: a read with a character too many
+ * inside the code ("ACEI9012" for ACEM012, a faint code on a bright body) fit EEG012, the other
+ * Osiris, better in every window of six ("E19012") than ACEM012 in any of seven.
+ */
 function codeSimilarity(code: string, tokens: string[]): number {
-  let best = 0;
-  for (const token of tokens) {
-    for (let start = 0; start <= Math.max(0, token.length - code.length); start++) {
-      const window = token.slice(start, start + code.length);
-      best = Math.max(best, nameSimilarity(window.toLowerCase(), code.toLowerCase()));
-    }
-  }
-  return best;
+  return Math.max(0, ...tokens.map((token) => partSimilarity(code.toLowerCase(), token.toLowerCase())));
 }
 
 /** Each confusable character's group representative, so trigrams match across OCR swaps. */

@@ -10,6 +10,7 @@ import {
   findTextLines,
   greyTextImage,
   isCutByTop,
+  paperTextImage,
   whiteTextImage,
   type TextLine,
 } from './text-crops';
@@ -198,9 +199,10 @@ export interface NamePlace {
   /**
    * Where the tile's small printed code is read, when the name is not enough, and the image whose
    * grey levels are read there: the image itself, also for a dark name, because a faint dark code
-   * on a bright body stands out more from its paper in brightness than in the dark-text copy.
+   * on a bright body stands out more from its paper in brightness than in the dark-text copy;
+   * and whether the name, so its code too, is dark text on a bright body.
    */
-  codes: { image: RgbImage; regions: Rect[] };
+  codes: { image: RgbImage; regions: Rect[]; onBrightBody?: boolean };
   region: Rect;
   lineHeight: number;
   scale: number;
@@ -246,7 +248,7 @@ export function foundNamePlace(img: RgbImage, darkCopy: RgbImage, tile: Rect, us
     : codeLine
       ? [codeRow(codeLine, above.left, above.left + above.width), above]
       : [above];
-  return placeAround(found.source, tile, lines, INK_LOW, { image: img, regions });
+  return placeAround(found.source, tile, lines, INK_LOW, { image: img, regions, onBrightBody: found.dark });
 }
 
 function placeAround(
@@ -365,8 +367,28 @@ function thinning(height: number): number {
  */
 export function codeCrops(tile: Rect, { source, codes }: NamePlace): OcrJob[] {
   const scale = Math.min(6, Math.max(2, (TARGET_TEXT_HEIGHT * 1.1) / (tile.height * 0.035)));
+  const columns = band(tile, 0, 1, TILE.code.left, TILE.code.right);
   return codes.regions.flatMap((region): OcrJob[] => [
     { image: greyTextImage(codes.image, region, { scale }), mode: 'block', whitelist: CODE_CHARACTERS },
     { image: whiteTextImage(source, region, { scale, inkLow: 30 }), mode: 'block', whitelist: CODE_CHARACTERS },
+    // On a bright body the code may be printed barely darker than its paper, where both crops
+    // above lose it; it is read too as depth below the paper, in the columns the game's code
+    // keeps (right-aligned): further left, the rarity badge's dark disc is read as letters.
+    ...(codes.onBrightBody
+      ? [
+          {
+            image: paperTextImage(codes.image, withinColumns(region, columns), { scale }),
+            mode: 'block' as const,
+            whitelist: CODE_CHARACTERS,
+          },
+        ]
+      : []),
   ]);
+}
+
+/** `region` cut to the columns of `columns`. */
+function withinColumns(region: Rect, columns: Rect): Rect {
+  const left = Math.max(region.left, columns.left);
+  const right = Math.min(region.left + region.width, columns.left + columns.width);
+  return { ...region, left, width: Math.max(1, right - left) };
 }

@@ -237,6 +237,25 @@ describe('readDeckImage', { timeout: 120_000 }, () => {
     expect(names).not.toContain('Garnet');
   });
 
+  it('tells two cards of one name apart by a code printed barely darker than a bright body', async () => {
+    // "restyled: bright bodies" unseen seeds 39133 and 39134: EEG012 printed some 15 levels below
+    // its cream paper over OSIRIS; both crops of the code read nothing, and the other Osiris
+    // (ACEM012) was taken.
+    for (const [seed, base] of [
+      [39133, 1],
+      [39134, 0],
+    ]) {
+      const { sample } = await benchSample('restyled: bright bodies', seed, base);
+      expect(sample.truth.cards).toContainEqual({ code: 'EEG012', name: 'Osiris' });
+      const cards = (await readDeckImage(sample.image, { pool, index })).cards.map(({ code, name }) => ({
+        code,
+        name,
+      }));
+      expect(cards).toContainEqual({ code: 'EEG012', name: 'Osiris' });
+      expect(cards).not.toContainEqual({ code: 'ACEM012', name: 'Osiris' });
+    }
+  });
+
   it('reads a small copy of the real screenshot upright, with no perspective read into it', async () => {
     // Scale, unseen seed 39093 (480 px): the perspective search once sheared it by 1.5°, and three
     // names fell outside the places they were looked for.

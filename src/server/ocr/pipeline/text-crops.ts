@@ -302,6 +302,35 @@ export function greyTextImage(img: RgbImage, region: Rect, { scale, margin = CRO
   return toOcrImage(gray, r, { scale, margin, stretch: true });
 }
 
+/** Levels below the paper that are still paper: JPEG's ripple around a flat body. */
+const PAPER_NOISE = 4;
+/** Levels below the paper (beyond PAPER_NOISE) at which text is black. */
+const PAPER_INK_SPAN = 16;
+
+/** The brightest channel of a pixel: dark text on coloured paper is dark in every channel. */
+const lightness = (data: Uint8Array, i: number): number => Math.max(data[i], data[i + 1], data[i + 2]);
+
+/**
+ * A region as dark ink on white where its text is only a little darker than the paper it is
+ * printed on: each pixel's depth below the paper (the region's median lightness). A bright tile
+ * body prints its small card code 10-20 levels below its cream paper, where the grey crop's
+ * contrast is set by the rarity badge beside it and the whiteness masks see nothing ("restyled:
+ * bright bodies" unseen seeds 39133 and 39134: EEG012 over OSIRIS read as "YY" and "J", and the
+ * other Osiris taken).
+ */
+export function paperTextImage(img: RgbImage, region: Rect, { scale, margin = CROP_MARGIN }: MaskOptions): Buffer {
+  const r = clampRect(img, region);
+  const paper = regionMedian(img, r, lightness);
+  const gray = new Uint8Array(r.width * r.height);
+  for (let y = 0; y < r.height; y++) {
+    for (let x = 0; x < r.width; x++) {
+      const depth = paper - PAPER_NOISE - lightness(img.data, ((r.top + y) * img.width + r.left + x) * 3);
+      gray[y * r.width + x] = 255 - Math.max(0, Math.min(255, roundHalfUp((depth * 255) / PAPER_INK_SPAN)));
+    }
+  }
+  return toOcrImage(gray, r, { scale, margin });
+}
+
 /**
  * How much wider than `maxGap` a gap may be between words of centred text, when the word beyond
  * it centres the text better: blur, dimming or a faint full stop ("ST. LAWRENCE") widen a word's
