@@ -10,6 +10,7 @@ import {
   findTextLines,
   greyTextImage,
   isCutByTop,
+  PAPER_INK_RAMPS,
   paperTextImage,
   whiteTextImage,
   type TextLine,
@@ -375,13 +376,11 @@ export function codeCrops(tile: Rect, { source, codes }: NamePlace): OcrJob[] {
     // above lose it; it is read too as depth below the paper, in the columns the game's code
     // keeps (right-aligned): further left, the rarity badge's dark disc is read as letters.
     ...(codes.onBrightBody
-      ? [
-          {
-            image: paperTextImage(codes.image, withinColumns(region, columns), { scale }),
-            mode: 'block' as const,
-            whitelist: CODE_CHARACTERS,
-          },
-        ]
+      ? PAPER_INK_RAMPS.map((ramp) => ({
+          image: paperTextImage(codes.image, withinColumns(region, columns), ramp, { scale }),
+          mode: 'block' as const,
+          whitelist: CODE_CHARACTERS,
+        }))
       : []),
   ]);
 }

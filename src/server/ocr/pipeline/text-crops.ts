@@ -302,30 +302,42 @@ export function greyTextImage(img: RgbImage, region: Rect, { scale, margin = CRO
   return toOcrImage(gray, r, { scale, margin, stretch: true });
 }
 
-/** Levels below the paper that are still paper: JPEG's ripple around a flat body. */
-const PAPER_NOISE = 4;
-/** Levels below the paper (beyond PAPER_NOISE) at which text is black. */
-const PAPER_INK_SPAN = 16;
+/**
+ * Where the ink of text a little darker than its paper ramps from paper to black, in levels below
+ * the paper: a bold ramp and a light one. The line model reads faint, JPEG-speckled small codes
+ * erratically, and each ramp read some codes the other lost: on bright bodies, EEG012 came out as
+ * "E012" bold and "FIA" light at 180 px tiles (unseen seed 39155), ACEM012 as "OCEMOLX" and
+ * "ACEI9012" (tuning seed 351); JPEG's ripple around a flat body stays under the ramps' start.
+ */
+export const PAPER_INK_RAMPS = [
+  { from: 2, to: 10 },
+  { from: 4, to: 20 },
+] as const;
 
 /** The brightest channel of a pixel: dark text on coloured paper is dark in every channel. */
 const lightness = (data: Uint8Array, i: number): number => Math.max(data[i], data[i + 1], data[i + 2]);
 
 /**
  * A region as dark ink on white where its text is only a little darker than the paper it is
- * printed on: each pixel's depth below the paper (the region's median lightness). A bright tile
- * body prints its small card code 10-20 levels below its cream paper, where the grey crop's
- * contrast is set by the rarity badge beside it and the whiteness masks see nothing ("restyled:
- * bright bodies" unseen seeds 39133 and 39134: EEG012 over OSIRIS read as "YY" and "J", and the
- * other Osiris taken).
+ * printed on: each pixel's depth below the paper (the region's median lightness), along `ramp`.
+ * A bright tile body prints its small card code 10-20 levels below its cream paper, where the grey
+ * crop's contrast is set by the rarity badge beside it and the whiteness masks see nothing
+ * ("restyled: bright bodies" unseen seeds 39133 and 39134: EEG012 over OSIRIS read as "YY" and
+ * "J", and the other Osiris taken).
  */
-export function paperTextImage(img: RgbImage, region: Rect, { scale, margin = CROP_MARGIN }: MaskOptions): Buffer {
+export function paperTextImage(
+  img: RgbImage,
+  region: Rect,
+  ramp: (typeof PAPER_INK_RAMPS)[number],
+  { scale, margin = CROP_MARGIN }: MaskOptions,
+): Buffer {
   const r = clampRect(img, region);
   const paper = regionMedian(img, r, lightness);
   const gray = new Uint8Array(r.width * r.height);
   for (let y = 0; y < r.height; y++) {
     for (let x = 0; x < r.width; x++) {
-      const depth = paper - PAPER_NOISE - lightness(img.data, ((r.top + y) * img.width + r.left + x) * 3);
-      gray[y * r.width + x] = 255 - Math.max(0, Math.min(255, roundHalfUp((depth * 255) / PAPER_INK_SPAN)));
+      const depth = paper - ramp.from - lightness(img.data, ((r.top + y) * img.width + r.left + x) * 3);
+      gray[y * r.width + x] = 255 - Math.max(0, Math.min(255, roundHalfUp((depth * 255) / (ramp.to - ramp.from))));
     }
   }
   return toOcrImage(gray, r, { scale, margin });
