@@ -97,12 +97,19 @@ function inkRuns(img: RgbImage, line: TextLine): number {
   return most;
 }
 
-/** Median saturation and brightness of the line's paper (its pixels that are not ink), in `colour`. */
+/**
+ * Median saturation and brightness of the line's paper (its pixels that are not ink), in `colour`:
+ * in its box and half its height to either side. The box of a one-stroke name is all ink: the
+ * card "i", dark on a bright body, had no paper there, and was taken for text on a dark one
+ * ("restyled: bright bodies" tuning seed 313, unseen 39143).
+ */
 function paperOf(colour: RgbImage, source: RgbImage, line: TextLine): { saturation: number; brightness: number } {
   const saturations: number[] = [];
   const brightnesses: number[] = [];
+  const side = (line.bottom - line.top) / 2;
+  const [left, right] = [Math.max(0, line.left - side), Math.min(colour.width - 1, line.right + side)];
   for (let y = Math.round(line.top); y < Math.round(line.bottom); y++) {
-    for (let x = Math.round(line.left); x <= Math.round(line.right); x++) {
+    for (let x = Math.round(left); x <= Math.round(right); x++) {
       const i = (y * colour.width + x) * 3;
       if (whiteness(source.data, i) >= TEXT_LINE_THRESHOLD) continue;
       const [r, g, b] = [colour.data[i], colour.data[i + 1], colour.data[i + 2]];

@@ -257,6 +257,15 @@ describe('readDeckImage', { timeout: 120_000 }, () => {
     }
   });
 
+  it('reads the card "i", one dark capital on a bright body', async () => {
+    // "restyled: bright bodies" tuning seed 313: the line's box is the stroke itself, with no paper
+    // in it to show the body bright, and the name was passed over.
+    const { sample } = await benchSample('restyled: bright bodies', 313, 1);
+    expect(sample.truth.cards).toContainEqual({ code: 'FSC012', name: 'i' });
+    const cards = (await readDeckImage(sample.image, { pool, index })).cards.map(({ code, name }) => ({ code, name }));
+    expect(cards).toContainEqual({ code: 'FSC012', name: 'i' });
+  });
+
   it('reads a small copy of the real screenshot upright, with no perspective read into it', async () => {
     // Scale, unseen seed 39093 (480 px): the perspective search once sheared it by 1.5°, and three
     // names fell outside the places they were looked for.
