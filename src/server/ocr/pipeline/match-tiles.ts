@@ -8,7 +8,7 @@ import {
   type MatchResult,
 } from '../catalog/catalog-index';
 import type { OcrResult } from '../runtime/worker-pool';
-import { codeCrops, longerNameJobs, secondNameJobs, type NamePlace } from './name-reading';
+import { asNameText, codeCrops, longerNameJobs, secondNameJobs, type NamePlace } from './name-reading';
 import type { ReadCard, ReadDeckOptions } from './reading';
 import type { Rect } from './tile-grid';
 import { ocrSummary, tileName } from './trace';
@@ -412,7 +412,8 @@ export async function matchTiles(
     unsure.forEach((tileIndex, k) => {
       const tileResults = results.slice(at, (at += jobs[k].length));
       const codeReads = tileResults.slice(0, codeJobs[k].length);
-      const secondNames = [...tileResults.slice(codeJobs[k].length), ...(otherReadings[tileIndex] ?? [])];
+      const ownSecondNames = tileResults.slice(codeJobs[k].length).map((r) => asNameText(places[tileIndex], r));
+      const secondNames = [...ownSecondNames, ...(otherReadings[tileIndex] ?? [])];
       const ocrResults = [nameResults[tileIndex], ...secondNames];
       const parsed = ocrResults.map((r) => nameReadingIn(index, r.text));
       // The tile prints one code, whichever crop took it in: a code line a reading of the name took

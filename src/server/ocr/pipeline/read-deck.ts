@@ -91,7 +91,7 @@ async function readNames(img: RgbImage, tiles: Rect[], { pool, index }: ReadDeck
   const otherReadings: OcrResult[][] = tiles.map(() => []);
   if (untrusted.length > 0) {
     const usualJobs = untrusted.map(({ i }) => nameJob(usual[i]));
-    const usualResults = await pool.recognizeAll(usualJobs);
+    const usualResults = (await pool.recognizeAll(usualJobs)).map((r, k) => asNameText(usual[untrusted[k].i], r));
     /** Tiles neither place read a trusted name at, with the place that lost. */
     const doubtful: Array<{ i: number; lost: NamePlace }> = [];
     untrusted.forEach(({ i, place, match }, k) => {
@@ -120,7 +120,9 @@ async function readNames(img: RgbImage, tiles: Rect[], { pool, index }: ReadDeck
     const lostJobs = doubtful.map(({ i, lost }) => secondNameJobs(tiles[i], lost));
     const lostResults = doubtful.length > 0 ? await pool.recognizeAll(lostJobs.flat()) : [];
     let at = 0;
-    doubtful.forEach(({ i }, k) => otherReadings[i].push(...lostResults.slice(at, (at += lostJobs[k].length))));
+    doubtful.forEach(({ i, lost }, k) =>
+      otherReadings[i].push(...lostResults.slice(at, (at += lostJobs[k].length)).map((r) => asNameText(lost, r))),
+    );
   }
   return { places, nameJobs, nameResults, otherReadings };
 }
