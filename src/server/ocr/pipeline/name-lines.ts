@@ -12,6 +12,7 @@ import {
   centredSpan,
   findTextLines,
   isCutByTop,
+  lightness,
   whiteness,
   type TextLine,
 } from './text-crops';
@@ -63,7 +64,7 @@ const MAX_BODY_SATURATION = 70;
 export function darkTextCopy(img: RgbImage): RgbImage {
   const data = new Uint8Array(img.data.length);
   for (let i = 0; i < data.length; i += 3) {
-    const dark = 255 - Math.max(img.data[i], img.data[i + 1], img.data[i + 2]);
+    const dark = 255 - lightness(img.data, i);
     data[i] = dark;
     data[i + 1] = dark;
     data[i + 2] = dark;

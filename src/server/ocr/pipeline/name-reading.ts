@@ -10,8 +10,7 @@ import {
   findTextLines,
   greyTextImage,
   isCutByTop,
-  PAPER_INK_RAMPS,
-  paperTextImage,
+  paperTextImages,
   whiteTextImage,
   type TextLine,
 } from './text-crops';
@@ -379,8 +378,8 @@ export function codeCrops(tile: Rect, { source, codes }: NamePlace): OcrJob[] {
     // above lose it; it is read too as depth below the paper, in the columns the game's code
     // keeps (right-aligned): further left, the rarity badge's dark disc is read as letters.
     ...(codes.onBrightBody
-      ? PAPER_INK_RAMPS.map((ramp) => ({
-          image: paperTextImage(codes.image, withinColumns(region, columns), ramp, { scale }),
+      ? paperTextImages(codes.image, withinColumns(region, columns), { scale }).map((image) => ({
+          image,
           mode: 'block' as const,
           whitelist: CODE_CHARACTERS,
         }))

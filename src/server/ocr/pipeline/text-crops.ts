@@ -309,38 +309,34 @@ export function greyTextImage(img: RgbImage, region: Rect, { scale, margin = CRO
  * "E012" bold and "FIA" light at 180 px tiles (unseen seed 39155), ACEM012 as "OCEMOLX" and
  * "ACEI9012" (tuning seed 351); JPEG's ripple around a flat body stays under the ramps' start.
  */
-export const PAPER_INK_RAMPS = [
+const PAPER_INK_RAMPS = [
   { from: 2, to: 10 },
   { from: 4, to: 20 },
 ] as const;
 
 /** The brightest channel of a pixel: dark text on coloured paper is dark in every channel. */
-const lightness = (data: Uint8Array, i: number): number => Math.max(data[i], data[i + 1], data[i + 2]);
+export const lightness = (data: Uint8Array, i: number): number => Math.max(data[i], data[i + 1], data[i + 2]);
 
 /**
  * A region as dark ink on white where its text is only a little darker than the paper it is
- * printed on: each pixel's depth below the paper (the region's median lightness), along `ramp`.
- * A bright tile body prints its small card code 10-20 levels below its cream paper, where the grey
- * crop's contrast is set by the rarity badge beside it and the whiteness masks see nothing
- * ("restyled: bright bodies" unseen seeds 39133 and 39134: EEG012 over OSIRIS read as "YY" and
- * "J", and the other Osiris taken).
+ * printed on, one image per ramp of PAPER_INK_RAMPS: each pixel's depth below the paper (the
+ * region's median lightness), measured once for both. A bright tile body prints its small card
+ * code 10-20 levels below its cream paper, where the grey crop's contrast is set by the rarity
+ * badge beside it and the whiteness masks see nothing ("restyled: bright bodies" unseen seeds
+ * 39133 and 39134: EEG012 over OSIRIS read as "YY" and "J", and the other Osiris taken).
  */
-export function paperTextImage(
-  img: RgbImage,
-  region: Rect,
-  ramp: (typeof PAPER_INK_RAMPS)[number],
-  { scale, margin = CROP_MARGIN }: MaskOptions,
-): Buffer {
+export function paperTextImages(img: RgbImage, region: Rect, { scale, margin = CROP_MARGIN }: MaskOptions): Buffer[] {
   const r = clampRect(img, region);
   const paper = regionMedian(img, r, lightness);
-  const gray = new Uint8Array(r.width * r.height);
+  const depth = new Float64Array(r.width * r.height);
   for (let y = 0; y < r.height; y++) {
-    for (let x = 0; x < r.width; x++) {
-      const depth = paper - ramp.from - lightness(img.data, ((r.top + y) * img.width + r.left + x) * 3);
-      gray[y * r.width + x] = 255 - Math.max(0, Math.min(255, roundHalfUp((depth * 255) / (ramp.to - ramp.from))));
-    }
+    for (let x = 0; x < r.width; x++)
+      depth[y * r.width + x] = paper - lightness(img.data, ((r.top + y) * img.width + r.left + x) * 3);
   }
-  return toOcrImage(gray, r, { scale, margin });
+  return PAPER_INK_RAMPS.map(({ from, to }) => {
+    const gray = depth.map((d) => 255 - Math.max(0, Math.min(255, roundHalfUp(((d - from) * 255) / (to - from)))));
+    return toOcrImage(Uint8Array.from(gray), r, { scale, margin });
+  });
 }
 
 /**
