@@ -1,6 +1,8 @@
 // Header policy: where the deck code is looked for above the grid, which views of the header are
 // read (whiteness mask, colour contrast map, sharpened copy) and how their reads are settled.
-import type { DeckCodeRead } from './code/deck-code';
+import type { CodeShapes, DeckCodeRead } from './code/deck-code';
+import { codeGlyphClassifier } from './code/classifier/classifier';
+import type { Glyph } from './code/glyphs';
 import { planDeckCode, wholeHeaderPlan } from './code/deck-code-reader';
 import { agreedCode, nothingToSettle } from './code/code-votes';
 import { colourContrastMap } from './colour-contrast-map';
@@ -93,6 +95,23 @@ async function settleDeckCode(
   return agreedCode(reads);
 }
 
-/** A read as the trace shows it: its code and label, and whether glyphs spelled it (their ink is left out). */
+/**
+ * A read as the trace shows it: its code and label, the line model's own code, and each glyph it was
+ * spelled on with the characters the classifier ranks first for it (their ink is left out).
+ */
 const asTraced = (read: DeckCodeRead | null) =>
-  read && { code: read.code, labelErrors: read.labelErrors, spelledOnGlyphs: read.shapes !== undefined };
+  read && {
+    code: read.code,
+    labelErrors: read.labelErrors,
+    lineCode: read.lineCode,
+    glyphs: read.shapes?.glyphs.map((glyph, i) => glyph && tracedGlyph(glyph, read.code[i], read.shapes!)),
+  };
+
+function tracedGlyph(glyph: Glyph, char: string, { capHeight, classifier }: CodeShapes) {
+  const ranked = (classifier ?? codeGlyphClassifier()).rank(glyph, capHeight);
+  return {
+    char,
+    box: [glyph.left, glyph.top, glyph.width, glyph.height].map(Math.round),
+    ranked: ranked.slice(0, 2).map((s) => `${s.char} ${s.score.toFixed(3)}`),
+  };
+}

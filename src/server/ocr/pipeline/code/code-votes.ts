@@ -10,7 +10,8 @@ import { DECK_CODE_LENGTH, type DeckCodeRead } from './deck-code';
 
 /**
  * The read most like a read of the game's code: of its length (DECK_CODE_LENGTH), then with the
- * fewest label letters wrong, then the earlier (the views come in order of trust). A read of
+ * fewest label letters wrong, then the one whose glyphs look clearly more like the characters it
+ * spelled (`spelledLikeness`), then the earlier (the views come in order of trust). A read of
  * another length lost a glyph or read a phantom, however clean its label: the mask read QHOV8 for
  * QHOV8U and 8TVEN for 8TVTEN where the sharpened mask read all six (tuning seeds 424 and 425).
  * Each of its characters where the reads of its length disagree is settled by the glyphs
@@ -19,7 +20,9 @@ import { DECK_CODE_LENGTH, type DeckCodeRead } from './deck-code';
 export function agreedCode(reads: Array<DeckCodeRead | null>): string | null {
   const isBetter = (read: DeckCodeRead, than: DeckCodeRead): boolean => {
     const [ofLength, otherOfLength] = [read, than].map((r) => r.code.length === DECK_CODE_LENGTH);
-    return ofLength !== otherOfLength ? ofLength : read.labelErrors < than.labelErrors;
+    if (ofLength !== otherOfLength) return ofLength;
+    if (read.labelErrors !== than.labelErrors) return read.labelErrors < than.labelErrors;
+    return spelledLikeness(read) - spelledLikeness(than) > CLEARER_SPELLING;
   };
   const base = reads.reduce<DeckCodeRead | null>(
     (best, read) => (read && (!best || isBetter(read, best)) ? read : best),
@@ -35,6 +38,28 @@ export function agreedCode(reads: Array<DeckCodeRead | null>): string | null {
       return (areLookalikes(candidates) ? byShape(alike, i, candidates) : null) ?? byVotes(alike, i, own);
     })
     .join('');
+}
+
+/**
+ * How much more a read's glyphs must look like what it spelled to be built on before an earlier
+ * read: at 602 px, blurred, the mask cut specks 2-4 px wide under the line's X30T74 (each most like
+ * another character, at 0.4 or less), the sharpened mask whole glyphs under X3OT4I (0.46-0.79 like
+ * their own characters; "all at once" tuning seed 304).
+ */
+const CLEARER_SPELLING = 0.15;
+
+/**
+ * The mean similarity of a read's glyphs to the characters it spelled on them, 0 for a character
+ * without a glyph (two joined by blur); 0 for a read the line spelled alone, which shows no glyph.
+ */
+function spelledLikeness({ code, shapes }: DeckCodeRead): number {
+  if (!shapes) return 0;
+  const classifier = shapes.classifier ?? codeGlyphClassifier();
+  const likeness = [...code].map((char, i) => {
+    const glyph = shapes.glyphs[i];
+    return glyph ? Math.max(0, classifier.rank(glyph, shapes.capHeight).find((s) => s.char === char)?.score ?? 0) : 0;
+  });
+  return likeness.reduce((sum, l) => sum + l, 0) / Math.max(1, likeness.length);
 }
 
 /**
