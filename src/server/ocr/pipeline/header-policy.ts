@@ -104,6 +104,7 @@ const asTraced = (read: DeckCodeRead | null) =>
     code: read.code,
     labelErrors: read.labelErrors,
     lineCode: read.lineCode,
+    style: read.shapes?.classifier?.styleName,
     glyphs: read.shapes?.glyphs.map((glyph, i) => glyph && tracedGlyph(glyph, read.code[i], read.shapes!)),
   };
 

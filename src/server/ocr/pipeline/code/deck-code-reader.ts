@@ -371,8 +371,11 @@ function codeLinePlan(img: RgbImage, region: Rect, lineHeight: number, threshold
         colon >= 0 ? colon + 1 : place ? glyphs.findIndex((g) => g.left + g.width / 2 >= place.code[0].x0) : -1;
       const codeGlyphs = first >= 0 ? codeRun(glyphs, first, capHeight, colon >= 0 ? glyphs[colon] : undefined) : [];
       if (codeGlyphs.length < MIN_CODE_LENGTH) return null;
-      const exemplars = colon >= 0 ? labelExemplars(glyphs, colon, placed, capHeightOf(codeGlyphs)) : [];
-      const classifier = codeGlyphClassifier().withExemplars(exemplars);
+      const codeCapHeight = capHeightOf(codeGlyphs);
+      const exemplars = colon >= 0 ? labelExemplars(glyphs, colon, placed, codeCapHeight) : [];
+      const classifier = codeGlyphClassifier()
+        .withExemplars(exemplars)
+        .inStyleOf([...exemplars, ...codeGlyphs.map((glyph) => ({ glyph, capHeight: codeCapHeight }))]);
       const byBoxes = piecesJoinedWhereRight(codeGlyphs, placed, read.code.length, classifier);
       // The glyphs take the line's characters in order, not by their boxes, where the boxes left a
       // glyph without a character (on a desaturated real screenshot the model boxed the U of UH42XD

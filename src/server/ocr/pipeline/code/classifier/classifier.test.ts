@@ -5,8 +5,8 @@ import { REAL_SCREENSHOT } from '../../../../../../test/support/real-data';
 import { SHARE_GEOMETRY } from '../../../../demo/share-screenshot';
 import { codeGlyphs } from '../../../../../../test/support/code-glyphs';
 import { codeCharacters, labelExemplars, spell } from '../deck-code';
-import { capHeightOf, findGlyphs, isColon } from '../glyphs';
-import { codeGlyphClassifier } from './classifier';
+import { capHeightOf, findGlyphs, isColon, type Glyph } from '../glyphs';
+import { codeGlyphClassifier, styleOf } from './classifier';
 import { sampleOf } from './glyph-sample';
 import { loadGlyphSet, storeGlyphSet } from './glyph-set';
 
@@ -23,6 +23,16 @@ async function realCodeGlyphs(scale: number) {
   const capHeight = capHeightOf(glyphs);
   const colon = glyphs.findIndex((g) => isColon(g, capHeight));
   return { glyphs: glyphs.slice(colon + 1), capHeight };
+}
+
+/** The glyph's ink drawn `factor` times as wide, each column copied from the nearest of the glyph's. */
+function widened(glyph: Glyph, factor: number): Glyph {
+  const width = Math.round(glyph.width * factor);
+  const ink = new Uint8Array(width * glyph.height);
+  for (let y = 0; y < glyph.height; y++)
+    for (let x = 0; x < width; x++)
+      ink[y * width + x] = glyph.ink[y * glyph.width + Math.min(glyph.width - 1, Math.floor(x / factor))];
+  return { ...glyph, width, ink };
 }
 
 describe('the deck-code glyph classifier', () => {
@@ -79,6 +89,33 @@ describe('the deck-code glyph classifier', () => {
     expect(read(set.withExemplars(exemplars))).toBe('O0DO0D');
     // The exemplars are the header's alone: the shared classifier is left as it was.
     expect(read(codeGlyphClassifier())).toBe('00D00D');
+  });
+
+  it('weighs the glyphs of the face the line is printed in, where the set holds that face', async () => {
+    const { glyphs, capHeight, line, colon } = await codeGlyphs('WM01X7', 23);
+    const labelRead = line.slice(0, colon).map((g, i) => ({
+      text: 'DECKCODE'[i],
+      confidence: 90,
+      x0: g.left,
+      x1: g.left + g.width,
+      y0: 0,
+      y1: 1,
+    }));
+    const exemplars = labelExemplars(line, colon, labelRead, capHeight);
+    const set = codeGlyphClassifier().withExemplars(exemplars);
+    const inStyle = set.inStyleOf([...exemplars, ...glyphs.map((glyph) => ({ glyph, capHeight }))]);
+    expect(inStyle.styleName).toBe('font DejaVu Sans Bold');
+    // The zero blur spread to 0.88 capitals ("rotation" tuning seed 409): nearest DejaVu Sans
+    // Condensed's O (0.90) in the whole set, DejaVu Sans Bold's zero (0.80) against its O (1.00).
+    const spread = widened(glyphs[2], 1.15);
+    expect(set.best(spread, capHeight).char).toBe('O');
+    expect(inStyle.best(spread, capHeight).char).toBe('0');
+  });
+
+  it('names a glyph source by its face, every copy of the real image as one', () => {
+    expect(styleOf('font DejaVu Sans Condensed Bold 17px q70 t90')).toBe('font DejaVu Sans Condensed Bold');
+    expect(styleOf('real x0.80 q55 blur0.6 dim1.00 t90')).toBe('real');
+    expect(styleOf('real as sent t60')).toBe('real');
   });
 
   it('stores a glyph at 4 bits a cell and loads it back within one step', () => {

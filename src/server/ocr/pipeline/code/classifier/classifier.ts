@@ -63,23 +63,65 @@ export interface Exemplar {
   capHeight: number;
 }
 
-type Sample = { label: string; prepared: Prepared };
+/** One labelled glyph prepared for comparison, with the style (face) it was cut in (`styleOf`). */
+type Sample = { label: string; style: string; prepared: Prepared };
+
+/**
+ * The face a labelled glyph was cut in, from its source: "font DejaVu Sans Bold 17px q70 t90" is
+ * "font DejaVu Sans Bold", every spoilt copy of the real share image "real".
+ */
+export function styleOf(source: string): string {
+  return source.startsWith('real') ? 'real' : (/^(.*?) \d+px/.exec(source)?.[1] ?? source);
+}
+
+/** The style of glyphs of the image itself (the header's label): always weighed, whatever the line's style. */
+const OWN_STYLE = 'own';
+
+/**
+ * A line is in one style of the set where at least this many of its glyphs that match some labelled
+ * glyph clearly (CLEAR_LIKENESS) match one of that style best, and this share of them: a code and
+ * its label are printed in one face, and a glyph's nearest labelled glyph of another face is chance.
+ * At four glyphs over 0.75, the sharpened copy of a Liberation Sans Narrow header (a face the set
+ * lacks) was taken for Liberation Sans Bold, whose 8 then took its B ("narrow face" tuning seed 429).
+ */
+export const MIN_STYLE_GLYPHS = 5;
+export const STYLE_SHARE = 0.6;
+export const CLEAR_LIKENESS = 0.8;
+
+/** Per glyph, its best similarity to each character's labelled glyphs of each style. */
+type StyleScores = Map<string, Map<string, number>>;
+
+/**
+ * The labelled set: its glyphs, each also keyed by its character and style for one pass over them,
+ * and each glyph's scores ranked against them, kept for every classifier made from the set.
+ */
+interface LabelledSet {
+  samples: Sample[];
+  byCharacterAndStyle: Array<{ label: string; prepared: Prepared }>;
+  scores: WeakMap<GlyphInk, { capHeight: number; scores: StyleScores; prepared: Prepared }>;
+}
 
 export class CodeGlyphClassifier {
   /** Each glyph's ranking, kept: the reader asks about one glyph several times (J? bar? settle?). */
   private readonly ranked = new WeakMap<GlyphInk, { capHeight: number; scores: CharacterScore[] }>();
 
   private constructor(
-    private readonly samples: Sample[],
+    private readonly set: LabelledSet,
     private readonly table: Record<string, string>,
+    /** Glyphs of the image itself (`withExemplars`). */
+    private readonly own: Sample[] = [],
+    /** The style the line is printed in and the characters the set holds in it (`inStyleOf`). */
+    private readonly style?: { name: string; labels: Set<string> },
   ) {}
 
   /** The classifier of a labelled set and the look-alike table learnt from it. */
-  static learnt(glyphs: Array<{ label: string } & Parameters<typeof prepare>[0]>, table: LookalikeTable) {
-    return new CodeGlyphClassifier(
-      glyphs.map((g) => ({ label: g.label, prepared: prepare(g) })),
-      table.lookalikes,
-    );
+  static learnt(
+    glyphs: Array<{ label: string; source: string } & Parameters<typeof prepare>[0]>,
+    table: LookalikeTable,
+  ) {
+    const samples = glyphs.map((g) => ({ label: g.label, style: styleOf(g.source), prepared: prepare(g) }));
+    const byCharacterAndStyle = samples.map((s) => ({ label: `${s.label}\n${s.style}`, prepared: s.prepared }));
+    return new CodeGlyphClassifier({ samples, byCharacterAndStyle, scores: new WeakMap() }, table.lookalikes);
   }
 
   /**
@@ -93,16 +135,73 @@ export class CodeGlyphClassifier {
   withExemplars(exemplars: Exemplar[]): CodeGlyphClassifier {
     const useful = exemplars.filter((e) => this.lookalikesOf(e.label) !== '');
     if (useful.length === 0) return this;
-    const own = useful.map((e) => ({ label: e.label, prepared: prepare(sampleOf(e.glyph, e.capHeight)) }));
-    return new CodeGlyphClassifier([...this.samples, ...own], this.table);
+    const own = useful.map((e) => ({
+      label: e.label,
+      style: OWN_STYLE,
+      prepared: prepare(sampleOf(e.glyph, e.capHeight)),
+    }));
+    return new CodeGlyphClassifier(this.set, this.table, [...this.own, ...own], this.style);
+  }
+
+  /**
+   * This classifier weighing, for each character the set holds in the line's style, only glyphs of
+   * that style (and the image's own). Faces draw look-alikes apart differently: DejaVu Sans Bold's
+   * zero is 0.80 capitals wide, its O 1.00, and DejaVu Sans Condensed's O 0.90, so a blurred zero
+   * 0.86 wide was nearest a condensed O ("rotation" tuning seed 409, WM01X7 read WMO1X7). The style
+   * is the one most of the line's clear glyphs match best (`glyphs`: the code's, and the label's
+   * with their known characters); where no style leads, or the line's face is none of the set's,
+   * the classifier is this one.
+   */
+  inStyleOf(glyphs: Array<{ glyph: GlyphInk; capHeight: number; label?: string }>): CodeGlyphClassifier {
+    const tally = new Map<string, number>();
+    for (const { glyph, capHeight, label } of glyphs) {
+      let nearest: { style: string; score: number } | undefined;
+      for (const [char, byStyle] of this.scoresOf(glyph, capHeight).scores) {
+        if (label !== undefined && char !== label) continue;
+        for (const [style, score] of byStyle) if (!nearest || score > nearest.score) nearest = { style, score };
+      }
+      if (nearest && nearest.score >= CLEAR_LIKENESS) tally.set(nearest.style, (tally.get(nearest.style) ?? 0) + 1);
+    }
+    const clear = [...tally.values()].reduce((sum, n) => sum + n, 0);
+    const [style, count] = [...tally].sort((a, b) => b[1] - a[1])[0] ?? [];
+    if (!style || count < MIN_STYLE_GLYPHS || count < clear * STYLE_SHARE) return this;
+    const labels = new Set(this.set.samples.filter((s) => s.style === style).map((s) => s.label));
+    return new CodeGlyphClassifier(this.set, this.table, this.own, { name: style, labels });
+  }
+
+  /** The style `inStyleOf` found, if any (for the trace). */
+  get styleName(): string | undefined {
+    return this.style?.name;
+  }
+
+  /** The glyph's best similarity to each character of each style of the set, computed once per set. */
+  private scoresOf(glyph: GlyphInk, capHeight: number) {
+    const kept = this.set.scores.get(glyph);
+    if (kept?.capHeight === capHeight) return kept;
+    const prepared = prepare(sampleOf(glyph, capHeight));
+    const keyed = bestPerLabel(prepared, this.set.byCharacterAndStyle);
+    const scores: StyleScores = new Map();
+    for (const [key, score] of keyed) {
+      const [char, style] = key.split('\n');
+      scores.set(char, (scores.get(char) ?? new Map()).set(style, score));
+    }
+    const computed = { capHeight, scores, prepared };
+    this.set.scores.set(glyph, computed);
+    return computed;
   }
 
   /** Every character the set holds, best first, with its nearest labelled glyph's similarity. */
   rank(glyph: GlyphInk, capHeight: number): CharacterScore[] {
     const kept = this.ranked.get(glyph);
     if (kept?.capHeight === capHeight) return kept.scores;
-    const best = bestPerLabel(prepare(sampleOf(glyph, capHeight)), this.samples);
-    const scores = [...best].map(([char, score]) => ({ char, score })).sort((a, b) => b.score - a.score);
+    const { scores: byStyle, prepared } = this.scoresOf(glyph, capHeight);
+    const own = bestPerLabel(prepared, this.own);
+    const scores = [...byStyle].map(([char, styles]) => {
+      const inStyle = this.style?.labels.has(char) ? styles.get(this.style.name) : undefined;
+      const fromSet = inStyle ?? Math.max(...styles.values());
+      return { char, score: Math.max(fromSet, own.get(char) ?? -Infinity) };
+    });
+    scores.sort((a, b) => b.score - a.score);
     this.ranked.set(glyph, { capHeight, scores });
     return scores;
   }
