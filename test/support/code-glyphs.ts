@@ -37,3 +37,16 @@ export async function codeGlyphs(
   if (glyphs.length !== code.length) throw new Error(`cut ${glyphs.length} glyphs from ${code}`);
   return { glyphs, capHeight: capHeightOf(glyphs), line: all, colon };
 }
+
+/**
+ * The glyph's ink drawn `factor` times as wide, each column copied from the nearest of the glyph's:
+ * blur spreads a small glyph by a pixel or two, which at 10-15 px capitals is a tenth of its width.
+ */
+export function widened(glyph: Glyph, factor: number): Glyph {
+  const width = Math.round(glyph.width * factor);
+  const ink = new Uint8Array(width * glyph.height);
+  for (let y = 0; y < glyph.height; y++)
+    for (let x = 0; x < width; x++)
+      ink[y * width + x] = glyph.ink[y * glyph.width + Math.min(glyph.width - 1, Math.floor(x / factor))];
+  return { ...glyph, width, ink };
+}

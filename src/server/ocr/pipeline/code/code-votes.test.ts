@@ -1,6 +1,6 @@
 import { agreedCode, nothingToSettle } from './code-votes';
-import type { DeckCodeRead } from './deck-code';
-import { codeGlyphs } from '../../../../../test/support/code-glyphs';
+import type { CodeShapes, DeckCodeRead } from './deck-code';
+import { codeGlyphs, widened } from '../../../../../test/support/code-glyphs';
 
 const read = (code: string, labelErrors = 0) => ({ code, labelErrors });
 
@@ -73,6 +73,18 @@ describe('agreedCode', () => {
     expect(agreedCode([read('FIISOF'), read('F9TSQE')])).toBe('FIISOF');
     // A longer read that is no read with a character dropped votes for nothing.
     expect(agreedCode([read('FIISOF'), read('F9TSQE'), read('FO9TSQF')])).toBe('FIISOF');
+  });
+
+  it('weighs each glyph by how far it leads, so one clear glyph outweighs two that lean the other way by a hair', async () => {
+    // "All at once" tuning seed 419: 7GX0Y5's zero led O by 0.117 in one view, trailed it by 0.02 in two.
+    const clear = await codeGlyphs('WM01X7', 17);
+    const small = await codeGlyphs('WM01X7', 14);
+    // The small zero blur spread a quarter wider: O ahead by under 0.02.
+    const spread = { glyphs: small.glyphs.map((g, i) => (i === 2 ? widened(g, 1.25) : g)), capHeight: small.capHeight };
+    const onGlyphs = (code: string, shapes: CodeShapes): DeckCodeRead => ({ code, labelErrors: 0, shapes });
+    expect(agreedCode([onGlyphs('WMO1X7', spread), onGlyphs('WMO1X7', spread), onGlyphs('WM01X7', clear)])).toBe(
+      'WM01X7',
+    );
   });
 
   it('builds on the read whose glyphs look like what it spelled before an earlier one spelled on specks', async () => {

@@ -92,21 +92,24 @@ function areLookalikes(candidates: string[]): boolean {
 
 /**
  * The candidate the glyphs at position `i` look most like. Each glyph the reads cut there (a read
- * spelled from the line alone has none) votes for the candidate it matches best, when it leads the
- * next by SWITCH_MARGIN and looks like a character at all (MIN_LIKENESS); the most votes win, and a
- * tie goes to the surest glyph's candidate. Null when no glyph votes: the shapes do not tell the
+ * spelled from the line alone has none) votes for the candidate it matches best, weighed by how far
+ * it leads the next (at least SWITCH_MARGIN), when it looks like a character at all (MIN_LIKENESS);
+ * the candidate led to furthest in all wins. Null when no glyph votes: the shapes do not tell the
  * candidates apart.
- * Votes, not the sum of scores: a read that lost its place along the line cut specks or a
+ * Leads, not the sum of scores: a read that lost its place along the line cut specks or a
  * neighbour there, whose scores outweighed the glyphs of the reads that held it (JPEG tuning seed
- * 313, 8210GH: a C at 0.59 beside Gs at 0.80 and 0.78). Votes, not the surest glyph alone: of
- * three views of JGWCU0's zero, the surest matched O 0.012 ahead, the two others 0, 0.013 and 0.157
- * ahead ("no stat panels" unseen seed 39095, a generated header). One against one, the surest
- * stands: a 4 at 0.71 beside specks taken for 7 at 0.55 ("all at once" tuning seed 304, X3OT4I),
- * and 5P4T0Y's zero, 0 0.016 ahead at 0.87 against O 0.033 ahead at 0.83 (scale, seed 415).
+ * 313, 8210GH: a C at 0.59 beside Gs at 0.80 and 0.78). Leads, not a count of glyphs: a blurred
+ * view's glyph leads by a hair where a clear one leads by a tenth. 7GX0Y5's zero led O by 0.117 in
+ * one view and trailed it by 0.02 in two ("all at once" tuning seed 419, 833 px, blurred); O25DSY's
+ * S led 5 by 0.092 in one, trailed by 0.019 in another (JPEG q42 tuning seed 408). Counted, both
+ * went the wrong way; weighed, 5 of 860 tuning images' codes were mended and 1 lost (a narrow
+ * face's O read 0, seed 413). Not the surest glyph alone: of three views of JGWCU0's zero, the
+ * surest matched O 0.012 ahead, the two others 0, 0.013 and 0.157 ahead ("no stat panels" unseen
+ * seed 39095, a generated header).
  */
 function byShape(reads: DeckCodeRead[], i: number, candidates: string[]): string | null {
-  /** Per candidate voted for, its votes and its surest voter's score. */
-  const votes = new Map<string, { votes: number; surest: number }>();
+  /** Per candidate voted for, its voters' leads summed and its surest voter's score. */
+  const votes = new Map<string, { lead: number; surest: number }>();
   for (const { shapes } of reads) {
     const glyph = shapes?.glyphs[i];
     if (!glyph) continue;
@@ -116,10 +119,11 @@ function byShape(reads: DeckCodeRead[], i: number, candidates: string[]): string
       .map((char) => ({ char, score: ranked.find((s) => s.char === char)?.score ?? -Infinity }))
       .sort((a, b) => b.score - a.score);
     if (first.score - second.score < SWITCH_MARGIN) continue;
-    const tally = votes.get(first.char) ?? { votes: 0, surest: -Infinity };
-    votes.set(first.char, { votes: tally.votes + 1, surest: Math.max(tally.surest, first.score) });
+    const tally = votes.get(first.char) ?? { lead: 0, surest: -Infinity };
+    const lead = first.score - second.score;
+    votes.set(first.char, { lead: tally.lead + lead, surest: Math.max(tally.surest, first.score) });
   }
-  const ranked = [...votes].sort(([, a], [, b]) => b.votes - a.votes || b.surest - a.surest);
+  const ranked = [...votes].sort(([, a], [, b]) => b.lead - a.lead || b.surest - a.surest);
   return ranked[0]?.[0] ?? null;
 }
 

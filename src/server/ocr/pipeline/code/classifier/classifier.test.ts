@@ -3,9 +3,9 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { REAL_SCREENSHOT } from '../../../../../../test/support/real-data';
 import { SHARE_GEOMETRY } from '../../../../demo/share-screenshot';
-import { codeGlyphs } from '../../../../../../test/support/code-glyphs';
+import { codeGlyphs, widened } from '../../../../../../test/support/code-glyphs';
 import { codeCharacters, labelExemplars, spell } from '../deck-code';
-import { capHeightOf, findGlyphs, isColon, type Glyph } from '../glyphs';
+import { capHeightOf, findGlyphs, isColon } from '../glyphs';
 import { codeGlyphClassifier, styleOf } from './classifier';
 import { sampleOf } from './glyph-sample';
 import { loadGlyphSet, storeGlyphSet } from './glyph-set';
@@ -23,16 +23,6 @@ async function realCodeGlyphs(scale: number) {
   const capHeight = capHeightOf(glyphs);
   const colon = glyphs.findIndex((g) => isColon(g, capHeight));
   return { glyphs: glyphs.slice(colon + 1), capHeight };
-}
-
-/** The glyph's ink drawn `factor` times as wide, each column copied from the nearest of the glyph's. */
-function widened(glyph: Glyph, factor: number): Glyph {
-  const width = Math.round(glyph.width * factor);
-  const ink = new Uint8Array(width * glyph.height);
-  for (let y = 0; y < glyph.height; y++)
-    for (let x = 0; x < width; x++)
-      ink[y * width + x] = glyph.ink[y * glyph.width + Math.min(glyph.width - 1, Math.floor(x / factor))];
-  return { ...glyph, width, ink };
 }
 
 describe('the deck-code glyph classifier', () => {
