@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { REAL_SCREENSHOT } from '../../../../../../test/support/real-data';
 import { SHARE_GEOMETRY } from '../../../../demo/share-screenshot';
-import { codeGlyphs, widened } from '../../../../../../test/support/code-glyphs';
+import { codeGlyphs, widened, type CodeGlyphs } from '../../../../../../test/support/code-glyphs';
 import { codeCharacters, labelExemplars, spell } from '../deck-code';
 import { capHeightOf, findGlyphs, isColon } from '../glyphs';
 import { codeGlyphClassifier, styleOf } from './classifier';
@@ -23,6 +23,19 @@ async function realCodeGlyphs(scale: number) {
   const capHeight = capHeightOf(glyphs);
   const colon = glyphs.findIndex((g) => isColon(g, capHeight));
   return { glyphs: glyphs.slice(colon + 1), capHeight };
+}
+
+/** The label's letters of a drawn line as exemplars, the label read right ("DECK CODE"). */
+function labelExemplarsOf({ line, colon, capHeight }: CodeGlyphs) {
+  const labelRead = line.slice(0, colon).map((g, i) => ({
+    text: 'DECKCODE'[i],
+    confidence: 90,
+    x0: g.left,
+    x1: g.left + g.width,
+    y0: 0,
+    y1: 1,
+  }));
+  return labelExemplars(line, colon, labelRead, capHeight);
 }
 
 describe('the deck-code glyph classifier', () => {
@@ -61,16 +74,9 @@ describe('the deck-code glyph classifier', () => {
 
   it("reads the Os of a face narrower than any it learnt by the header label's own O", async () => {
     // DejaVu Sans Bold drawn at 0.75 of its width: its O is as narrow as the set's zeros.
-    const { glyphs, capHeight, line, colon } = await codeGlyphs('O0DO0D', 23, { stretch: 0.75 });
-    const labelRead = line.slice(0, colon).map((g, i) => ({
-      text: 'DECKCODE'[i],
-      confidence: 90,
-      x0: g.left,
-      x1: g.left + g.width,
-      y0: 0,
-      y1: 1,
-    }));
-    const exemplars = labelExemplars(line, colon, labelRead, capHeight);
+    const drawn = await codeGlyphs('O0DO0D', 23, { stretch: 0.75 });
+    const { glyphs, capHeight } = drawn;
+    const exemplars = labelExemplarsOf(drawn);
     const set = codeGlyphClassifier();
     // Only the O and D are learnt from: the set confuses no other letter of the label.
     expect(set.withExemplars(exemplars.filter((e) => 'CE'.includes(e.label)))).toBe(set);
@@ -82,16 +88,9 @@ describe('the deck-code glyph classifier', () => {
   });
 
   it('weighs the glyphs of the face the line is printed in, where the set holds that face', async () => {
-    const { glyphs, capHeight, line, colon } = await codeGlyphs('WM01X7', 23);
-    const labelRead = line.slice(0, colon).map((g, i) => ({
-      text: 'DECKCODE'[i],
-      confidence: 90,
-      x0: g.left,
-      x1: g.left + g.width,
-      y0: 0,
-      y1: 1,
-    }));
-    const exemplars = labelExemplars(line, colon, labelRead, capHeight);
+    const drawn = await codeGlyphs('WM01X7', 23);
+    const { glyphs, capHeight } = drawn;
+    const exemplars = labelExemplarsOf(drawn);
     const set = codeGlyphClassifier().withExemplars(exemplars);
     const inStyle = set.inStyleOf([...exemplars, ...glyphs.map((glyph) => ({ glyph, capHeight }))]);
     expect(inStyle.styleName).toBe('font DejaVu Sans Bold');
