@@ -1,7 +1,7 @@
 // Header policy: where the deck code is looked for above the grid, which views of the header are
 // read (whiteness mask, colour contrast map, sharpened copy) and how their reads are settled.
-import type { CodeShapes, DeckCodeRead } from './code/deck-code';
-import { codeGlyphClassifier } from './code/classifier/classifier';
+import { rankedAt, type DeckCodeRead } from './code/deck-code';
+import type { CharacterScore } from './code/classifier/classifier';
 import type { Glyph } from './code/glyphs';
 import { planDeckCode, wholeHeaderPlan } from './code/deck-code-reader';
 import { agreedCode, nothingToSettle } from './code/code-votes';
@@ -105,14 +105,11 @@ const asTraced = (read: DeckCodeRead | null) =>
     labelErrors: read.labelErrors,
     lineCode: read.lineCode,
     style: read.shapes?.classifier?.styleName,
-    glyphs: read.shapes?.glyphs.map((glyph, i) => glyph && tracedGlyph(glyph, read.code[i], read.shapes!)),
+    glyphs: read.shapes?.glyphs.map((glyph, i) => glyph && tracedGlyph(glyph, read.code[i], rankedAt(read.shapes!, i))),
   };
 
-function tracedGlyph(glyph: Glyph, char: string, { capHeight, classifier }: CodeShapes) {
-  const ranked = (classifier ?? codeGlyphClassifier()).rank(glyph, capHeight);
-  return {
-    char,
-    box: [glyph.left, glyph.top, glyph.width, glyph.height].map(Math.round),
-    ranked: ranked.slice(0, 2).map((s) => `${s.char} ${s.score.toFixed(3)}`),
-  };
-}
+const tracedGlyph = (glyph: Glyph, char: string, ranked: CharacterScore[] = []) => ({
+  char,
+  box: [glyph.left, glyph.top, glyph.width, glyph.height].map(Math.round),
+  ranked: ranked.slice(0, 2).map((s) => `${s.char} ${s.score.toFixed(3)}`),
+});

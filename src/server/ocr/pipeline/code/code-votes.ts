@@ -6,7 +6,7 @@
  * and where no view cut a glyph like any character, the majority of reads decides.
  */
 import { MIN_LIKENESS, SWITCH_MARGIN, codeGlyphClassifier } from './classifier/classifier';
-import { DECK_CODE_LENGTH, type DeckCodeRead } from './deck-code';
+import { DECK_CODE_LENGTH, rankedAt, type DeckCodeRead } from './deck-code';
 
 /**
  * The read most like a read of the game's code: of its length (DECK_CODE_LENGTH), then with the
@@ -54,11 +54,9 @@ const CLEARER_SPELLING = 0.15;
  */
 function spelledLikeness({ code, shapes }: DeckCodeRead): number {
   if (!shapes) return 0;
-  const classifier = shapes.classifier ?? codeGlyphClassifier();
-  const likeness = [...code].map((char, i) => {
-    const glyph = shapes.glyphs[i];
-    return glyph ? Math.max(0, classifier.rank(glyph, shapes.capHeight).find((s) => s.char === char)?.score ?? 0) : 0;
-  });
+  const likeness = [...code].map((char, i) =>
+    Math.max(0, rankedAt(shapes, i)?.find((s) => s.char === char)?.score ?? 0),
+  );
   return likeness.reduce((sum, l) => sum + l, 0) / Math.max(1, likeness.length);
 }
 
@@ -111,10 +109,8 @@ function byShape(reads: DeckCodeRead[], i: number, candidates: string[]): string
   /** Per candidate voted for, its voters' leads summed and its surest voter's score. */
   const votes = new Map<string, { lead: number; surest: number }>();
   for (const { shapes } of reads) {
-    const glyph = shapes?.glyphs[i];
-    if (!glyph) continue;
-    const ranked = (shapes.classifier ?? codeGlyphClassifier()).rank(glyph, shapes.capHeight);
-    if (ranked[0].score < MIN_LIKENESS) continue;
+    const ranked = shapes && rankedAt(shapes, i);
+    if (!ranked || ranked[0].score < MIN_LIKENESS) continue;
     const [first, second] = candidates
       .map((char) => ({ char, score: ranked.find((s) => s.char === char)?.score ?? -Infinity }))
       .sort((a, b) => b.score - a.score);

@@ -1,7 +1,12 @@
 /**
  * Finds the deck code in text read from a share image header ("DECK CODE: UH42XD").
  */
-import { codeGlyphClassifier, type CodeGlyphClassifier, type Exemplar } from './classifier/classifier';
+import {
+  codeGlyphClassifier,
+  type CharacterScore,
+  type CodeGlyphClassifier,
+  type Exemplar,
+} from './classifier/classifier';
 import { capHeightOf, joinGlyphs, type Glyph } from './glyphs';
 import type { OcrSymbol } from '../../runtime/worker-pool';
 
@@ -61,6 +66,12 @@ export interface CodeShapes {
   capHeight: number;
   /** The classifier the glyphs were settled by (the header's label among its set); absent: the set's own. */
   classifier?: CodeGlyphClassifier;
+}
+
+/** How the classifier the shapes were settled by ranks their glyph at `i`; undefined where blur left none. */
+export function rankedAt(shapes: CodeShapes, i: number): CharacterScore[] | undefined {
+  const glyph = shapes.glyphs[i];
+  return glyph && (shapes.classifier ?? codeGlyphClassifier()).rank(glyph, shapes.capHeight);
 }
 
 /** The letters of "DECKCODE" a garbled label read as others (an O read as 0 is no error). */

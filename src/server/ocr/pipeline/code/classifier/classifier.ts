@@ -63,8 +63,7 @@ export interface Exemplar {
   capHeight: number;
 }
 
-/** One labelled glyph prepared for comparison, with the style (face) it was cut in (`styleOf`). */
-type Sample = { label: string; style: string; prepared: Prepared };
+type Sample = { label: string; prepared: Prepared };
 
 /**
  * The face a labelled glyph was cut in, from its source: "font DejaVu Sans Bold 17px q70 t90" is
@@ -74,9 +73,6 @@ export function styleOf(source: string): string {
   return source.startsWith('real') ? 'real' : (/^(.*?) \d+px/.exec(source)?.[1] ?? source);
 }
 
-/** The style of glyphs of the image itself (the header's label): always weighed, whatever the line's style. */
-const OWN_STYLE = 'own';
-
 /**
  * A line is in one style of the set where at least this many of its glyphs that match some labelled
  * glyph clearly (CLEAR_LIKENESS) match one of that style best, and this share of them: a code and
@@ -84,21 +80,20 @@ const OWN_STYLE = 'own';
  * At four glyphs over 0.75, the sharpened copy of a Liberation Sans Narrow header (a face the set
  * lacks) was taken for Liberation Sans Bold, whose 8 then took its B ("narrow face" tuning seed 429).
  */
-export const MIN_STYLE_GLYPHS = 5;
-export const STYLE_SHARE = 0.6;
-export const CLEAR_LIKENESS = 0.8;
+const MIN_STYLE_GLYPHS = 5;
+const STYLE_SHARE = 0.6;
+const CLEAR_LIKENESS = 0.8;
 
-/** Per glyph, its best similarity to each character's labelled glyphs of each style. */
+/** Per style of the set, a glyph's best similarity to each character's labelled glyphs of that style. */
 type StyleScores = Map<string, Map<string, number>>;
 
 /**
- * The labelled set: its glyphs, each also keyed by its character and style for one pass over them,
- * and each glyph's scores ranked against them, kept for every classifier made from the set.
+ * The labelled set, its glyphs grouped by the style they were cut in, and each glyph's scores
+ * against every style, kept for every classifier made from the set.
  */
 interface LabelledSet {
-  samples: Sample[];
-  byCharacterAndStyle: Array<{ label: string; prepared: Prepared }>;
-  scores: WeakMap<GlyphInk, { capHeight: number; scores: StyleScores; prepared: Prepared }>;
+  styles: Map<string, Sample[]>;
+  scores: WeakMap<GlyphInk, { capHeight: number; byStyle: StyleScores; prepared: Prepared }>;
 }
 
 export class CodeGlyphClassifier {
@@ -110,8 +105,8 @@ export class CodeGlyphClassifier {
     private readonly table: Record<string, string>,
     /** Glyphs of the image itself (`withExemplars`). */
     private readonly own: Sample[] = [],
-    /** The style the line is printed in and the characters the set holds in it (`inStyleOf`). */
-    private readonly style?: { name: string; labels: Set<string> },
+    /** The style the line is printed in (`inStyleOf`). */
+    private readonly style?: string,
   ) {}
 
   /** The classifier of a labelled set and the look-alike table learnt from it. */
@@ -119,9 +114,13 @@ export class CodeGlyphClassifier {
     glyphs: Array<{ label: string; source: string } & Parameters<typeof prepare>[0]>,
     table: LookalikeTable,
   ) {
-    const samples = glyphs.map((g) => ({ label: g.label, style: styleOf(g.source), prepared: prepare(g) }));
-    const byCharacterAndStyle = samples.map((s) => ({ label: `${s.label}\n${s.style}`, prepared: s.prepared }));
-    return new CodeGlyphClassifier({ samples, byCharacterAndStyle, scores: new WeakMap() }, table.lookalikes);
+    const styles = new Map<string, Sample[]>();
+    for (const g of glyphs) {
+      const style = styleOf(g.source);
+      if (!styles.has(style)) styles.set(style, []);
+      styles.get(style)!.push({ label: g.label, prepared: prepare(g) });
+    }
+    return new CodeGlyphClassifier({ styles, scores: new WeakMap() }, table.lookalikes);
   }
 
   /**
@@ -135,11 +134,7 @@ export class CodeGlyphClassifier {
   withExemplars(exemplars: Exemplar[]): CodeGlyphClassifier {
     const useful = exemplars.filter((e) => this.lookalikesOf(e.label) !== '');
     if (useful.length === 0) return this;
-    const own = useful.map((e) => ({
-      label: e.label,
-      style: OWN_STYLE,
-      prepared: prepare(sampleOf(e.glyph, e.capHeight)),
-    }));
+    const own = useful.map((e) => ({ label: e.label, prepared: prepare(sampleOf(e.glyph, e.capHeight)) }));
     return new CodeGlyphClassifier(this.set, this.table, [...this.own, ...own], this.style);
   }
 
@@ -156,22 +151,22 @@ export class CodeGlyphClassifier {
     const tally = new Map<string, number>();
     for (const { glyph, capHeight, label } of glyphs) {
       let nearest: { style: string; score: number } | undefined;
-      for (const [char, byStyle] of this.scoresOf(glyph, capHeight).scores) {
-        if (label !== undefined && char !== label) continue;
-        for (const [style, score] of byStyle) if (!nearest || score > nearest.score) nearest = { style, score };
+      for (const [style, scores] of this.scoresOf(glyph, capHeight).byStyle) {
+        for (const [char, score] of scores)
+          if ((label === undefined || char === label) && (!nearest || score > nearest.score))
+            nearest = { style, score };
       }
       if (nearest && nearest.score >= CLEAR_LIKENESS) tally.set(nearest.style, (tally.get(nearest.style) ?? 0) + 1);
     }
     const clear = [...tally.values()].reduce((sum, n) => sum + n, 0);
     const [style, count] = [...tally].sort((a, b) => b[1] - a[1])[0] ?? [];
     if (!style || count < MIN_STYLE_GLYPHS || count < clear * STYLE_SHARE) return this;
-    const labels = new Set(this.set.samples.filter((s) => s.style === style).map((s) => s.label));
-    return new CodeGlyphClassifier(this.set, this.table, this.own, { name: style, labels });
+    return new CodeGlyphClassifier(this.set, this.table, this.own, style);
   }
 
   /** The style `inStyleOf` found, if any (for the trace). */
   get styleName(): string | undefined {
-    return this.style?.name;
+    return this.style;
   }
 
   /** The glyph's best similarity to each character of each style of the set, computed once per set. */
@@ -179,13 +174,10 @@ export class CodeGlyphClassifier {
     const kept = this.set.scores.get(glyph);
     if (kept?.capHeight === capHeight) return kept;
     const prepared = prepare(sampleOf(glyph, capHeight));
-    const keyed = bestPerLabel(prepared, this.set.byCharacterAndStyle);
-    const scores: StyleScores = new Map();
-    for (const [key, score] of keyed) {
-      const [char, style] = key.split('\n');
-      scores.set(char, (scores.get(char) ?? new Map()).set(style, score));
-    }
-    const computed = { capHeight, scores, prepared };
+    const byStyle: StyleScores = new Map(
+      [...this.set.styles].map(([style, samples]) => [style, bestPerLabel(prepared, samples)]),
+    );
+    const computed = { capHeight, byStyle, prepared };
     this.set.scores.set(glyph, computed);
     return computed;
   }
@@ -194,13 +186,17 @@ export class CodeGlyphClassifier {
   rank(glyph: GlyphInk, capHeight: number): CharacterScore[] {
     const kept = this.ranked.get(glyph);
     if (kept?.capHeight === capHeight) return kept.scores;
-    const { scores: byStyle, prepared } = this.scoresOf(glyph, capHeight);
+    const { byStyle, prepared } = this.scoresOf(glyph, capHeight);
+    const inStyle = this.style === undefined ? undefined : byStyle.get(this.style);
     const own = bestPerLabel(prepared, this.own);
-    const scores = [...byStyle].map(([char, styles]) => {
-      const inStyle = this.style?.labels.has(char) ? styles.get(this.style.name) : undefined;
-      const fromSet = inStyle ?? Math.max(...styles.values());
-      return { char, score: Math.max(fromSet, own.get(char) ?? -Infinity) };
-    });
+    const best = new Map<string, number>();
+    for (const scores of byStyle.values())
+      for (const [char, score] of scores) best.set(char, Math.max(best.get(char) ?? -Infinity, score));
+    // A character the line's style lacks is scored by the whole set.
+    const scores = [...best].map(([char, anyStyle]) => ({
+      char,
+      score: Math.max(inStyle?.get(char) ?? anyStyle, own.get(char) ?? -Infinity),
+    }));
     scores.sort((a, b) => b.score - a.score);
     this.ranked.set(glyph, { capHeight, scores });
     return scores;
