@@ -22,6 +22,7 @@ import {
   type StoredGlyphSet,
 } from '../src/server/ocr/pipeline/code/classifier/glyph-set';
 import { confusionText, leaveOneOut, lookalikeTable } from '../src/server/ocr/pipeline/code/classifier/learn';
+import { BAR_WIDTH } from '../src/server/ocr/pipeline/code/classifier/similarity';
 import { CODE_CHARACTERS, DECK_CODE_LENGTH } from '../src/server/ocr/pipeline/code/deck-code';
 import { capHeightOf, findGlyphs, isColon, type Glyph } from '../src/server/ocr/pipeline/code/glyphs';
 import type { Rect, RgbImage } from '../src/server/ocr/pipeline/tile-grid';
@@ -62,9 +63,15 @@ function codeGlyphsAfterColon(glyphs: Glyph[], length: number): Glyph[] | null {
   return code.length === length ? code : null;
 }
 
+/**
+ * The glyphs labelled with the code's characters in order; none where a letter other than I came
+ * out a bare bar (BAR_WIDTH): blur and JPEG then broke a glyph and joined others, and the count
+ * came right by chance (a copy of the real image at 0.64 of its size, JPEG q42, cut U and X as bars).
+ */
 const labelled = (glyphs: Glyph[], code: string, source: string): LabelledGlyph[] => {
   const capHeight = capHeightOf(glyphs);
-  return glyphs.map((g, i) => ({ ...sampleOf(g, capHeight), label: code[i], source }));
+  const samples = glyphs.map((g, i) => ({ ...sampleOf(g, capHeight), label: code[i], source }));
+  return samples.some((s) => s.width < BAR_WIDTH && s.label !== 'I') ? [] : samples;
 };
 
 /** The code's glyphs after "CODE:" in `region`, labelled, cut at each whiteness the reader cuts at. */

@@ -1,7 +1,7 @@
 // Header policy: where the deck code is looked for above the grid, which views of the header are
 // read (whiteness mask, colour contrast map, sharpened copy) and how their reads are settled.
 import { rankedAt, type DeckCodeRead } from './code/deck-code';
-import type { CharacterScore } from './code/classifier/classifier';
+import { codeGlyphClassifier, type CharacterScore } from './code/classifier/classifier';
 import type { Glyph } from './code/glyphs';
 import { planDeckCode, wholeHeaderPlan } from './code/deck-code-reader';
 import { agreedCode, nothingToSettle } from './code/code-votes';
@@ -97,7 +97,8 @@ async function settleDeckCode(
 
 /**
  * A read as the trace shows it: its code and label, the line model's own code, and each glyph it was
- * spelled on with the characters the classifier ranks first for it (their ink is left out).
+ * spelled on with the characters the classifier ranks first for it and its spelled character's
+ * learnt look-alikes, which the votes weigh (their ink is left out).
  */
 const asTraced = (read: DeckCodeRead | null) =>
   read && {
@@ -108,8 +109,13 @@ const asTraced = (read: DeckCodeRead | null) =>
     glyphs: read.shapes?.glyphs.map((glyph, i) => glyph && tracedGlyph(glyph, read.code[i], rankedAt(read.shapes!, i))),
   };
 
-const tracedGlyph = (glyph: Glyph, char: string, ranked: CharacterScore[] = []) => ({
-  char,
-  box: [glyph.left, glyph.top, glyph.width, glyph.height].map(Math.round),
-  ranked: ranked.slice(0, 2).map((s) => `${s.char} ${s.score.toFixed(3)}`),
-});
+const tracedGlyph = (glyph: Glyph, char: string, ranked: CharacterScore[] = []) => {
+  const weighed = char + codeGlyphClassifier().lookalikesOf(char);
+  return {
+    char,
+    box: [glyph.left, glyph.top, glyph.width, glyph.height].map(Math.round),
+    ranked: ranked
+      .filter((s, place) => place < 2 || weighed.includes(s.char))
+      .map((s) => `${s.char} ${s.score.toFixed(3)}`),
+  };
+};

@@ -120,6 +120,16 @@ describe('readDeckImage', { timeout: 120_000 }, () => {
     await expectBenchCode('all at once: small, turned, tinted', 451, 0, 'UH42XD');
   });
 
+  it('reads the code of a header printed in a narrow regular face the classifier never learnt', async () => {
+    // "Header: narrow face" tuning seeds 429, 402 and 437 (Liberation Sans Narrow, JPEG q66-72): its
+    // I, a bar two pixels wide that the cut chipped, was like no labelled I and stayed the line's 1
+    // (19IQ49); the line taken for DejaVu Sans Condensed, whose J hangs below it, its J became a 3
+    // (WJKVDE); a view that cut an O a pixel smaller and broken outvoted two clear ones (OO7RBJ).
+    await expectBenchCode('header: narrow face', 429, 0, '19IQ49');
+    await expectBenchCode('header: narrow face', 402, 1, 'WJKVDE');
+    await expectBenchCode('header: narrow face', 437, 0, 'OO7RBJ');
+  });
+
   it("keeps the line's reading of a six-character code where blur joined two of its glyphs", async () => {
     // At 803 px and JPEG quality 71, the Y and I of YSBAYI touch: five glyphs spelled "YSBA1".
     const shot = await generateScreenshot(catalog, { seed: 384, png: true });

@@ -1,6 +1,7 @@
 import { agreedCode, nothingToSettle } from './code-votes';
 import type { CodeShapes, DeckCodeRead } from './deck-code';
-import { codeGlyphs, widened } from '../../../../../test/support/code-glyphs';
+import type { Glyph } from './glyphs';
+import { codeGlyphs, specked, widened } from '../../../../../test/support/code-glyphs';
 
 const read = (code: string, labelErrors = 0) => ({ code, labelErrors });
 
@@ -48,13 +49,8 @@ describe('agreedCode', () => {
 
   it('leaves a disagreement to the majority where no glyph there looks like any character', async () => {
     const { glyphs, capHeight } = await codeGlyphs('5P4T0Y', 23);
-    // A checkerboard of 4 px squares, cut where the zero is.
-    const { width, height } = glyphs[4];
-    const ink = Uint8Array.from(
-      { length: width * height },
-      (_, i) => (Math.floor((i % width) / 4) + Math.floor(i / width / 4)) % 2,
-    );
-    const shapes = { glyphs: glyphs.map((g, i) => (i === 4 ? { ...g, ink } : g)), capHeight };
+    // Specks cut where the zero is.
+    const shapes = { glyphs: glyphs.map((g, i) => (i === 4 ? specked(g) : g)), capHeight };
     const onGlyphs = (code: string): DeckCodeRead => ({ code, labelErrors: 0, shapes });
     expect(agreedCode([onGlyphs('5P4T0Y'), onGlyphs('5P4TOY'), read('5P4TOY')])).toBe('5P4TOY');
   });
@@ -87,18 +83,32 @@ describe('agreedCode', () => {
     );
   });
 
+  it('lets only the views that cut the glyph about as clearly as the clearest vote on it', async () => {
+    // "Narrow face" tuning seed 437: two views cut OO7RBJ's second O at 0.80 and 0.86 like an O,
+    // leading 0 by 0.02-0.03; a third cut it a pixel smaller, at 0.50 like a zero and 0.07 ahead.
+    const small = await codeGlyphs('WM01X7', 14);
+    const leaningO = {
+      glyphs: small.glyphs.map((g, i) => (i === 2 ? widened(g, 1.25) : g)),
+      capHeight: small.capHeight,
+    };
+    const poor = await codeGlyphs('WM01X7', 17);
+    const striped = (g: Glyph): Glyph => ({
+      ...g,
+      ink: g.ink.map((v, i) => (Math.floor(i / g.width) % 2 === 0 ? 0 : v)),
+      tone: g.tone?.map((v, i) => (Math.floor(i / g.width) % 2 === 0 ? 0 : v)),
+    });
+    const broken = { glyphs: poor.glyphs.map((g, i) => (i === 2 ? striped(g) : g)), capHeight: poor.capHeight };
+    const onGlyphs = (code: string, shapes: CodeShapes): DeckCodeRead => ({ code, labelErrors: 0, shapes });
+    expect(agreedCode([onGlyphs('WM01X7', broken), onGlyphs('WMO1X7', leaningO), onGlyphs('WMO1X7', leaningO)])).toBe(
+      'WMO1X7',
+    );
+  });
+
   it('builds on the read whose glyphs look like what it spelled before an earlier one spelled on specks', async () => {
     // "All at once" tuning seed 304 (602 px, blurred): the mask cut specks under its line's X30T74,
     // the sharpened mask whole glyphs under X3OT4I, its thin I too faint to settle anything alone.
     const clear = await codeGlyphs('X3OT4I', 23);
-    const { width, height } = clear.glyphs[5];
-    const speck = {
-      ...clear.glyphs[5],
-      ink: Uint8Array.from(
-        { length: width * height },
-        (_, i) => (Math.floor((i % width) / 4) + Math.floor(i / width / 4)) % 2,
-      ),
-    };
+    const speck = specked(clear.glyphs[5]);
     const specks = { glyphs: clear.glyphs.map(() => speck), capHeight: clear.capHeight };
     const faintI = { glyphs: clear.glyphs.map((g, i) => (i === 5 ? speck : g)), capHeight: clear.capHeight };
     expect(

@@ -104,13 +104,21 @@ function areLookalikes(candidates: string[]): boolean {
  * face's O read 0, seed 413). Not the surest glyph alone: of three views of JGWCU0's zero, the
  * surest matched O 0.012 ahead, the two others 0, 0.013 and 0.157 ahead ("no stat panels" unseen
  * seed 39095, a generated header).
+ * Only the views that cut the glyph about as clearly as the clearest (their best character within
+ * CLEARER_SPELLING of its) vote: a view that cut it a pixel smaller and broken leans by chance, and
+ * its lead is no surer for being long ("narrow face" tuning seed 437: OO7RBJ's second O, 0.80 and
+ * 0.86 like an O in two views, 0.02-0.03 ahead of 0; 0.50 like a zero in a third, 0.07 ahead).
  */
 function byShape(reads: DeckCodeRead[], i: number, candidates: string[]): string | null {
   /** Per candidate voted for, its voters' leads summed and its surest voter's score. */
   const votes = new Map<string, { lead: number; surest: number }>();
-  for (const { shapes } of reads) {
+  const views = reads.flatMap(({ shapes }) => {
     const ranked = shapes && rankedAt(shapes, i);
-    if (!ranked || ranked[0].score < MIN_LIKENESS) continue;
+    return ranked && ranked.length > 0 ? [ranked] : [];
+  });
+  const clearest = Math.max(-Infinity, ...views.map((ranked) => ranked[0].score));
+  for (const ranked of views) {
+    if (ranked[0].score < Math.max(MIN_LIKENESS, clearest - CLEARER_SPELLING)) continue;
     const [first, second] = candidates
       .map((char) => ({ char, score: ranked.find((s) => s.char === char)?.score ?? -Infinity }))
       .sort((a, b) => b.score - a.score);

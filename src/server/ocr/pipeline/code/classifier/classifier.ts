@@ -37,8 +37,9 @@ export const SWITCH_MARGIN = 0.01;
 /**
  * How much better any other character must match the glyph to overrule the reading: the line model
  * swaps characters the classifier never confuses (A/4, 7/1, S/9). Left out in turn, a labelled glyph
- * was taken for another character by more than this 6 times in 5,130 (4 of them one damaged cut
- * of the real header, at 0.64 of its size, JPEG q42, blurred). At 0.15 a 9 read as S stayed an S (9 at 0.587, S at 0.471; tuning seed 220).
+ * was taken for another character by more than this once in 5,124 (a blurred 5 of DejaVu Sans
+ * Bold for an S, by 0.119), since the set dropped the damaged cut of the real header that gave 4 of the
+ * 6 in 5,130 before (`scripts/train-code-classifier.ts`, `labelled`). At 0.15 a 9 read as S stayed an S (9 at 0.587, S at 0.471; tuning seed 220).
  */
 export const OVERRULE_MARGIN = 0.1;
 /**
@@ -83,6 +84,14 @@ export function styleOf(source: string): string {
 const MIN_STYLE_GLYPHS = 5;
 const STYLE_SHARE = 0.6;
 const CLEAR_LIKENESS = 0.8;
+/**
+ * Nor is a line in a style that draws one of its clear glyphs this much worse than another style
+ * does: that face could not have printed it. A Liberation Sans Narrow header matched DejaVu Sans
+ * Condensed best on 6 of its 12 clear glyphs, but its J, which sits on the line where DejaVu's hangs
+ * below it, at 0.38 against Liberation Sans's 0.82; taken for Condensed, the line's J became a 3
+ * ("narrow face" tuning seed 402, WJKVDE).
+ */
+const STYLE_MISFIT = 0.2;
 
 /** Per style of the set, a glyph's best similarity to each character's labelled glyphs of that style. */
 type StyleScores = Map<string, Map<string, number>>;
@@ -128,7 +137,7 @@ export class CodeGlyphClassifier {
    * was cut from; the header's own label ("CODE") is the code's font at the code's size, whatever
    * font a game update prints it in: a narrow font's O is as narrow as DejaVu's zero. The
    * look-alike table stays the set's. Only characters the set confuses with another (the O and D,
-   * with 0) are added: the others teach the classifier nothing it lacks, and could take a glyph of
+   * with 0; the E, with F) are added: the others teach the classifier nothing it lacks, and could take a glyph of
    * the code for themselves (as a C and an E took Os at 16 px).
    */
   withExemplars(exemplars: Exemplar[]): CodeGlyphClassifier {
@@ -149,19 +158,24 @@ export class CodeGlyphClassifier {
    */
   inStyleOf(glyphs: Array<{ glyph: GlyphInk; capHeight: number; label?: string }>): CodeGlyphClassifier {
     const tally = new Map<string, number>();
+    /** Per clear glyph, its best score in each style (of its label where known) and in any. */
+    const clearGlyphs: Array<{ byStyle: Map<string, number>; best: number }> = [];
     for (const { glyph, capHeight, label } of glyphs) {
-      let nearest: { style: string; score: number } | undefined;
+      const byStyle = new Map<string, number>();
       for (const [style, scores] of this.scoresOf(glyph, capHeight).byStyle) {
         for (const [char, score] of scores)
-          if ((label === undefined || char === label) && (!nearest || score > nearest.score))
-            nearest = { style, score };
+          if ((label === undefined || char === label) && score > (byStyle.get(style) ?? -Infinity))
+            byStyle.set(style, score);
       }
-      if (nearest && nearest.score >= CLEAR_LIKENESS) tally.set(nearest.style, (tally.get(nearest.style) ?? 0) + 1);
+      const [nearest, best] = [...byStyle].sort((a, b) => b[1] - a[1])[0] ?? [];
+      if (nearest === undefined || best < CLEAR_LIKENESS) continue;
+      tally.set(nearest, (tally.get(nearest) ?? 0) + 1);
+      clearGlyphs.push({ byStyle, best });
     }
-    const clear = [...tally.values()].reduce((sum, n) => sum + n, 0);
     const [style, count] = [...tally].sort((a, b) => b[1] - a[1])[0] ?? [];
-    if (!style || count < MIN_STYLE_GLYPHS || count < clear * STYLE_SHARE) return this;
-    return new CodeGlyphClassifier(this.set, this.table, this.own, style);
+    if (!style || count < MIN_STYLE_GLYPHS || count < clearGlyphs.length * STYLE_SHARE) return this;
+    const misfit = clearGlyphs.some(({ byStyle, best }) => (byStyle.get(style) ?? -Infinity) < best - STYLE_MISFIT);
+    return misfit ? this : new CodeGlyphClassifier(this.set, this.table, this.own, style);
   }
 
   /** The style `inStyleOf` found, if any (for the trace). */

@@ -10,11 +10,15 @@ export const GRID_WIDTH = 16;
 export const GRID_HEIGHT = 24;
 export const GRID_SIZE = GRID_WIDTH * GRID_HEIGHT;
 
-/** The ink of one glyph: width × height, 1 where the pixel is ink (as the glyph cutter gives it). */
+/**
+ * The ink of one glyph: width × height, 1 where the pixel is ink (as the glyph cutter gives it), and
+ * where the cutter read it off an image, how inked each pixel is, 0-255 (`tone`), which is compared instead.
+ */
 export interface GlyphInk {
   width: number;
   height: number;
   ink: Uint8Array;
+  tone?: Uint8Array;
 }
 
 export interface GlyphSample {
@@ -45,14 +49,15 @@ function coverage(source: number, cells: number): Array<Array<[number, number]>>
 export function sampleOf(glyph: GlyphInk, capHeight: number): GlyphSample {
   const columns = coverage(glyph.width, GRID_WIDTH);
   const rows = coverage(glyph.height, GRID_HEIGHT);
+  const [values, full] = glyph.tone ? [glyph.tone, 255] : [glyph.ink, 1];
   const pixels = new Uint8Array(GRID_SIZE);
   for (let gy = 0; gy < GRID_HEIGHT; gy++) {
     for (let gx = 0; gx < GRID_WIDTH; gx++) {
       let ink = 0;
       for (const [y, wy] of rows[gy]) {
-        for (const [x, wx] of columns[gx]) ink += glyph.ink[y * glyph.width + x] * wy * wx;
+        for (const [x, wx] of columns[gx]) ink += values[y * glyph.width + x] * wy * wx;
       }
-      pixels[gy * GRID_WIDTH + gx] = Math.round(ink * 255);
+      pixels[gy * GRID_WIDTH + gx] = Math.round((ink * 255) / full);
     }
   }
   const cap = capHeight > 0 ? capHeight : glyph.height;

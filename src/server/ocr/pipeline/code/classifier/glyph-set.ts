@@ -2,8 +2,8 @@
  * The labelled glyph set the code classifier is learnt from, as stored in the repository
  * (`glyph-set.json`): each glyph's character, where it was cut from (the real share image's
  * variants or a font), its size in capitals, and its grid at 4 bits a cell. The grids are deflated
- * (a quarter of their packed size: glyphs are mostly paper and solid ink) and the sources listed
- * once each, so the set is about a quarter of a megabyte.
+ * (to about half their packed size: glyphs are mostly paper and solid ink, graded at the strokes'
+ * edges) and the sources listed once each, so the set is about three quarters of a megabyte.
  */
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { GRID_HEIGHT, GRID_SIZE, GRID_WIDTH, type GlyphSample } from './glyph-sample';
