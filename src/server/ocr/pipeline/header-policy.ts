@@ -106,6 +106,7 @@ const asTraced = (read: DeckCodeRead | null) =>
     labelErrors: read.labelErrors,
     lineCode: read.lineCode,
     style: read.shapes?.classifier?.styleName,
+    line_width: read.shapes?.classifier?.lineWidth,
     glyphs: read.shapes?.glyphs.map((glyph, i) => glyph && tracedGlyph(glyph, read.code[i], rankedAt(read.shapes!, i))),
   };
 

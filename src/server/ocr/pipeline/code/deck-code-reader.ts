@@ -373,9 +373,8 @@ function codeLinePlan(img: RgbImage, region: Rect, lineHeight: number, threshold
       if (codeGlyphs.length < MIN_CODE_LENGTH) return null;
       const codeCapHeight = capHeightOf(codeGlyphs);
       const exemplars = colon >= 0 ? labelExemplars(glyphs, colon, placed, codeCapHeight) : [];
-      const classifier = codeGlyphClassifier()
-        .withExemplars(exemplars)
-        .inStyleOf([...exemplars, ...codeGlyphs.map((glyph) => ({ glyph, capHeight: codeCapHeight }))]);
+      const lineGlyphs = [...exemplars, ...codeGlyphs.map((glyph) => ({ glyph, capHeight: codeCapHeight }))];
+      const classifier = codeGlyphClassifier().withExemplars(exemplars).atLineWidth(lineGlyphs).inStyleOf(lineGlyphs);
       const byBoxes = piecesJoinedWhereRight(codeGlyphs, placed, read.code.length, classifier);
       // The glyphs take the line's characters in order, not by their boxes, where the boxes left a
       // glyph without a character (on a desaturated real screenshot the model boxed the U of UH42XD

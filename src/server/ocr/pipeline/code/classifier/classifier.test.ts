@@ -87,6 +87,21 @@ describe('the deck-code glyph classifier', () => {
     expect(read(codeGlyphClassifier())).toBe('00D00D');
   });
 
+  it("reads a face narrower than any it learnt at the width its line's glyphs fit best", async () => {
+    // DejaVu Sans Bold drawn at 0.8 of its width, without the label's exemplars.
+    const { glyphs, capHeight } = await codeGlyphs('O0DO0D', 23, { stretch: 0.8 });
+    const line = glyphs.map((glyph) => ({ glyph, capHeight }));
+    const set = codeGlyphClassifier();
+    const read = (classifier: typeof set) => glyphs.map((g) => classifier.best(g, capHeight).char).join('');
+    expect(read(set)).toBe('00D00D');
+    const fitted = set.atLineWidth(line);
+    expect(fitted.lineWidth).toBeGreaterThanOrEqual(1.15);
+    expect(read(fitted)).toBe('O0DO0D');
+    // A face the set holds is read as cut.
+    const learnt = await codeGlyphs('WM01X7', 23);
+    expect(set.atLineWidth(learnt.glyphs.map((glyph) => ({ glyph, capHeight: learnt.capHeight })))).toBe(set);
+  });
+
   it('weighs the glyphs of the face the line is printed in, where the set holds that face', async () => {
     const drawn = await codeGlyphs('WM01X7', 23);
     const { glyphs, capHeight } = drawn;

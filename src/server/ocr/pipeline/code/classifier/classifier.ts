@@ -13,7 +13,7 @@ import storedSet from './glyph-set.json';
 import learnt from './lookalikes.json';
 import { sampleOf, type GlyphInk } from './glyph-sample';
 import { loadGlyphSet, type StoredGlyphSet } from './glyph-set';
-import { bestPerLabel, prepare, type Prepared } from './similarity';
+import { bestPerLabel, bestPerLabelAtWidths, prepare, type Prepared } from './similarity';
 
 export interface CharacterScore {
   char: string;
@@ -97,12 +97,26 @@ const STYLE_MISFIT = 0.2;
 type StyleScores = Map<string, Map<string, number>>;
 
 /**
+ * How much wider than its box a line's glyphs may be drawn to match the set (`atLineWidth`): a face
+ * the set lacks may be narrower or wider than all of its faces. Liberation Sans Narrow draws at 0.82
+ * of Liberation Sans.
+ */
+const LINE_WIDTHS = [0.8, 0.85, 0.9, 0.95, 1, 1.05, 1.1, 1.15, 1.2, 1.25, 1.3] as const;
+const AS_DRAWN = LINE_WIDTHS.indexOf(1);
+/**
+ * What a line's glyphs must gain on average, drawn at another width, for the line to be read at
+ * it: a face at the set's widths gains a little by chance, as a blurred glyph is a little wider.
+ */
+const MIN_WIDTH_GAIN = 0.02;
+
+/**
  * The labelled set, its glyphs grouped by the style they were cut in, and each glyph's scores
  * against every style, kept for every classifier made from the set.
  */
 interface LabelledSet {
   styles: Map<string, Sample[]>;
-  scores: WeakMap<GlyphInk, { capHeight: number; byStyle: StyleScores; prepared: Prepared }>;
+  /** Per glyph, its scores at each of LINE_WIDTHS. */
+  scores: WeakMap<GlyphInk, { capHeight: number; byWidth: StyleScores[]; prepared: Prepared }>;
 }
 
 export class CodeGlyphClassifier {
@@ -116,6 +130,8 @@ export class CodeGlyphClassifier {
     private readonly own: Sample[] = [],
     /** The style the line is printed in (`inStyleOf`). */
     private readonly style?: string,
+    /** Index in LINE_WIDTHS of how much wider than cut the line's glyphs are compared (`atLineWidth`). */
+    private readonly width: number = AS_DRAWN,
   ) {}
 
   /** The classifier of a labelled set and the look-alike table learnt from it. */
@@ -144,7 +160,7 @@ export class CodeGlyphClassifier {
     const useful = exemplars.filter((e) => this.lookalikesOf(e.label) !== '');
     if (useful.length === 0) return this;
     const own = useful.map((e) => ({ label: e.label, prepared: prepare(sampleOf(e.glyph, e.capHeight)) }));
-    return new CodeGlyphClassifier(this.set, this.table, [...this.own, ...own], this.style);
+    return new CodeGlyphClassifier(this.set, this.table, [...this.own, ...own], this.style, this.width);
   }
 
   /**
@@ -162,7 +178,7 @@ export class CodeGlyphClassifier {
     const clearGlyphs: Array<{ byStyle: Map<string, number>; best: number }> = [];
     for (const { glyph, capHeight, label } of glyphs) {
       const byStyle = new Map<string, number>();
-      for (const [style, scores] of this.scoresOf(glyph, capHeight).byStyle) {
+      for (const [style, scores] of this.scoresOf(glyph, capHeight).byWidth[this.width]) {
         for (const [char, score] of scores)
           if ((label === undefined || char === label) && score > (byStyle.get(style) ?? -Infinity))
             byStyle.set(style, score);
@@ -175,7 +191,29 @@ export class CodeGlyphClassifier {
     const [style, count] = [...tally].sort((a, b) => b[1] - a[1])[0] ?? [];
     if (!style || count < MIN_STYLE_GLYPHS || count < clearGlyphs.length * STYLE_SHARE) return this;
     const misfit = clearGlyphs.some(({ byStyle, best }) => (byStyle.get(style) ?? -Infinity) < best - STYLE_MISFIT);
-    return misfit ? this : new CodeGlyphClassifier(this.set, this.table, this.own, style);
+    return misfit ? this : new CodeGlyphClassifier(this.set, this.table, this.own, style, this.width);
+  }
+
+  /**
+   * This classifier comparing the line's glyphs drawn as much wider (or narrower) than cut as makes
+   * them, all together, most like the set (`glyphs`: the code's, and the label's with their known
+   * characters), when that gains MIN_WIDTH_GAIN a glyph. A face narrower than any of the set's
+   * draws its O as narrow as their zeros; its other glyphs, as narrow against theirs, tell by how
+   * much. The header's own exemplars are of the line's face and are compared as cut.
+   */
+  atLineWidth(glyphs: Array<{ glyph: GlyphInk; capHeight: number; label?: string }>): CodeGlyphClassifier {
+    const totals = LINE_WIDTHS.map((_, k) =>
+      glyphs.reduce((sum, { glyph, capHeight, label }) => {
+        let best = -Infinity;
+        for (const scores of this.scoresOf(glyph, capHeight).byWidth[k].values())
+          for (const [char, score] of scores) if (label === undefined || char === label) best = Math.max(best, score);
+        return sum + Math.max(best, 0);
+      }, 0),
+    );
+    const widest = totals.indexOf(Math.max(...totals));
+    const gain = totals[widest] - totals[AS_DRAWN];
+    if (widest === this.width || gain < MIN_WIDTH_GAIN * glyphs.length) return this;
+    return new CodeGlyphClassifier(this.set, this.table, this.own, this.style, widest);
   }
 
   /** The style `inStyleOf` found, if any (for the trace). */
@@ -183,15 +221,23 @@ export class CodeGlyphClassifier {
     return this.style;
   }
 
-  /** The glyph's best similarity to each character of each style of the set, computed once per set. */
+  /** How much wider than cut the line's glyphs are compared (`atLineWidth`; for the trace). */
+  get lineWidth(): number {
+    return LINE_WIDTHS[this.width];
+  }
+
+  /**
+   * The glyph's best similarity to each character of each style of the set, at each of LINE_WIDTHS,
+   * computed once per set.
+   */
   private scoresOf(glyph: GlyphInk, capHeight: number) {
     const kept = this.set.scores.get(glyph);
     if (kept?.capHeight === capHeight) return kept;
     const prepared = prepare(sampleOf(glyph, capHeight));
-    const byStyle: StyleScores = new Map(
-      [...this.set.styles].map(([style, samples]) => [style, bestPerLabel(prepared, samples)]),
-    );
-    const computed = { capHeight, byStyle, prepared };
+    const byWidth: StyleScores[] = LINE_WIDTHS.map(() => new Map());
+    for (const [style, samples] of this.set.styles)
+      bestPerLabelAtWidths(prepared, samples, LINE_WIDTHS).forEach((scores, k) => byWidth[k].set(style, scores));
+    const computed = { capHeight, byWidth, prepared };
     this.set.scores.set(glyph, computed);
     return computed;
   }
@@ -200,7 +246,8 @@ export class CodeGlyphClassifier {
   rank(glyph: GlyphInk, capHeight: number): CharacterScore[] {
     const kept = this.ranked.get(glyph);
     if (kept?.capHeight === capHeight) return kept.scores;
-    const { byStyle, prepared } = this.scoresOf(glyph, capHeight);
+    const { byWidth, prepared } = this.scoresOf(glyph, capHeight);
+    const byStyle = byWidth[this.width];
     const inStyle = this.style === undefined ? undefined : byStyle.get(this.style);
     const own = bestPerLabel(prepared, this.own);
     const best = new Map<string, number>();

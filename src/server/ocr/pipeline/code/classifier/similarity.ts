@@ -68,14 +68,9 @@ export function prepare(sample: GlyphSample): Prepared {
   };
 }
 
-/** What the two glyphs' sizes differing costs. */
-function sizePenalty(a: Prepared, b: Prepared): number {
-  return WIDTH_WEIGHT * Math.abs(a.logWidth - b.logWidth) + HEIGHT_WEIGHT * Math.abs(a.logHeight - b.logHeight);
-}
-
-/** 1 for the same glyph, lower the less alike (correlation -1 to 1, less the size penalty). */
-export function similarity(a: Prepared, b: Prepared): number {
-  return (a.flat || b.flat ? (a.flat && b.flat ? 1 : 0) : dot(a.unit, b.unit)) - sizePenalty(a, b);
+/** How alike the two grids are, -1 to 1, blind to size: a flat grid is alike only to another flat one. */
+function gridLikeness(a: Prepared, b: Prepared): number {
+  return a.flat || b.flat ? (a.flat && b.flat ? 1 : 0) : dot(a.unit, b.unit);
 }
 
 /**
@@ -103,11 +98,44 @@ export function bestPerLabel(
   samples: Iterable<{ label: string; prepared: Prepared }>,
   skip?: Prepared,
 ): Map<string, number> {
-  const best = new Map<string, number>();
+  return bestPerLabelAtWidths(probe, samples, [1], skip)[0];
+}
+
+/**
+ * `bestPerLabel` for the probe drawn each of `widths` times as wide as it is: one per width, the
+ * grids compared once (a width changes only the size penalty).
+ */
+export function bestPerLabelAtWidths(
+  probe: Prepared,
+  samples: Iterable<{ label: string; prepared: Prepared }>,
+  widths: readonly number[],
+  skip?: Prepared,
+): Array<Map<string, number>> {
+  const logWidths = widths.map((w) => probe.logWidth + Math.log(w));
+  // Bests in one array, a row per width: a map update per sample and width cost as much as the grids.
+  const labels = new Map<string, number>();
+  let best: Float64Array = new Float64Array(0);
   for (const { label, prepared } of samples) {
     if (prepared === skip) continue;
-    const score = similarity(probe, prepared);
-    if (score > (best.get(label) ?? -Infinity)) best.set(label, score);
+    let at = labels.get(label);
+    if (at === undefined) {
+      at = labels.size;
+      labels.set(label, at);
+      if (at * widths.length >= best.length) best = grown(best, widths.length * Math.max(8, 2 * labels.size));
+    }
+    // 1 for the same glyph, lower the less alike: the grids' likeness less what the sizes differ by.
+    const alike = gridLikeness(probe, prepared) - HEIGHT_WEIGHT * Math.abs(probe.logHeight - prepared.logHeight);
+    for (let k = 0; k < widths.length; k++) {
+      const score = alike - WIDTH_WEIGHT * Math.abs(logWidths[k] - prepared.logWidth);
+      if (score > best[at * widths.length + k]) best[at * widths.length + k] = score;
+    }
   }
-  return best;
+  return widths.map((_, k) => new Map([...labels].map(([label, at]) => [label, best[at * widths.length + k]])));
+}
+
+/** `values` copied into a longer array, the new places -Infinity. */
+function grown(values: Float64Array, length: number): Float64Array {
+  const longer = new Float64Array(length).fill(-Infinity);
+  longer.set(values);
+  return longer;
 }
