@@ -1,7 +1,6 @@
 // Header policy: where the deck code is looked for above the grid, which views of the header are
 // read (whiteness mask, colour contrast map, sharpened copy) and how their reads are settled.
-import { rankedAt, type DeckCodeRead } from './code/deck-code';
-import { codeGlyphClassifier, type CharacterScore } from './code/classifier/classifier';
+import { classifierOf, rankedAt, type CodeShapes, type DeckCodeRead } from './code/deck-code';
 import type { Glyph } from './code/glyphs';
 import { planDeckCode, wholeHeaderPlan } from './code/deck-code-reader';
 import { agreedCode, nothingToSettle } from './code/code-votes';
@@ -107,11 +106,12 @@ const asTraced = (read: DeckCodeRead | null) =>
     lineCode: read.lineCode,
     style: read.shapes?.classifier?.styleName,
     line_width: read.shapes?.classifier?.lineWidth,
-    glyphs: read.shapes?.glyphs.map((glyph, i) => glyph && tracedGlyph(glyph, read.code[i], rankedAt(read.shapes!, i))),
+    glyphs: read.shapes?.glyphs.map((glyph, i) => glyph && tracedGlyph(glyph, read.code[i], read.shapes!, i)),
   };
 
-const tracedGlyph = (glyph: Glyph, char: string, ranked: CharacterScore[] = []) => {
-  const weighed = char + codeGlyphClassifier().lookalikesOf(char);
+const tracedGlyph = (glyph: Glyph, char: string, shapes: CodeShapes, i: number) => {
+  const ranked = rankedAt(shapes, i) ?? [];
+  const weighed = char + classifierOf(shapes).lookalikesOf(char);
   return {
     char,
     box: [glyph.left, glyph.top, glyph.width, glyph.height].map(Math.round),

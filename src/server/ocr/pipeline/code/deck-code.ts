@@ -68,10 +68,15 @@ export interface CodeShapes {
   classifier?: CodeGlyphClassifier;
 }
 
+/** The classifier the shapes were settled by. */
+export function classifierOf(shapes: CodeShapes): CodeGlyphClassifier {
+  return shapes.classifier ?? codeGlyphClassifier();
+}
+
 /** How the classifier the shapes were settled by ranks their glyph at `i`; undefined where blur left none. */
 export function rankedAt(shapes: CodeShapes, i: number): CharacterScore[] | undefined {
   const glyph = shapes.glyphs[i];
-  return glyph && (shapes.classifier ?? codeGlyphClassifier()).rank(glyph, shapes.capHeight);
+  return glyph && classifierOf(shapes).rank(glyph, shapes.capHeight);
 }
 
 /** The letters of "DECKCODE" a garbled label read as others (an O read as 0 is no error). */
