@@ -318,6 +318,17 @@ export const AUGMENT_CLASSES: AugmentClass[] = [
       return same(base, await jpeg(sharp(base.image), quality), `Liberation Sans Narrow q${quality}`);
     },
   },
+  {
+    // A second face the set never learnt, the other way: Open Sans Bold (Debian's fonts-open-sans),
+    // a humanist sans wider than DejaVu Sans in its rounds, whose 1 has a long flag and whose I and
+    // J are drawn apart from the set's. Last, so the classes before it keep their random streams.
+    name: 'header: other face',
+    headerFont: 'Open Sans',
+    apply: async (base, random) => {
+      const quality = Math.round(between(random, 60, 90));
+      return same(base, await jpeg(sharp(base.image), quality), `Open Sans q${quality}`);
+    },
+  },
 ];
 
 /**

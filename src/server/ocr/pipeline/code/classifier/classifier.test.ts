@@ -6,7 +6,7 @@ import { SHARE_GEOMETRY } from '../../../../demo/share-screenshot';
 import { codeGlyphs, widened, type CodeGlyphs } from '../../../../../../test/support/code-glyphs';
 import { codeCharacters, labelExemplars, spell } from '../deck-code';
 import { capHeightOf, findGlyphs, isColon } from '../glyphs';
-import { codeGlyphClassifier, styleOf } from './classifier';
+import { MIN_LIKENESS, codeGlyphClassifier, styleOf } from './classifier';
 import { sampleOf } from './glyph-sample';
 import { loadGlyphSet, storeGlyphSet } from './glyph-set';
 
@@ -130,6 +130,20 @@ describe('the deck-code glyph classifier', () => {
     const set = codeGlyphClassifier();
     expect(set.resembles('I', { ...bar, ink, tone }, capHeight)).toBe(true);
     expect(set.resembles('I', { ...bar, ink, tone: undefined }, capHeight)).toBe(false);
+  });
+
+  it('doubts a reading it cannot check: a glyph like no labelled glyph is worth a look alone', async () => {
+    const { glyphs, capHeight } = await codeGlyphs('K5', 23);
+    const set = codeGlyphClassifier();
+    // K has no learnt look-alike and its glyph is a K: nothing to doubt.
+    expect(set.lookalikesOf('K')).toBe('');
+    expect(set.doubts('K', glyphs[0], capHeight)).toBe(false);
+    // Ink in a checkerboard, as no face draws a character, read as K by the line.
+    const { width, height } = glyphs[0];
+    const checkered = new Uint8Array(width * height).map((_, i) => ((i % width) + Math.floor(i / width)) % 2);
+    const unlike = { width, height, ink: checkered };
+    expect(set.best(unlike, capHeight).score).toBeLessThan(MIN_LIKENESS);
+    expect(set.doubts('K', unlike, capHeight)).toBe(true);
   });
 
   it('names a glyph source by its face, every copy of the real image as one', () => {

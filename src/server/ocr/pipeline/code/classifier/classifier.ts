@@ -286,11 +286,12 @@ export class CodeGlyphClassifier {
 
   /**
    * Whether a glyph read as `char` is worth reading again on its own: the character has look-alikes,
-   * or the glyph looks most like another character.
+   * or the glyph looks most like another character, or like no labelled glyph at all (a face the
+   * set lacks: the classifier cannot check the line's reading, a look alone can).
    */
   doubts(char: string, glyph: GlyphInk, capHeight: number): boolean {
     const best = this.best(glyph, capHeight);
-    return this.lookalikesOf(char) !== '' || (best.char !== char && best.score >= MIN_LIKENESS);
+    return this.lookalikesOf(char) !== '' || best.score < MIN_LIKENESS || best.char !== char;
   }
 
   /**
