@@ -342,7 +342,8 @@ const AGREEING_LOOK_CONFIDENCE = 50;
 /**
  * Positions in the code worth a second look (each look is a read of its own, about 5 ms of a
  * worker's time for one glyph): characters the glyph classifier doubts (`doubts`: they have learnt
- * look-alikes, or their glyph looks most like another character), or unread, with a glyph of their own.
+ * look-alikes, or their glyph looks most like another character or like none), or unread, with a
+ * glyph of their own.
  */
 export function secondLookPositions(
   characters: CodeCharacter[],

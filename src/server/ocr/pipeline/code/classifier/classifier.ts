@@ -210,10 +210,10 @@ export class CodeGlyphClassifier {
         return sum + Math.max(best, 0);
       }, 0),
     );
-    const widest = totals.indexOf(Math.max(...totals));
-    const gain = totals[widest] - totals[AS_DRAWN];
-    if (widest === this.width || gain < MIN_WIDTH_GAIN * glyphs.length) return this;
-    return new CodeGlyphClassifier(this.set, this.table, this.own, this.style, widest);
+    const fittest = totals.indexOf(Math.max(...totals));
+    const gain = totals[fittest] - totals[AS_DRAWN];
+    if (fittest === this.width || gain < MIN_WIDTH_GAIN * glyphs.length) return this;
+    return new CodeGlyphClassifier(this.set, this.table, this.own, this.style, fittest);
   }
 
   /** The style `inStyleOf` found, if any (for the trace). */
