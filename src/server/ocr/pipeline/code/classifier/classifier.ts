@@ -177,12 +177,12 @@ export class CodeGlyphClassifier {
     /** Per clear glyph, its best score in each style (of its label where known) and in any. */
     const clearGlyphs: Array<{ byStyle: Map<string, number>; best: number }> = [];
     for (const { glyph, capHeight, label } of glyphs) {
-      const byStyle = new Map<string, number>();
-      for (const [style, scores] of this.scoresOf(glyph, capHeight).byWidth[this.width]) {
-        for (const [char, score] of scores)
-          if ((label === undefined || char === label) && score > (byStyle.get(style) ?? -Infinity))
-            byStyle.set(style, score);
-      }
+      const byStyle = new Map(
+        [...this.scoresOf(glyph, capHeight).byWidth[this.width]].map(([style, scores]) => [
+          style,
+          bestScore(scores, label),
+        ]),
+      );
       const [nearest, best] = [...byStyle].sort((a, b) => b[1] - a[1])[0] ?? [];
       if (nearest === undefined || best < CLEAR_LIKENESS) continue;
       tally.set(nearest, (tally.get(nearest) ?? 0) + 1);
@@ -204,10 +204,8 @@ export class CodeGlyphClassifier {
   atLineWidth(glyphs: Array<{ glyph: GlyphInk; capHeight: number; label?: string }>): CodeGlyphClassifier {
     const totals = LINE_WIDTHS.map((_, k) =>
       glyphs.reduce((sum, { glyph, capHeight, label }) => {
-        let best = -Infinity;
-        for (const scores of this.scoresOf(glyph, capHeight).byWidth[k].values())
-          for (const [char, score] of scores) if (label === undefined || char === label) best = Math.max(best, score);
-        return sum + Math.max(best, 0);
+        const inEachStyle = [...this.scoresOf(glyph, capHeight).byWidth[k].values()];
+        return sum + Math.max(0, ...inEachStyle.map((scores) => bestScore(scores, label)));
       }, 0),
     );
     const fittest = totals.indexOf(Math.max(...totals));
@@ -307,6 +305,11 @@ export class CodeGlyphClassifier {
     const margin = (this.lookalikesOf(read) + rival).includes(top.char) ? SWITCH_MARGIN : OVERRULE_MARGIN;
     return top.score >= own + margin * readings ? top.char : read;
   }
+}
+
+/** The best of a glyph's scores, or its score as `label` where its character is known. */
+function bestScore(scores: Map<string, number>, label?: string): number {
+  return label === undefined ? Math.max(-Infinity, ...scores.values()) : (scores.get(label) ?? -Infinity);
 }
 
 let shared: CodeGlyphClassifier | undefined;

@@ -112,30 +112,18 @@ export function bestPerLabelAtWidths(
   skip?: Prepared,
 ): Array<Map<string, number>> {
   const logWidths = widths.map((w) => probe.logWidth + Math.log(w));
-  // Bests in one array, a row per width: a map update per sample and width cost as much as the grids.
-  const labels = new Map<string, number>();
-  let best: Float64Array = new Float64Array(0);
+  /** Per label, its best score at each width. */
+  const best = new Map<string, Float64Array>();
   for (const { label, prepared } of samples) {
     if (prepared === skip) continue;
-    let at = labels.get(label);
-    if (at === undefined) {
-      at = labels.size;
-      labels.set(label, at);
-      if (at * widths.length >= best.length) best = grown(best, widths.length * Math.max(8, 2 * labels.size));
-    }
+    let row = best.get(label);
+    if (!row) best.set(label, (row = new Float64Array(widths.length).fill(-Infinity)));
     // 1 for the same glyph, lower the less alike: the grids' likeness less what the sizes differ by.
     const alike = gridLikeness(probe, prepared) - HEIGHT_WEIGHT * Math.abs(probe.logHeight - prepared.logHeight);
     for (let k = 0; k < widths.length; k++) {
       const score = alike - WIDTH_WEIGHT * Math.abs(logWidths[k] - prepared.logWidth);
-      if (score > best[at * widths.length + k]) best[at * widths.length + k] = score;
+      if (score > row[k]) row[k] = score;
     }
   }
-  return widths.map((_, k) => new Map([...labels].map(([label, at]) => [label, best[at * widths.length + k]])));
-}
-
-/** `values` copied into a longer array, the new places -Infinity. */
-function grown(values: Float64Array, length: number): Float64Array {
-  const longer = new Float64Array(length).fill(-Infinity);
-  longer.set(values);
-  return longer;
+  return widths.map((_, k) => new Map([...best].map(([label, row]) => [label, row[k]])));
 }
