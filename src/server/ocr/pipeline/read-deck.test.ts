@@ -404,6 +404,25 @@ describe('readDeckImage', { timeout: 120_000 }, () => {
     expect(reading.cards.map(({ code, name }) => ({ code, name }))).toEqual(answer.cards);
   });
 
+  it('reads a long name in the smallest font again in an enlarged copy of a small turned image', async () => {
+    // All at once, tuning seed 451 (525 px, turned 1.74°, JPEG q58): turned at its own size, QUEEN
+    // VICTORIA AND PRINCE ALBERT's 4 px capitals read "ULAR TOR A ANS Pa Ar" and the like; turned
+    // and enlarged to 1000 px in one resample, "ULE VC TOR A AND Postal | ALBA T", 0.2 ahead of any
+    // other card.
+    const { sample } = await benchSample('all at once: small, turned, tinted', 451, 0);
+    const reading = await readDeckImage(sample.image, { pool, index });
+    expect(reading.cards.map(({ code, name }) => ({ code, name }))).toEqual(sample.truth.cards);
+  });
+
+  it('takes no short name from the enlarged copy: a name printed large that was not read is garbled there too', async () => {
+    // All at once, tuning seed 234 (490 px): HEIMDALL, enlarged, read MEADAL, which fits Medaka at
+    // 0.67 and the next cards at 0.5.
+    const { sample } = await benchSample('all at once: small, turned, tinted', 234, 0);
+    const reading = await readDeckImage(sample.image, { pool, index });
+    const truth = new Set(sample.truth.cards.map((c) => c.code));
+    expect(reading.cards.filter((c) => !truth.has(c.code))).toEqual([]);
+  });
+
   it('reads a photo of the screen taken at an angle: the perspective is undone before the grid is read', async () => {
     // Bench samples of the class "photo of a screen" (tuning seeds): before the perspective stage
     // the grid was not found in the generated one and the text fallback missed 2 of its cards.

@@ -5,9 +5,10 @@
  * screen photographed at an angle and a small rotation are undone, then the tiles are found from their frames (`tile-finder.ts`). With a grid found, each
  * tile's name band is read on its own (one short line, the reader's best case) and the header is
  * read for "DECK CODE: ...". Tiles whose name is ambiguous (two cards share it) or poorly read get
- * a second look at their small printed code. Without a full grid (a crop, a different layout), or
- * with tiles no reading fits, the text of the whole picture is read too, card names are searched in
- * its lines and each is put where it was read (`merge-readings.ts`).
+ * a second look at their small printed code. On a small turned copy, the tiles no reading matched
+ * are read again in a copy turned and enlarged in one resample. Without a full grid (a crop, a
+ * different layout), or with tiles no reading fits, the text of the whole picture is read too, card
+ * names are searched in its lines and each is put where it was read (`merge-readings.ts`).
  *
  * The stages walk pixels in JavaScript: it runs in the reader thread (`reader-thread.ts`), never
  * on the server's event loop.
@@ -25,6 +26,8 @@ import { asNameText, foundNamePlace, nameJob, namePlace, secondNameJobs, type Na
 import { darkTextCopy } from './name-lines';
 import { isTrustedReading, matchTiles, nameReadingIn, toReadCard } from './match-tiles';
 import { mergeByPosition, type GridReading } from './merge-readings';
+import { CLEAR_CARD_MARGIN, CLEAR_CARD_MIN_LENGTH, ENLARGED_WIDTH, ENLARGE_BELOW_WIDTH } from './thresholds';
+import { OcrBusyError } from '../ocr-errors';
 import { READ_FAILED, isPassedOn, type DeckReading, type ReadCard, type ReadDeckOptions } from './reading';
 import type { Rect, RgbImage, TileGrid } from './tile-grid';
 import { cardCodeIn, nameAsRead, shareOfImage, type UnknownCard } from './unknown-cards';
@@ -33,8 +36,7 @@ import type { MatchResult } from '../catalog/catalog-index';
 import type { OcrJob, OcrResult } from '../runtime/worker-pool';
 
 async function readTiles(
-  img: RgbImage,
-  grid: TileGrid,
+  { img, grid, enlarged }: Located & { grid: TileGrid },
   options: ReadDeckOptions,
 ): Promise<GridReading & { deck_code: string | null; unknownCards: UnknownCard[] }> {
   const { pool, trace } = options;
@@ -51,6 +53,7 @@ async function readTiles(
   ]);
   const read = matches.map((match, i) => toReadCard(match, evidence[i]));
   if (trace) traceTiles(trace, img, tiles, places, nameJobs, nameResults, matches, read);
+  if (enlarged && read.includes(null)) await readUnreadEnlarged(enlarged, tiles, read, options);
   // A name read clearly enough that matches no card: a card newer than the catalog, read as printed.
   const unknownCards = read.flatMap((card, i): UnknownCard[] =>
     card === null && looksLikeName(nameTexts[i])
@@ -127,6 +130,55 @@ async function readNames(img: RgbImage, tiles: Rect[], { pool, index }: ReadDeck
   return { places, nameJobs, nameResults, otherReadings };
 }
 
+/**
+ * Whether a card read in the enlarged copy is taken: a long name (CLEAR_CARD_MIN_LENGTH), which the
+ * game prints in its smallest font, the text enlarging is for, leading every other card by
+ * CLEAR_CARD_MARGIN. A short name is printed large: where it was not read at the copy's own size,
+ * the enlarged reading is garbled too, and chance lands it on some short name (HEIMDALL read
+ * MEADAL took Medaka at 0.67, the next cards at 0.5: "all at once" tuning seed 234, 490 px), where
+ * QUEEN VICTORIA AND PRINCE ALBERT, read at 0.54-0.59, led the next card by 0.20-0.25.
+ */
+const isTakenEnlarged = (card: ReadCard): boolean =>
+  card.name.length >= CLEAR_CARD_MIN_LENGTH &&
+  card.confidence - (card.alternatives[0]?.confidence ?? 0) >= CLEAR_CARD_MARGIN;
+
+/**
+ * The names of the tiles no reading matched, read again in a copy of the image enlarged
+ * (`Located.enlarged`); a card found there that the deck does not hold yet takes its tile.
+ */
+async function readUnreadEnlarged(
+  enlarged: () => Promise<EnlargedCopy>,
+  tiles: Rect[],
+  read: Array<ReadCard | null>,
+  options: ReadDeckOptions,
+): Promise<void> {
+  const unread = read.flatMap((card, i) => (card === null ? [i] : []));
+  const { img, scale } = await enlarged();
+  const enlargedTiles = unread.map((i) => scaled(tiles[i], scale));
+  // Its trace would overwrite the first reading's: what it found is noted on its own.
+  const quiet = { ...options, trace: undefined };
+  let again;
+  try {
+    const { places, nameResults, otherReadings } = await readNames(img, enlargedTiles, quiet);
+    again = { nameResults, ...(await matchTiles(enlargedTiles, places, nameResults, quiet, otherReadings)) };
+  } catch (error) {
+    // A full reader keeps the first reading: a second chance is worth less than an answer.
+    if (error instanceof OcrBusyError) return;
+    throw error;
+  }
+  const { nameResults, matches, evidence } = again;
+  const held = new Set(read.flatMap((card) => (card ? [card.code] : [])));
+  const found: Record<string, unknown> = {};
+  unread.forEach((tileIndex, k) => {
+    const card = toReadCard(matches[k], evidence[k]);
+    found[tileName(tileIndex)] = { name_read: ocrSummary(nameResults[k]), chosen: card };
+    if (!card || held.has(card.code) || !isTakenEnlarged(card)) return;
+    held.add(card.code);
+    read[tileIndex] = card;
+  });
+  options.trace?.note('enlarged_names', { scale, tiles: found });
+}
+
 /** Each tile's crop and name crop, and per tile the text read, the candidates and the card chosen. */
 function traceTiles(
   trace: StageTrace,
@@ -161,8 +213,30 @@ function looksLikeName(text: string): boolean {
   return (text.match(/\p{L}/gu)?.length ?? 0) >= 3;
 }
 
-/** The image with colours normalised and rotation undone, and its tile grid (null when none). */
-async function locate(decoded: RgbImage, trace?: StageTrace): Promise<{ img: RgbImage; grid: TileGrid | null }> {
+/** An enlarged copy of the located image, and its pixels' size against the located image's. */
+interface EnlargedCopy {
+  img: RgbImage;
+  scale: number;
+}
+
+interface Located {
+  /** The image with colours normalised, perspective and rotation undone. */
+  img: RgbImage;
+  /** Its tile grid, null when none is found. */
+  grid: TileGrid | null;
+  /** Makes the enlarged copy, for a small copy whose rotation was undone. */
+  enlarged?: () => Promise<EnlargedCopy>;
+}
+
+const scaled = (r: Rect, by: number): Rect => ({
+  left: r.left * by,
+  top: r.top * by,
+  width: r.width * by,
+  height: r.height * by,
+});
+
+/** The image with colours normalised, perspective and rotation undone, and its tile grid. */
+async function locate(decoded: RgbImage, trace?: StageTrace): Promise<Located> {
   let img = decoded;
   normaliseColour(img);
   let edges = edgeMaps(await analysisCopy(img), img.width);
@@ -173,9 +247,15 @@ async function locate(decoded: RgbImage, trace?: StageTrace): Promise<{ img: Rgb
     edges = edgeMaps(await analysisCopy(img), img.width);
   }
   const angle = estimateRotation(edges);
+  let enlarged: Located['enlarged'];
   if (Math.abs(angle) >= MIN_CORRECTED_ANGLE) {
-    img = await unrotate(img, angle);
+    const upright = img;
+    img = await unrotate(upright, angle);
     edges = edgeMaps(await analysisCopy(img), img.width);
+    if (!perspective && upright.width < ENLARGE_BELOW_WIDTH) {
+      const scale = ENLARGED_WIDTH / upright.width;
+      enlarged = async () => ({ img: await unrotate(upright, angle, scale), scale });
+    }
   }
   const grid = findTiles(edges);
   if (trace) {
@@ -188,7 +268,7 @@ async function locate(decoded: RgbImage, trace?: StageTrace): Promise<{ img: Rgb
       grid: grid ? { tiles: grid.tiles.length, columns: grid.columns, top: grid.top } : null,
     });
   }
-  return { img, grid };
+  return { img, grid, enlarged };
 }
 
 /**
@@ -197,8 +277,9 @@ async function locate(decoded: RgbImage, trace?: StageTrace): Promise<{ img: Rgb
  * where each name was read: a crop or an unknown layout is never read worse than as plain text.
  */
 async function readPixels(decoded: RgbImage, options: ReadDeckOptions): Promise<DeckReading> {
-  const { img, grid } = await locate(decoded, options.trace);
-  const fromGrid = grid && grid.tiles.length > 0 ? await readTiles(img, grid, options) : null;
+  const located = await locate(decoded, options.trace);
+  const { img, grid } = located;
+  const fromGrid = grid && grid.tiles.length > 0 ? await readTiles({ ...located, grid }, options) : null;
   const known = fromGrid ? { unmatchedNames: fromGrid.unknownCards.length, unknownCards: fromGrid.unknownCards } : {};
   const gridCards = fromGrid?.read.filter((c): c is ReadCard => c !== null) ?? [];
   if (fromGrid && fromGrid.tiles.length >= DECK_SIZE && fromGrid.settled.every(Boolean)) {

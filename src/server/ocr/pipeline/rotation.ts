@@ -91,10 +91,13 @@ export function borderColour(img: RgbImage): { r: number; g: number; b: number }
  * strokes are a pixel wide, and bilinear resampling greys them below the text-line threshold, so
  * whole names went unfound. On 80 tuning images scaled to 480-1200 px, turned, tinted and partly
  * blurred at once, bicubic took card recall from 97.9 % to 98.4 % and deck codes from 76 to 78.
+ *
+ * With `scale`, the image is enlarged in the same resample: a point of the upright image at 1 is at
+ * `scale` times its coordinates in this one.
  */
-export async function unrotate(img: RgbImage, degrees: number): Promise<RgbImage> {
+export async function unrotate(img: RgbImage, degrees: number, scale = 1): Promise<RgbImage> {
   const radians = (-degrees * Math.PI) / 180;
-  const [cos, sin] = [Math.cos(radians), Math.sin(radians)];
+  const [cos, sin] = [scale * Math.cos(radians), scale * Math.sin(radians)];
   const { data, info } = await sharp(img.data, { raw: { width: img.width, height: img.height, channels: 3 } })
     .affine(
       [

@@ -157,3 +157,16 @@ export const NESTED_NAME_MARGIN = 0.1;
  */
 export const LINE_OF_NAME_SIMILARITY = 0.8;
 export const OTHER_WORDS_SIMILARITY = 0.6;
+/**
+ * A copy narrower than the game's own share image (800 px) whose rotation is undone has the names
+ * no reading matched read again in an enlarged copy, turned and enlarged to ENLARGED_WIDTH in one
+ * resample of its pixels. Turned at its own size, the smallest text (a long name's 4-5 px capitals)
+ * loses its strokes to the resample: QUEEN VICTORIA AND PRINCE ALBERT was missed on 10 of the 59
+ * small turned copies of the real screenshot of "all at once" tuning seeds 441-499, on 4 with its
+ * tile read again enlarged (the class's recall 99.2 -> 99.5 %). Only those names: the header's code classifier learnt its glyphs at the sizes players
+ * send (JPEG tuning seeds 300-339 read three codes of 80 worse with the whole image enlarged), and
+ * tiles read well at the copy's own size are not read again (read again in the enlarged copy, four
+ * tiles of 200 tuning images took a short name wrongly: `isTakenEnlarged`).
+ */
+export const ENLARGE_BELOW_WIDTH = 800;
+export const ENLARGED_WIDTH = 1000;
