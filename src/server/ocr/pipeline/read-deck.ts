@@ -53,7 +53,7 @@ async function readTiles(
   ]);
   const read = matches.map((match, i) => toReadCard(match, evidence[i]));
   if (trace) traceTiles(trace, img, tiles, places, nameJobs, nameResults, matches, read);
-  if (enlarged && read.includes(null)) await readUnreadEnlarged(enlarged, tiles, read, options);
+  if (enlarged && read.includes(null)) await readUnreadEnlarged(enlarged, tiles, read, matches, options);
   // A name read clearly enough that matches no card: a card newer than the catalog, read as printed.
   const unknownCards = read.flatMap((card, i): UnknownCard[] =>
     card === null && looksLikeName(nameTexts[i])
@@ -131,12 +131,15 @@ async function readNames(img: RgbImage, tiles: Rect[], { pool, index }: ReadDeck
 }
 
 /**
- * Whether a card read in the enlarged copy is taken: a long name (CLEAR_CARD_MIN_LENGTH), which the
- * game prints in its smallest font, the text enlarging is for, leading every other card by
- * CLEAR_CARD_MARGIN. A short name is printed large: where it was not read at the copy's own size,
- * the enlarged reading is garbled too, and chance lands it on some short name (HEIMDALL read
- * MEADAL took Medaka at 0.67, the next cards at 0.5: "all at once" tuning seed 234, 490 px), where
- * QUEEN VICTORIA AND PRINCE ALBERT, read at 0.54-0.59, led the next card by 0.20-0.25.
+ * Whether a card read in the enlarged copy is taken on that reading alone: a long name
+ * (CLEAR_CARD_MIN_LENGTH), which the game prints in its smallest font, the text enlarging is for,
+ * leading every other card by CLEAR_CARD_MARGIN. A short name is printed large: where it was not
+ * read at the copy's own size, the enlarged reading is garbled too, and chance lands it on some
+ * short name (HEIMDALL read MEADAL took Medaka at 0.67, the next cards at 0.5: "all at once"
+ * tuning seed 234, 490 px), where QUEEN VICTORIA AND PRINCE ALBERT, read at 0.54-0.59, led the
+ * next card by 0.20-0.25. A short name is taken where the first reading's best card, too unsure to
+ * be taken then, is the same: two readings of two resamples vouch for it, as two readings of one
+ * tile do (`AGREED_CARD_CONFIDENCE`).
  */
 const isTakenEnlarged = (card: ReadCard): boolean =>
   card.name.length >= CLEAR_CARD_MIN_LENGTH &&
@@ -144,12 +147,14 @@ const isTakenEnlarged = (card: ReadCard): boolean =>
 
 /**
  * The names of the tiles no reading matched, read again in a copy of the image enlarged
- * (`Located.enlarged`); a card found there that the deck does not hold yet takes its tile.
+ * (`Located.enlarged`); a card found there that the deck does not hold yet takes its tile when its
+ * reading is clear enough alone or the tile's first reading fits it best too.
  */
 async function readUnreadEnlarged(
   enlarged: () => Promise<EnlargedCopy>,
   tiles: Rect[],
   read: Array<ReadCard | null>,
+  firstMatches: MatchResult[],
   options: ReadDeckOptions,
 ): Promise<void> {
   const unread = read.flatMap((card, i) => (card === null ? [i] : []));
@@ -172,7 +177,8 @@ async function readUnreadEnlarged(
   unread.forEach((tileIndex, k) => {
     const card = toReadCard(matches[k], evidence[k]);
     found[tileName(tileIndex)] = { name_read: ocrSummary(nameResults[k]), chosen: card };
-    if (!card || held.has(card.code) || !isTakenEnlarged(card)) return;
+    const agreed = card?.code === firstMatches[tileIndex].best?.code;
+    if (!card || held.has(card.code) || !(agreed || isTakenEnlarged(card))) return;
     held.add(card.code);
     read[tileIndex] = card;
   });

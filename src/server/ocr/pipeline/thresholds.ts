@@ -166,7 +166,9 @@ export const OTHER_WORDS_SIMILARITY = 0.6;
  * tile read again enlarged (the class's recall 99.2 -> 99.5 %). Only those names: the header's code classifier learnt its glyphs at the sizes players
  * send (JPEG tuning seeds 300-339 read three codes of 80 worse with the whole image enlarged), and
  * tiles read well at the copy's own size are not read again (read again in the enlarged copy, four
- * tiles of 200 tuning images took a short name wrongly: `isTakenEnlarged`).
+ * tiles of 200 tuning images took a short name wrongly: `isTakenEnlarged`). With the first
+ * reading's agreement for short names, recall of the class on tuning seeds 441-499 went 99.2 ->
+ * 99.6 %, 200-259 98.0 -> 98.6 %, 300-339 99.0 -> 99.3 %, no card wrongly taken.
  */
 export const ENLARGE_BELOW_WIDTH = 800;
 export const ENLARGED_WIDTH = 1000;
