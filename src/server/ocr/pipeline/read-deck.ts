@@ -44,12 +44,7 @@ async function readTiles(
   // Header and names side by side, so both workers stay busy until the last crop.
   const [deckCode, { places, nameJobs, nameResults, matches, evidence, codeTexts, nameTexts }] = await Promise.all([
     readDeckCode(img, grid, pool, trace),
-    readNames(img, tiles, options).then(async ({ places, nameJobs, nameResults, otherReadings }) => ({
-      places,
-      nameJobs,
-      nameResults,
-      ...(await matchTiles(tiles, places, nameResults, options, otherReadings)),
-    })),
+    readAndMatchNames(img, tiles, options),
   ]);
   const read = matches.map((match, i) => toReadCard(match, evidence[i]));
   if (trace) traceTiles(trace, img, tiles, places, nameJobs, nameResults, matches, read);
@@ -130,6 +125,12 @@ async function readNames(img: RgbImage, tiles: Rect[], { pool, index }: ReadDeck
   return { places, nameJobs, nameResults, otherReadings };
 }
 
+/** The tiles' names read (`readNames`) and matched against the catalog (`matchTiles`). */
+async function readAndMatchNames(img: RgbImage, tiles: Rect[], options: ReadDeckOptions) {
+  const { places, nameJobs, nameResults, otherReadings } = await readNames(img, tiles, options);
+  return { places, nameJobs, nameResults, ...(await matchTiles(tiles, places, nameResults, options, otherReadings)) };
+}
+
 /**
  * Whether a card read in the enlarged copy is taken on that reading alone: a long name
  * (CLEAR_CARD_MIN_LENGTH), which the game prints in its smallest font, the text enlarging is for,
@@ -161,16 +162,14 @@ async function readUnreadEnlarged(
   const { img, scale } = await enlarged();
   const enlargedTiles = unread.map((i) => scaled(tiles[i], scale));
   // Its trace would overwrite the first reading's: what it found is noted on its own.
-  const quiet = { ...options, trace: undefined };
-  let again;
-  try {
-    const { places, nameResults, otherReadings } = await readNames(img, enlargedTiles, quiet);
-    again = { nameResults, ...(await matchTiles(enlargedTiles, places, nameResults, quiet, otherReadings)) };
-  } catch (error) {
-    // A full reader keeps the first reading: a second chance is worth less than an answer.
-    if (error instanceof OcrBusyError) return;
-    throw error;
-  }
+  const again = await readAndMatchNames(img, enlargedTiles, { ...options, trace: undefined }).catch(
+    (error: unknown) => {
+      // A full reader keeps the first reading: a second chance is worth less than an answer.
+      if (error instanceof OcrBusyError) return null;
+      throw error;
+    },
+  );
+  if (!again) return;
   const { nameResults, matches, evidence } = again;
   const held = new Set(read.flatMap((card) => (card ? [card.code] : [])));
   const found: Record<string, unknown> = {};
