@@ -224,6 +224,14 @@ function isLabel(word: string): boolean {
 }
 
 /**
+ * Whether a card read from garbled text is taken on that reading alone: a long name (chance lands
+ * garbled text on short ones) that fits CLEAR_CARD_MARGIN better than the next card, `runnerUp`.
+ */
+export function leadsClearly(best: CardMatch, runnerUp: number): boolean {
+  return best.name.length >= CLEAR_CARD_MIN_LENGTH && best.confidence - runnerUp >= CLEAR_CARD_MARGIN;
+}
+
+/**
  * The card a tile's garbled readings vouch for, from AGREED_CARD_CONFIDENCE: the one at least two
  * of them find, or the one a reading finds CLEAR_CARD_MARGIN ahead of any other card.
  * Two readings of the same text (two crops that binarise alike) are one where they fit the card
@@ -246,10 +254,7 @@ export function agreedCard(readings: MatchResult[], ocrResults: OcrResult[]): Ag
       ),
     )
     .sort((a, b) => b.best.confidence - a.best.confidence)[0]?.best.code;
-  const clear = garbled.find(
-    ({ best, runnerUp }) =>
-      best.name.length >= CLEAR_CARD_MIN_LENGTH && best.confidence - runnerUp >= CLEAR_CARD_MARGIN,
-  );
+  const clear = garbled.find(({ best, runnerUp }) => leadsClearly(best, runnerUp));
   const agreed = foundTwice ?? clear?.best.code;
   return agreed ? { code: agreed, from: AGREED_CARD_CONFIDENCE } : undefined;
 }

@@ -24,9 +24,9 @@ import { findTiles } from './tile-finder';
 import { readDeckCode } from './header-policy';
 import { asNameText, foundNamePlace, nameJob, namePlace, secondNameJobs, type NamePlace } from './name-reading';
 import { darkTextCopy } from './name-lines';
-import { isTrustedReading, matchTiles, nameReadingIn, toReadCard } from './match-tiles';
+import { isTrustedReading, leadsClearly, matchTiles, nameReadingIn, toReadCard } from './match-tiles';
 import { mergeByPosition, type GridReading } from './merge-readings';
-import { CLEAR_CARD_MARGIN, CLEAR_CARD_MIN_LENGTH, ENLARGED_WIDTH, ENLARGE_BELOW_WIDTH } from './thresholds';
+import { ENLARGED_WIDTH, ENLARGE_BELOW_WIDTH } from './thresholds';
 import { OcrBusyError } from '../ocr-errors';
 import { READ_FAILED, isPassedOn, type DeckReading, type ReadCard, type ReadDeckOptions } from './reading';
 import type { Rect, RgbImage, TileGrid } from './tile-grid';
@@ -132,19 +132,17 @@ async function readAndMatchNames(img: RgbImage, tiles: Rect[], options: ReadDeck
 }
 
 /**
- * Whether a card read in the enlarged copy is taken on that reading alone: a long name
- * (CLEAR_CARD_MIN_LENGTH), which the game prints in its smallest font, the text enlarging is for,
- * leading every other card by CLEAR_CARD_MARGIN. A short name is printed large: where it was not
- * read at the copy's own size, the enlarged reading is garbled too, and chance lands it on some
- * short name (HEIMDALL read MEADAL took Medaka at 0.67, the next cards at 0.5: "all at once"
- * tuning seed 234, 490 px), where QUEEN VICTORIA AND PRINCE ALBERT, read at 0.54-0.59, led the
- * next card by 0.20-0.25. A short name is taken where the first reading's best card, too unsure to
+ * Whether a card read in the enlarged copy is taken on that reading alone, as a garbled reading of
+ * a tile is (`leadsClearly`): a long name, which the game prints in its smallest font, the text
+ * enlarging is for, leading every other card by CLEAR_CARD_MARGIN. A short name is printed large:
+ * where it was not read at the copy's own size, the enlarged reading is garbled too, and chance
+ * lands it on some short name (HEIMDALL read MEADAL took Medaka at 0.67, the next cards at 0.5:
+ * "all at once" tuning seed 234, 490 px), where QUEEN VICTORIA AND PRINCE ALBERT, read at
+ * 0.54-0.59, led the next card by 0.20-0.25. A short name is taken where the first reading's best card, too unsure to
  * be taken then, is the same: two readings of two resamples vouch for it, as two readings of one
  * tile do (`AGREED_CARD_CONFIDENCE`).
  */
-const isTakenEnlarged = (card: ReadCard): boolean =>
-  card.name.length >= CLEAR_CARD_MIN_LENGTH &&
-  card.confidence - (card.alternatives[0]?.confidence ?? 0) >= CLEAR_CARD_MARGIN;
+const isTakenEnlarged = (card: ReadCard): boolean => leadsClearly(card, card.alternatives[0]?.confidence ?? 0);
 
 /**
  * The names of the tiles no reading matched, read again in a copy of the image enlarged
