@@ -302,6 +302,18 @@ async function readPixels(decoded: RgbImage, options: ReadDeckOptions): Promise<
 }
 
 /**
+ * The deck code alone, in the calling thread: the image decoded and located, and its header read
+ * as a whole reading reads it, with no name read. For checks of the code reader, which need no
+ * card; null where no grid is found (a whole reading looks for the code in its text there).
+ */
+export async function readDeckCodeInThisThread(buffer: Buffer, { pool }: ReadDeckOptions): Promise<string | null> {
+  const decoded = await decodeImage(buffer);
+  if (decoded.tooSmall) return null;
+  const { img, grid } = await locate(decoded);
+  return grid && grid.tiles.length > 0 ? readDeckCode(img, grid, pool) : null;
+}
+
+/**
  * Reads the deck in an uploaded image, in the calling thread. Rejects with `OcrImageError` for a
  * file that is not a readable image and `OcrBusyError` / `OcrTimeoutError` from the pool; any other
  * failure is an answer with no cards and a message, logged with the image's size and format.
