@@ -16,9 +16,10 @@ import { albumOfCard } from '../../../common/game';
 import { CatalogIndex } from '../catalog/catalog-index';
 import { benchSample } from '../../../../test/support/bench-samples';
 import { generateScreenshot } from '../../demo/share-screenshot';
-import { OcrImageError } from './image-input';
+import { OcrImageError, decodeImage } from './image-input';
 import { readDeckImage } from '../runtime/read-deck-image';
-import { readDeckCodeInThisThread } from './read-deck';
+import { locate } from './read-deck';
+import { readDeckCode } from './header-policy';
 import { REAL_SCREENSHOT, loadRealCatalog } from '../../../../test/support/real-data';
 import { expectedScreenshotDeck } from '../../../../test/support/images';
 import { idleLateness, worstLateness } from '../../../../test/support/event-loop';
@@ -37,10 +38,14 @@ afterAll(async () => {
 });
 
 /**
- * The deck code read in an image, by the stages a whole reading reads it with (decode, locate, the
+ * The deck code read in an image by the stages a whole reading reads it with (decode, locate, the
  * header), without the names, which take about 40 % of a whole reading's CPU time.
  */
-const codeIn = (image: Buffer): Promise<string | null> => readDeckCodeInThisThread(image, { pool, index });
+async function codeIn(image: Buffer): Promise<string | null> {
+  const { img, grid } = await locate(await decodeImage(image));
+  if (!grid) throw new Error('no tile grid: the header is read above the grid');
+  return readDeckCode(img, grid, pool);
+}
 
 /** A bench image (augmentation class, seed, base) is the deck code it was made with, and is read as it. */
 async function expectBenchCode(className: string, seed: number, base: number, code: string): Promise<void> {

@@ -138,16 +138,16 @@ async function readAndMatchNames(img: RgbImage, tiles: Rect[], options: ReadDeck
  * where it was not read at the copy's own size, the enlarged reading is garbled too, and chance
  * lands it on some short name (HEIMDALL read MEADAL took Medaka at 0.67, the next cards at 0.5:
  * "all at once" tuning seed 234, 490 px), where QUEEN VICTORIA AND PRINCE ALBERT, read at
- * 0.54-0.59, led the next card by 0.20-0.25. A short name is taken where the first reading's best card, too unsure to
- * be taken then, is the same: two readings of two resamples vouch for it, as two readings of one
- * tile do (`AGREED_CARD_CONFIDENCE`).
+ * 0.54-0.59, led the next card by 0.20-0.25.
  */
 const isTakenEnlarged = (card: ReadCard): boolean => leadsClearly(card, card.alternatives[0]?.confidence ?? 0);
 
 /**
  * The names of the tiles no reading matched, read again in a copy of the image enlarged
  * (`Located.enlarged`); a card found there that the deck does not hold yet takes its tile when its
- * reading is clear enough alone or the tile's first reading fits it best too.
+ * reading is clear enough alone (`isTakenEnlarged`) or the tile's first reading fits it best too,
+ * though too unsure to take it then: two readings of two resamples vouch for it, as two readings
+ * of one tile do (`AGREED_CARD_CONFIDENCE`).
  */
 async function readUnreadEnlarged(
   enlarged: () => Promise<EnlargedCopy>,
@@ -239,7 +239,7 @@ const scaled = (r: Rect, by: number): Rect => ({
 });
 
 /** The image with colours normalised, perspective and rotation undone, and its tile grid. */
-async function locate(decoded: RgbImage, trace?: StageTrace): Promise<Located> {
+export async function locate(decoded: RgbImage, trace?: StageTrace): Promise<Located> {
   let img = decoded;
   normaliseColour(img);
   let edges = edgeMaps(await analysisCopy(img), img.width);
@@ -299,18 +299,6 @@ async function readPixels(decoded: RgbImage, options: ReadDeckOptions): Promise<
       ? { message: `Found ${cards.length} of ${DECK_SIZE} cards: please check the list.` }
       : {}),
   };
-}
-
-/**
- * The deck code alone, in the calling thread: the image decoded and located, and its header read
- * as a whole reading reads it, with no name read. For checks of the code reader, which need no
- * card; null where no grid is found (a whole reading looks for the code in its text there).
- */
-export async function readDeckCodeInThisThread(buffer: Buffer, { pool }: ReadDeckOptions): Promise<string | null> {
-  const decoded = await decodeImage(buffer);
-  if (decoded.tooSmall) return null;
-  const { img, grid } = await locate(decoded);
-  return grid && grid.tiles.length > 0 ? readDeckCode(img, grid, pool) : null;
 }
 
 /**
