@@ -302,3 +302,23 @@ test.each(WIDTHS)(
     await context.close();
   },
 );
+
+test("a test's page holds nothing of the test before it: no session, stored data or permission", async () => {
+  const before = await openPage(suite, 1000, 'StarGazer');
+  await before.page.goto('/');
+  await before.page.evaluate(() => localStorage.setItem('left-behind', 'yes'));
+  await before.context.grantPermissions(['clipboard-read']);
+  await before.context.close();
+
+  const after = await openPage(suite, 1000);
+  // The same context, handed back emptied (web-helpers.ts): that is what this test checks.
+  expect(after.context).toBe(before.context);
+  await after.page.goto('/');
+  expect(await after.context.cookies()).toEqual([]);
+  expect(await after.page.evaluate(() => localStorage.getItem('left-behind'))).toBeNull();
+  const clipboard = await after.page.evaluate(
+    async () => (await navigator.permissions.query({ name: 'clipboard-read' as PermissionName })).state,
+  );
+  expect(clipboard).not.toBe('granted');
+  await after.context.close();
+});
