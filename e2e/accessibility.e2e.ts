@@ -49,7 +49,9 @@ function pages(): { path: string; ready: string; as?: string }[] {
   ];
 }
 
-test.each(WIDTHS)('axe finds no violation on any page, in either theme (%i)', async (width) => {
+// The two widths side by side: each is half a minute of page loads and axe runs, and the file is
+// small, so a fresh checkout (no timings cached) runs it last, with the other worker already done.
+test.concurrent.each(WIDTHS)('axe finds no violation on any page, in either theme (%i)', async (width) => {
   const found: Record<string, string[]> = {};
   const contexts = new Map<string | undefined, Awaited<ReturnType<typeof openPage>>>();
   for (const { path, ready, as } of pages()) {
