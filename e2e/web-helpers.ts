@@ -43,7 +43,7 @@ export function browserSuite(overrides: Partial<Config> = {}): Suite {
 /**
  * A context at the given width with one new page, optionally signed in as a demo user. It holds
  * nothing of an earlier test (no cookie, site data or permission), as a new context would; what
- * it may keep is Chromium's warm renderer for the site (see warmContext).
+ * it may keep is Chromium's HTTP cache and its warm renderer for the site (see warmContext).
  */
 export async function openPage(suite: Suite, width: number, username?: string): Promise<OpenPage> {
   const { server } = suite;
