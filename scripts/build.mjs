@@ -55,6 +55,10 @@ export async function build() {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  // What is built is what production runs. A NODE_ENV inherited from the caller made Vite bundle
+  // React's development build into the dist/ that npm start serves: Vitest sets 'test' for every
+  // process a test starts, and the cluster test's `npm run worker` built the repository's dist/ so.
+  process.env.NODE_ENV = 'production';
   const started = performance.now();
   await build();
   console.log(`Built dist/web and dist/server in ${((performance.now() - started) / 1000).toFixed(1)} s`);

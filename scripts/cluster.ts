@@ -1,13 +1,13 @@
 // `npm run cluster`: Deckhub as several instances, on this machine's loopback. It starts an S3
 // server (s3rver, standing in for MinIO or AWS S3) with a bucket for the images, two web instances
-// and one OCR worker (`npm run worker`), all sharing the PostgreSQL database (DATABASE_URL) and the
+// and one OCR worker (src/server/worker.ts, what `npm run worker` runs), all sharing the PostgreSQL database (DATABASE_URL) and the
 // Redis (REDIS_URL: rate limits, deck evictions, the OCR queue) you give it. Ctrl-C stops them all. The reliability test
 // test/reliability/cluster.test.ts drives the same code through startCluster().
 //
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/deckhub REDIS_URL=redis://127.0.0.1:6379 npm run cluster
 //
 // In production each process runs on its own machine or container, with the same variables.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -112,11 +112,14 @@ async function waitFor(what: ClusterProcess, isReady: () => Promise<boolean>, ti
   throw new Error(`${what.name} did not start in time:\n${what.output()}`);
 }
 
-/** The web app is built once here, so instances starting together do not each build it into one folder. */
-async function buildWebAppOnce(): Promise<void> {
+/**
+ * The web app is built once here (by scripts/build.mjs, a production build whatever NODE_ENV this
+ * process has), so instances starting together do not each build it into one folder.
+ */
+function buildWebAppOnce(): void {
   if (fs.existsSync(path.join(ROOT, 'dist', 'web', 'index.html'))) return;
-  const { build } = await import('vite');
-  await build({ configFile: path.join(ROOT, 'vite.config.ts'), logLevel: 'warn' });
+  const { status } = spawnSync(process.execPath, [path.join(ROOT, 'scripts/build.mjs')], { stdio: 'inherit' });
+  if (status !== 0) throw new Error('the build (scripts/build.mjs) failed');
 }
 
 export async function startCluster(options: ClusterOptions): Promise<Cluster> {
@@ -141,7 +144,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   try {
     s3 = await startS3Server();
     const bucket = await s3.newBucket();
-    await buildWebAppOnce();
+    buildWebAppOnce();
     // Everything the processes share: the database, Redis (rate limits, deck evictions, the OCR
     // queue) and the image bucket. DATA_DIR holds nothing shared once both of the others are set.
     const shared: Record<string, string> = {
@@ -172,11 +175,13 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     };
     let workers = 0;
     const startWorker = async (): Promise<ClusterProcess> => {
-      // The worker says when it takes jobs, at the info level.
+      // The worker says when it takes jobs, at the info level. It runs under tsx as the web
+      // instances do: `npm run worker` builds dist/ first when a source is newer than it, which
+      // empties dist/web while the web instances serve it.
       const worker = launch(
         `worker ${++workers}`,
-        'npm',
-        ['run', '--silent', 'worker'],
+        process.execPath,
+        ['--import', 'tsx', 'src/server/worker.ts'],
         { ...shared, LOG_LEVEL: 'info' },
         echo,
       );

@@ -108,6 +108,11 @@ describe('production build', () => {
     const server = await start('npm', ['start']);
     expect(server.output()).toContain('Building the site (no build yet)');
     expect(fs.existsSync(path.join(project, 'dist/server/start.js'))).toBe(true);
+    // React's production build, though this test's process (and so npm start's) has Vitest's
+    // NODE_ENV=test: the development build's JSX calls are jsxDEV.
+    const assets = path.join(project, 'dist/web/assets');
+    const scripts = fs.readdirSync(assets).filter((file) => file.endsWith('.js'));
+    expect(scripts.filter((file) => fs.readFileSync(path.join(assets, file), 'utf8').includes('jsxDEV'))).toEqual([]);
     const page = await fetch(`${server.baseUrl}/`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<div id="root">');
