@@ -1,8 +1,9 @@
 // `npm run cluster`: Deckhub as several instances, on this machine's loopback. It starts an S3
 // server (s3rver, standing in for MinIO or AWS S3) with a bucket for the images, two web instances
-// and one OCR worker (src/server/worker.ts, what `npm run worker` runs), all sharing the PostgreSQL database (DATABASE_URL) and the
-// Redis (REDIS_URL: rate limits, deck evictions, the OCR queue) you give it. Ctrl-C stops them all. The reliability test
-// test/reliability/cluster.test.ts drives the same code through startCluster().
+// and one OCR worker (src/server/worker.ts, what `npm run worker` runs), all sharing the PostgreSQL
+// database (DATABASE_URL) and the Redis (REDIS_URL: rate limits, deck evictions, the OCR queue) you
+// give it. Ctrl-C stops them all. The reliability test test/reliability/cluster.test.ts drives the
+// same code through startCluster().
 //
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/deckhub REDIS_URL=redis://127.0.0.1:6379 npm run cluster
 //
