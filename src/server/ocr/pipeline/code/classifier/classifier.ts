@@ -13,7 +13,7 @@ import storedSet from './glyph-set.json';
 import learnt from './lookalikes.json';
 import { sampleOf, type GlyphInk } from './glyph-sample';
 import { loadGlyphSet, type StoredGlyphSet } from './glyph-set';
-import { bestPerLabel, bestPerLabelAtWidths, prepare, type Prepared } from './similarity';
+import { SampleSet, prepare, type Prepared } from './similarity';
 
 export interface CharacterScore {
   char: string;
@@ -114,7 +114,7 @@ const MIN_WIDTH_GAIN = 0.02;
  * against every style, kept for every classifier made from the set.
  */
 interface LabelledSet {
-  styles: Map<string, Sample[]>;
+  styles: Map<string, SampleSet>;
   /** Per glyph, its scores at each of LINE_WIDTHS. */
   scores: WeakMap<GlyphInk, { capHeight: number; byWidth: StyleScores[]; prepared: Prepared }>;
 }
@@ -122,6 +122,8 @@ interface LabelledSet {
 export class CodeGlyphClassifier {
   /** Each glyph's ranking, kept: the reader asks about one glyph several times (J? bar? settle?). */
   private readonly ranked = new WeakMap<GlyphInk, { capHeight: number; scores: CharacterScore[] }>();
+  /** `own`, packed for scanning. */
+  private readonly ownSet: SampleSet;
 
   private constructor(
     private readonly set: LabelledSet,
@@ -132,19 +134,22 @@ export class CodeGlyphClassifier {
     private readonly style?: string,
     /** Index in LINE_WIDTHS of how much wider than cut the line's glyphs are compared (`atLineWidth`). */
     private readonly width: number = AS_DRAWN,
-  ) {}
+  ) {
+    this.ownSet = new SampleSet(own);
+  }
 
   /** The classifier of a labelled set and the look-alike table learnt from it. */
   static learnt(
     glyphs: Array<{ label: string; source: string } & Parameters<typeof prepare>[0]>,
     table: LookalikeTable,
   ) {
-    const styles = new Map<string, Sample[]>();
+    const byStyle = new Map<string, Sample[]>();
     for (const g of glyphs) {
       const style = styleOf(g.source);
-      if (!styles.has(style)) styles.set(style, []);
-      styles.get(style)!.push({ label: g.label, prepared: prepare(g) });
+      if (!byStyle.has(style)) byStyle.set(style, []);
+      byStyle.get(style)!.push({ label: g.label, prepared: prepare(g) });
     }
+    const styles = new Map([...byStyle].map(([style, samples]) => [style, new SampleSet(samples)]));
     return new CodeGlyphClassifier({ styles, scores: new WeakMap() }, table.lookalikes);
   }
 
@@ -234,7 +239,7 @@ export class CodeGlyphClassifier {
     const prepared = prepare(sampleOf(glyph, capHeight));
     const byWidth: StyleScores[] = LINE_WIDTHS.map(() => new Map());
     for (const [style, samples] of this.set.styles)
-      bestPerLabelAtWidths(prepared, samples, LINE_WIDTHS).forEach((scores, k) => byWidth[k].set(style, scores));
+      samples.bestPerLabelAtWidths(prepared, LINE_WIDTHS).forEach((scores, k) => byWidth[k].set(style, scores));
     const computed = { capHeight, byWidth, prepared };
     this.set.scores.set(glyph, computed);
     return computed;
@@ -247,7 +252,7 @@ export class CodeGlyphClassifier {
     const { byWidth, prepared } = this.scoresOf(glyph, capHeight);
     const byStyle = byWidth[this.width];
     const inStyle = this.style === undefined ? undefined : byStyle.get(this.style);
-    const own = bestPerLabel(prepared, this.own);
+    const own = this.ownSet.bestPerLabel(prepared);
     const best = new Map<string, number>();
     for (const scores of byStyle.values())
       for (const [char, score] of scores) best.set(char, Math.max(best.get(char) ?? -Infinity, score));

@@ -5,7 +5,7 @@
  * their own character's best. Both directions of a pair are look-alikes of each other.
  */
 import type { LabelledGlyph } from './glyph-set';
-import { bestPerLabel, prepare } from './similarity';
+import { SampleSet, prepare } from './similarity';
 
 /** A runner-up this close to the right character's score counts as a near confusion. */
 export const NEAR_MARGIN = 0.05;
@@ -30,9 +30,10 @@ const bump = (table: Map<string, Map<string, number>>, a: string, b: string): vo
 
 export function leaveOneOut(glyphs: LabelledGlyph[]): LeaveOneOut {
   const samples = glyphs.map((g) => ({ label: g.label, prepared: prepare(g) }));
+  const set = new SampleSet(samples);
   const result: LeaveOneOut = { confusion: new Map(), near: new Map(), perLabel: new Map(), correct: 0, total: 0 };
   for (const [i, glyph] of glyphs.entries()) {
-    const best = bestPerLabel(samples[i].prepared, samples, samples[i].prepared);
+    const best = set.bestPerLabel(samples[i].prepared, i);
     const ranked = [...best].sort((a, b) => b[1] - a[1]);
     const own = best.get(glyph.label) ?? -Infinity;
     const predicted = ranked[0][0];
