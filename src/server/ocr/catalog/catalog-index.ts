@@ -21,6 +21,11 @@ export interface MatchResult {
   best: CardMatch | null;
   /** Up to 5 other plausible cards, best first (for the user to pick from when OCR was wrong). */
   alternatives: CardMatch[];
+  /**
+   * How many other cards of the best's name the reading fits exactly as well (among the
+   * alternatives): no code was read that tells them apart, and the best is one of them by chance.
+   */
+  undecidedTwins?: number;
 }
 
 /** What was read for one card: the name band and, when read, the small printed code. */
@@ -382,7 +387,9 @@ export class CatalogIndex {
       CODE_WEIGHT * (codeCloseness.get(m.code) ?? 0);
     scored.sort((a, b) => rank(b) - rank(a));
     const [best, ...rest] = scored;
-    return { best: best ?? null, alternatives: rest.slice(0, MAX_ALTERNATIVES) };
+    const alternatives = rest.slice(0, MAX_ALTERNATIVES);
+    const twins = best ? alternatives.filter((m) => m.name === best.name && rank(m) === rank(best)).length : 0;
+    return { best: best ?? null, alternatives, ...(twins > 0 ? { undecidedTwins: twins } : {}) };
   }
 
   /**

@@ -8,6 +8,7 @@ import { CatalogIndex } from '../catalog/catalog-index';
 import {
   agreedCard,
   decideTile,
+  distinctCards,
   foundThrice,
   isTrustedReading,
   nameReading,
@@ -137,6 +138,38 @@ describe('toReadCard', () => {
     expect(toReadCard(led, { ocrConfidence: 80 })).toMatchObject({ name: 'Leo' });
     expect(toReadCard(index.matchName('LEO'), { ocrConfidence: 42 })).toMatchObject({ name: 'Leo' });
     expect(toReadCard(index.matchName('THE S00 XX)'), { ocrConfidence: 34 })).toBeNull();
+  });
+
+  it('shares a name read clearly among the cards of that name where no code tells them apart', () => {
+    const twins = new CatalogIndex([
+      { code: 'ACEM012', name: 'Osiris' },
+      { code: 'EEG012', name: 'Osiris' },
+    ]);
+    const undecided = toReadCard(twins.matchName('OSIRIS'));
+    expect(undecided).toMatchObject({ name: 'Osiris', confidence: 0.5 });
+    const other = undecided!.code === 'EEG012' ? 'ACEM012' : 'EEG012';
+    expect(undecided!.alternatives).toContainEqual({ code: other, name: 'Osiris', confidence: 1 });
+    // The code read decides, even with a typo: the card is read as surely as its name.
+    expect(toReadCard(twins.match({ nameText: 'OSIRIS', codeText: 'LEGO12' }))).toMatchObject({
+      code: 'EEG012',
+      confidence: 1,
+    });
+  });
+});
+
+describe('distinctCards', () => {
+  const twins = new CatalogIndex([
+    { code: 'ACEM012', name: 'Osiris' },
+    { code: 'EEG012', name: 'Osiris' },
+  ]);
+
+  it('keeps a card undecided among its twins, and takes the twin for a second tile of that name', () => {
+    const [first, second] = distinctCards([twins.matchName('OSIRIS'), twins.matchName('OSIRIS')]);
+    expect(first.undecidedTwins).toBe(1);
+    expect(toReadCard(first)!.confidence).toBe(0.5);
+    // Both cards of the name are in the deck: the two tiles are them, whichever is which.
+    expect(second.best?.code).not.toBe(first.best?.code);
+    expect(toReadCard(second)!.confidence).toBe(1);
   });
 });
 

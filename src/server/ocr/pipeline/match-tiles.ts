@@ -112,14 +112,19 @@ function neededConfidence(best: CardMatch, { agreed, ocrConfidence = 100 }: Read
   return ocrConfidence < GARBLED_OCR_CONFIDENCE ? 1 : MIN_SHORT_NAME_CONFIDENCE;
 }
 
-/** The card read, or null for a guess. */
+/**
+ * The card read, or null for a guess. Its confidence is the chance it is the card printed: where
+ * cards share its name (the catalog has eight such pairs: Osiris, Piranha, Phoenix…) and no code
+ * was read to tell them apart, the name's fit shared among them, so the upload form asks the player
+ * to check it and offers the other as an alternative.
+ */
 export function toReadCard(result: MatchResult, evidence: ReadEvidence = {}): ReadCard | null {
   const best = result.best;
   if (!best || best.confidence < neededConfidence(best, evidence)) return null;
   return {
     code: best.code,
     name: best.name,
-    confidence: round(best.confidence),
+    confidence: round(best.confidence / (1 + (result.undecidedTwins ?? 0))),
     alternatives: result.alternatives.map((a) => ({ ...a, confidence: round(a.confidence) })),
   };
 }
@@ -142,7 +147,9 @@ export function distinctCards(results: MatchResult[]): MatchResult[] {
     const options = [r.best, ...r.alternatives].filter((m): m is CardMatch => m !== null);
     const pick = options.find((m) => !used.has(m.code));
     if (pick) used.add(pick.code);
-    chosen[i] = { best: pick ?? null, alternatives: options.filter((m) => m !== pick).slice(0, 5) };
+    const alternatives = options.filter((m) => m !== pick).slice(0, 5);
+    // Taken as read, the card is as undecided among its twins; taken second, its twin is in the deck too.
+    chosen[i] = pick === r.best ? { ...r, alternatives } : { best: pick ?? null, alternatives };
   }
   return chosen;
 }
