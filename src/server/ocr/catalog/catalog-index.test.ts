@@ -104,6 +104,20 @@ describe('CatalogIndex codes', () => {
     expect(index.findByCode('SMXT004')).toEqual([]);
   });
 
+  it('takes a code read exactly as printed for its card, not the card whose code differs by a look-alike', () => {
+    // SPI004 and SPL004 fold alike (I and L both as 1): read whole, each is its own card.
+    expect(index.findByCode('SPI004').map((c) => c.code)).toEqual(['SPI004']);
+    expect(index.match({ nameText: 'WX QZ', codeText: 'SPI004' }).best?.name).toBe('Galileo Galilei');
+    expect(index.match({ nameText: 'WX QZ', codeText: 'SPL004' }).best?.name).toBe("Jupiter's Great Red Spot");
+    // Read with a 1 for the I or L, the code is either.
+    expect(
+      index
+        .findByCode('SP1004')
+        .map((c) => c.code)
+        .sort(),
+    ).toEqual(['SPI004', 'SPL004']);
+  });
+
   it('uses the code read to choose between cards of the same name, even with a typo', () => {
     expect(index.match({ nameText: 'OSIRIS', codeText: 'EEG012' }).best?.code).toBe('EEG012');
     expect(index.match({ nameText: 'OSIRIS', codeText: 'LEGO12' }).best?.code).toBe('EEG012');

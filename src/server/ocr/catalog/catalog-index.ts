@@ -274,10 +274,13 @@ export class CatalogIndex {
 
   private findByOneCode(text: string): CatalogCard[] {
     const folded = foldCode(text);
-    const exact = this.byFoldedCode.get(folded);
-    if (exact) return exact;
     // As read, character for character with `folded`: which of its characters are digits.
     const printed = text.toUpperCase().replace(/[^A-Z0-9]/g, '');
+    const exact = this.byFoldedCode.get(folded);
+    // Folding forgives a misread, and so joins codes that differ only in look-alikes (SPI004,
+    // Galileo Galilei, and SPL004, Jupiter's Great Red Spot): a code read as printed is that card.
+    if (exact)
+      return exact.some((card) => card.code === printed) ? exact.filter((card) => card.code === printed) : exact;
     const isDigit = (i: number): boolean => /\d/.test(printed[i] ?? '');
     const isLetter = (i: number): boolean => /[A-Z]/.test(printed[i] ?? '');
     // Codes are 6–8 characters; a read may carry stray characters on either side: a frame's edge
