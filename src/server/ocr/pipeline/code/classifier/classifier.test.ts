@@ -146,6 +146,16 @@ describe('the deck-code glyph classifier', () => {
     expect(set.doubts('K', unlike, capHeight)).toBe(true);
   });
 
+  it('names a glyph nothing read only where it clearly is one character', async () => {
+    const { glyphs, capHeight } = await codeGlyphs('K6', 23);
+    const set = codeGlyphClassifier();
+    expect(set.clearly(glyphs[0], capHeight)).toBe('K');
+    expect(set.clearly(glyphs[1], capHeight)).toBe('6');
+    const { width, height } = glyphs[0];
+    const checkered = new Uint8Array(width * height).map((_, i) => ((i % width) + Math.floor(i / width)) % 2);
+    expect(set.clearly({ width, height, ink: checkered }, capHeight)).toBeNull();
+  });
+
   it('names a glyph source by its face, every copy of the real image as one', () => {
     expect(styleOf('font DejaVu Sans Condensed Bold 17px q70 t90')).toBe('font DejaVu Sans Condensed Bold');
     expect(styleOf('real x0.80 q55 blur0.6 dim1.00 t90')).toBe('real');

@@ -271,6 +271,16 @@ export class CodeGlyphClassifier {
     return this.rank(glyph, capHeight)[0];
   }
 
+  /**
+   * The character the glyph clearly is, for a glyph nothing read: like it (MIN_LIKENESS), and
+   * ahead of every other character by as much as overrules a reading (OVERRULE_MARGIN); else null.
+   */
+  clearly(glyph: GlyphInk, capHeight: number): string | null {
+    const [first, second] = this.rank(glyph, capHeight);
+    const clear = first && first.score >= MIN_LIKENESS && first.score - (second?.score ?? -Infinity) >= OVERRULE_MARGIN;
+    return clear ? first.char : null;
+  }
+
   /** Whether the glyph looks most like `char`, and like it enough (MIN_LIKENESS). */
   resembles(char: string, glyph: GlyphInk, capHeight: number): boolean {
     const best = this.best(glyph, capHeight);
