@@ -45,6 +45,16 @@ describe('readDeckCodeLine', () => {
     expect(readDeckCodeLine('DECK COOE: KOPWAG')).toEqual({ code: 'KOPWAG', labelErrors: 1 });
     expect(readDeckCodeLine('OECK COOE: KOPWIG')).toEqual({ code: 'KOPWIG', labelErrors: 2 });
   });
+
+  it("joins a code of the game's length that the line model split at a wide gap", () => {
+    expect(readDeckCodeLine('DECK CODE: EWA J45')).toEqual({ code: 'EWAJ45', labelErrors: 0 });
+    // Not a shorter code and a stray word after it.
+    expect(readDeckCodeLine('DECK CODE: ABCD EF')).toEqual({ code: 'ABCDEF', labelErrors: 0 });
+    expect(readDeckCodeLine('ODE: UH4 2XD art')).toEqual({ code: 'UH42XD', labelErrors: 0 });
+    // Codes of other lengths are read whole, as before.
+    expect(readDeckCodeLine('DECK CODE: ABCDEFGH')).toEqual({ code: 'ABCDEFGH', labelErrors: 0 });
+    expect(readDeckCodeLine('DECK CODE: ABCDE')).toEqual({ code: 'ABCDE', labelErrors: 0 });
+  });
 });
 
 describe('labelledWords', () => {

@@ -26,13 +26,17 @@ const CLEAN_LABEL = String.raw`D\s*E\s*C\s*K\s*${CODE_WORD}`;
  */
 export const DECK_CODE_LABEL = String.raw`[DOPQ0]\s*E\s*C\s*K\s*[CL(]\s*[A-Z0-9]\s*[A-Z0-9]\s*[EF]`;
 /**
- * The code ends where letters and digits end, but never at a hyphen: "Referral Code: ZLU-WPR-QW9"
- * is another code. A colon may be read as ; or . or a quote, or be lost.
+ * The code itself. It ends where letters and digits end, but never at a hyphen: "Referral Code:
+ * ZLU-WPR-QW9" is another code. A code of the game's length may be read with a space inside: the
+ * line model takes a wide gap between two characters for one, as where a face sets its J apart
+ * from the A before it ("EWA J45" for EWAJ45, "header: other face" unseen seed 39268).
  */
-const CODE = String.raw`\s*[:;.,"']?\s*(?<code>[A-Za-z0-9]{4,10})(?![A-Za-z0-9-])`;
+const CODE_ITSELF = String.raw`(?<code>(?:[A-Za-z0-9] ?){${DECK_CODE_LENGTH - 1}}[A-Za-z0-9]|[A-Za-z0-9]{4,10})(?![A-Za-z0-9-])`;
+/** The code after the label; a colon may be read as ; or . or a quote, or be lost. */
+const CODE = String.raw`\s*[:;.,"']?\s*${CODE_ITSELF}`;
 /** The label's end, for when only that was read cleanly ("...ODE: UH42XD", "oECK CODE: X30Tal"). */
 export const DECK_CODE_LABEL_END = String.raw`(?:${CODE_WORD}|D\s*E)\s*[:;]`;
-const CODE_AFTER_COLON = String.raw`${DECK_CODE_LABEL_END}\s*(?<code>[A-Za-z0-9]{4,10})(?![A-Za-z0-9-])`;
+const CODE_AFTER_COLON = String.raw`${DECK_CODE_LABEL_END}\s*${CODE_ITSELF}`;
 
 /** Patterns in the order they are tried; the last one names the garbled label it finds. */
 const DECK_CODE_LINES = [
@@ -92,7 +96,7 @@ export function readDeckCodeLine(text: string): DeckCodeRead | null {
       const found = pattern.exec(line)?.groups;
       if (found)
         return {
-          code: found.code.toUpperCase(),
+          code: found.code.replace(/ /g, '').toUpperCase(),
           labelErrors: found.garbled === undefined ? 0 : labelErrors(found.garbled),
         };
     }
