@@ -6,6 +6,12 @@ import { chromium, type Browser, type Locator, type Page } from 'playwright-core
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** Screenshots for people to look at; kept out of git. */
 export const SCREENSHOT_DIR = path.resolve('test-results/screenshots');
+/**
+ * Screenshots are taken when asked for (SCREENSHOTS=1): nothing in the suite reads them, and the 53
+ * full-page captures took a seventh of the browser tests' time on a two-core machine (web-ux: 97 s
+ * with them, 82 s without).
+ */
+const TAKE_SCREENSHOTS = process.env.SCREENSHOTS === '1';
 
 export async function launchBrowser(): Promise<Browser> {
   // vitest.e2e.config.ts leaves the suite out without Chromium; this is for a bench (bench:web) or a lone call.
@@ -34,6 +40,7 @@ export function collectPageErrors(page: Page): string[] {
 }
 
 export async function saveScreenshot(page: Page, name: string): Promise<void> {
+  if (!TAKE_SCREENSHOTS) return;
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
 }
