@@ -131,6 +131,16 @@ describe('CatalogIndex codes', () => {
     expect(index.match({ nameText: 'OSIRIS', codeText: 'FEGOI2' }).best?.code).toBe('EEG012');
   });
 
+  it('leaves cards of one name undecided where the code read is no read of either code', () => {
+    // "all at once" unseen seed 39321: art read "A4FP" where EEG012 was printed under OSIRIS.
+    const junk = index.match({ nameText: 'OSIRIS', codeText: 'J\nA4FP' });
+    expect(junk.undecidedTwins).toBe(1);
+    // Half of a code read is a read of it.
+    const half = index.match({ nameText: 'OSIRIS', codeText: 'EEGX9Y' });
+    expect(half.best?.code).toBe('EEG012');
+    expect(half.undecidedTwins).toBeUndefined();
+  });
+
   it('takes one line read of a name that wraps for that name, when its code agrees', () => {
     const lastLine = index.match({ nameText: '"GF MAN AND OF THE CITIZEN.', codeText: 'EDO043\nFTHERIGHTS' }).best;
     expect(lastLine).toMatchObject({ code: 'EDO043', name: 'Declaration of the Rights of Man and of the Citizen' });

@@ -149,6 +149,13 @@ export function partSimilarity(part: string, name: string): number {
 
 /** How much a close code read adds to a name's score: enough to break ties, not to beat a name. */
 const CODE_WEIGHT = 0.05;
+/**
+ * How much of a card's code a read must spell to be a read of that code at all, and break a tie:
+ * less is art or noise read where the code is printed. "A4FP", read under OSIRIS, shares an A with
+ * ACEM012 and nothing with EEG012, and took ACEM012 at full confidence where EEG012 was printed
+ * ("all at once" unseen seed 39321, 1003 px); without it the two Osiris stay undecided.
+ */
+const MIN_CODE_CLOSENESS = 0.5;
 /** A read that fits part of a name this well, and is this long, agrees with that name (its code read too). */
 const NAME_PART_SIMILARITY = 0.8;
 const MIN_NAME_PART = 8;
@@ -383,7 +390,10 @@ export class CatalogIndex {
           .filter((t) => t.length >= 4)
       : [];
     const codeCloseness = new Map<string, number>();
-    for (const m of scored) codeCloseness.set(m.code, codeSimilarity(foldCode(m.code), codeTokens));
+    for (const m of scored) {
+      const closeness = codeSimilarity(foldCode(m.code), codeTokens);
+      codeCloseness.set(m.code, closeness >= MIN_CODE_CLOSENESS ? closeness : 0);
+    }
     const rank = (m: CardMatch): number =>
       m.confidence +
       LENGTH_BONUS_PER_CHAR * Math.min(m.name.length, 40) +

@@ -364,6 +364,18 @@ describe('readDeckImage', { timeout: 120_000 }, () => {
     expect(codes).not.toContain('OFI025');
   });
 
+  it('leaves two cards of one name to the player where the code read is art, not either code', async () => {
+    // "all at once" unseen seed 39321 (1003 px): "A4FP", read where EEG012 is printed under OSIRIS,
+    // shares an A with ACEM012, and ACEM012 was reported as sure.
+    const { sample } = await benchSample('all at once: small, turned, tinted', 39321, 1);
+    expect(sample.truth.cards).toContainEqual({ code: 'EEG012', name: 'Osiris' });
+    const osiris = (await readDeckImage(sample.image, { pool, index })).cards.find((c) => c.name === 'Osiris');
+    if (osiris?.code !== 'EEG012') {
+      expect(osiris?.confidence).toBeLessThan(0.8);
+      expect(osiris?.alternatives[0]?.code).toBe('EEG012');
+    }
+  });
+
   it('looks twice at both places of a name neither read well: the line found and the usual place', async () => {
     // Name band high, unseen seed 39111 (then reported): EIRENE, clean and bold, came back empty
     // from its crop in line mode; the usual place's art read as ". . vs . te I i ." fit D.B. Cooper
