@@ -151,9 +151,9 @@ export function partSimilarity(part: string, name: string): number {
 const CODE_WEIGHT = 0.05;
 /**
  * How much of a card's code a read must spell to be a read of that code at all, and break a tie:
- * less is art or noise read where the code is printed. "A4FP", read under OSIRIS, shares an A with
- * ACEM012 and nothing with EEG012, and took ACEM012 at full confidence where EEG012 was printed
- * ("all at once" unseen seed 39321, 1003 px); without it the two Osiris stay undecided.
+ * less is art or noise read where the code is printed, and adds nothing. "A4FP", read under OSIRIS,
+ * shares an A with ACEM012 and nothing with EEG012, and took ACEM012 at full confidence where EEG012
+ * was printed ("all at once" unseen seed 39321, 1003 px); now the two Osiris stay undecided there.
  */
 const MIN_CODE_CLOSENESS = 0.5;
 /** A read that fits part of a name this well, and is this long, agrees with that name (its code read too). */
