@@ -370,6 +370,7 @@ describe('readDeckImage', { timeout: 120_000 }, () => {
     const { sample } = await benchSample('all at once: small, turned, tinted', 39321, 1);
     expect(sample.truth.cards).toContainEqual({ code: 'EEG012', name: 'Osiris' });
     const osiris = (await readDeckImage(sample.image, { pool, index })).cards.find((c) => c.name === 'Osiris');
+    expect(osiris).toBeDefined();
     if (osiris?.code !== 'EEG012') {
       expect(osiris?.confidence).toBeLessThan(0.8);
       expect(osiris?.alternatives[0]?.code).toBe('EEG012');

@@ -14,6 +14,7 @@ import {
   DECK_CODE_LABEL,
   DECK_CODE_LABEL_END,
   DECK_CODE_LENGTH,
+  MIN_CODE_LENGTH,
   UNREAD,
   codeCharacters,
   hasUnread,
@@ -75,8 +76,6 @@ const FAINTER_GLYPH_THRESHOLDS = [60, 35];
  * dim blurred text broke at its own spaces), narrower than the way to art beside the line.
  */
 const WORD_GAP_SHARE = 0.1;
-/** The shortest deck code (as `readDeckCodeLine` takes them). */
-const MIN_CODE_LENGTH = 4;
 /** Widest space (capital heights) between the colon and the code, or two of its characters. */
 const MAX_CODE_GAP = 1.5;
 /** Tallest glyph (capital heights) of the code: a J hangs 1.1-1.3 below; art is taller. */

@@ -14,6 +14,9 @@ import type { OcrSymbol } from '../../runtime/worker-pool';
 export const CODE_CHARACTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 /** The length of the game's deck codes (UH42XD); codes of other lengths are still read. */
 export const DECK_CODE_LENGTH = 6;
+/** The shortest and longest codes read after the label. */
+export const MIN_CODE_LENGTH = 4;
+const MAX_CODE_LENGTH = 10;
 
 /** The label's last word as printed, with the swap OCR makes even on clean text (O/0, lost spaces). */
 const CODE_WORD = String.raw`C\s*[O0]\s*D\s*E`;
@@ -31,7 +34,7 @@ export const DECK_CODE_LABEL = String.raw`[DOPQ0]\s*E\s*C\s*K\s*[CL(]\s*[A-Z0-9]
  * line model takes a wide gap between two characters for one, as where a face sets its J apart
  * from the A before it ("EWA J45" for EWAJ45, "header: other face" unseen seed 39268).
  */
-const CODE_ITSELF = String.raw`(?<code>(?:[A-Za-z0-9] ?){${DECK_CODE_LENGTH - 1}}[A-Za-z0-9]|[A-Za-z0-9]{4,10})(?![A-Za-z0-9-])`;
+const CODE_ITSELF = String.raw`(?<code>(?:[A-Za-z0-9] ?){${DECK_CODE_LENGTH - 1}}[A-Za-z0-9]|[A-Za-z0-9]{${MIN_CODE_LENGTH},${MAX_CODE_LENGTH}})(?![A-Za-z0-9-])`;
 /** The code after the label; a colon may be read as ; or . or a quote, or be lost. */
 const CODE = String.raw`\s*[:;.,"']?\s*${CODE_ITSELF}`;
 /** The label's end, for when only that was read cleanly ("...ODE: UH42XD", "oECK CODE: X30Tal"). */
