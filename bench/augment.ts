@@ -9,8 +9,10 @@ import { seededRandom } from '../src/common/seeded-random';
 import { photographScreen } from '../test/support/photo-of-screen';
 import {
   generateScreenshot,
+  OTHER_NAME_FACES,
   SHARE_GEOMETRY,
   type GeneratedLayout,
+  type RestyledLayout,
   type ScreenshotGeometry,
 } from '../src/server/demo/share-screenshot';
 
@@ -47,11 +49,26 @@ export interface AugmentClass {
   noStatPanels?: boolean;
   /** Generated images whose header is printed in this font, and no real image. */
   headerFont?: string;
+  /** Faces the class draws in besides the header's, which fontconfig must have (see `headerFont`). */
+  faces?: readonly string[];
   apply(base: BaseImage, random: Random): Promise<Sample>;
 }
 
 const jpeg = (image: ReturnType<typeof sharp>, quality: number): Promise<Buffer> => image.jpeg({ quality }).toBuffer();
 const same = (base: BaseImage, image: Buffer, detail: string): Sample => ({ image, truth: base.truth, detail });
+
+/** Generated images of a restyled layout, sent as the game sends them (JPEG). */
+function restyled(name: string, layout: RestyledLayout, faces?: readonly string[]): AugmentClass {
+  return {
+    name,
+    layout,
+    faces,
+    apply: async (base, random) => {
+      const quality = Math.round(between(random, 60, 90));
+      return same(base, await jpeg(sharp(base.image), quality), `${layout} q${quality}`);
+    },
+  };
+}
 
 /** A phone screenshot of the image shown in a photo viewer: black around it, a status bar, rounded corners. */
 async function phoneFrame(base: BaseImage, random: Random): Promise<Sample> {
@@ -289,14 +306,7 @@ export const AUGMENT_CLASSES: AugmentClass[] = [
       ['restyled: art wide', 'restyled-art-wide'],
       ['restyled: bright bodies', 'restyled-bright'],
     ] as const
-  ).map(([name, layout]): AugmentClass => ({
-    name,
-    layout,
-    apply: async (base, random) => {
-      const quality = Math.round(between(random, 60, 90));
-      return same(base, await jpeg(sharp(base.image), quality), `${layout} q${quality}`);
-    },
-  })),
+  ).map(([name, layout]) => restyled(name, layout)),
   {
     // Last, so the classes before it keep their random streams.
     name: 'photo of a screen',
@@ -329,6 +339,9 @@ export const AUGMENT_CLASSES: AugmentClass[] = [
       return same(base, await jpeg(sharp(base.image), quality), `Open Sans q${quality}`);
     },
   },
+  // Names in another face (a serif or a narrow sans), in capitals or as the card list spells them.
+  // Last, so the classes before it keep their random streams.
+  restyled('restyled: other name face', 'restyled-name-face', OTHER_NAME_FACES),
 ];
 
 /**

@@ -24,14 +24,18 @@ import { seededRandom } from '../../common/seeded-random';
 import { DECK_SIZE } from '../../common/game';
 import { CODE_CHARACTERS, DECK_CODE_LENGTH } from '../ocr/pipeline/code/deck-code';
 
-/** A game update's restyled tile: name band higher or lower, code above the name, square or wide art, bright bodies. */
+/**
+ * A game update's restyled tile: name band higher or lower, code above the name, square or wide
+ * art, bright bodies, names in another face.
+ */
 export type RestyledLayout =
   | 'restyled-band-high'
   | 'restyled-band-low'
   | 'restyled-code-above'
   | 'restyled-art-square'
   | 'restyled-art-wide'
-  | 'restyled-bright';
+  | 'restyled-bright'
+  | 'restyled-name-face';
 
 /** The share layout, a header arranged differently, another page colour or gradient, other tile sizes and gutters, or restyled tiles. */
 export type GeneratedLayout = 'share' | 'header' | 'background' | 'gutters' | RestyledLayout;
@@ -121,11 +125,22 @@ interface TileStyle {
   /** Name fill and outline. */
   nameFill: string;
   nameStroke: string;
+  /** The faces a name is drawn in (one per tile, at random), and whether in capitals or as the card list spells it. */
+  nameFaces: readonly string[];
+  nameCase: 'capitals' | 'as listed';
 }
 
 const BAND_COLOURS = ['#5a1240', '#0d3b2e', '#3a2608', '#10203f', '#4a0f5c', '#1d3a4a'];
 /** Light bodies a restyle could bring, with dark names on them. */
 const BRIGHT_BAND_COLOURS = ['#f3ead8', '#e6f1fb', '#fbe3ef', '#e4f6e0', '#fff6c9', '#ececec'];
+
+const NAME_FONTS = ['DejaVu Sans', 'Liberation Sans'];
+/**
+ * The faces of the restyle that draws names in another face: two serifs and a narrow sans, none of
+ * which any name the reader was tuned on was drawn in. They come with Debian's fonts-dejavu-core and
+ * fonts-liberation, which CI installs.
+ */
+export const OTHER_NAME_FACES = ['DejaVu Serif', 'Liberation Serif', 'Liberation Sans Narrow'];
 
 const SHARE_TILE: TileStyle = {
   artBottom: 0.66,
@@ -141,6 +156,8 @@ const SHARE_TILE: TileStyle = {
   bandColours: BAND_COLOURS,
   nameFill: '#fff',
   nameStroke: '#000',
+  nameFaces: NAME_FONTS,
+  nameCase: 'capitals',
 };
 
 /**
@@ -182,6 +199,12 @@ const RESTYLES: Record<RestyledLayout, (random: Random) => TileStyle> = {
       bandColours: BRIGHT_BAND_COLOURS,
       nameFill: pick(random, ['#1a1a1a', '#2b1a4f', '#3a1010']),
       nameStroke: '#ffffff',
+    }),
+  // Names in one face the reader was never tuned on, in capitals or as the card list spells them.
+  'restyled-name-face': (random) =>
+    restyledTile(between(random, 0.6, 0.7), between(random, 0.1, 0.13), 0.07, {
+      nameFaces: [pick(random, OTHER_NAME_FACES)],
+      nameCase: pick(random, ['capitals', 'as listed'] as const),
     }),
 };
 
@@ -327,7 +350,6 @@ function wrapInTwo(text: string): [string, string] | null {
   return [text.slice(0, at), text.slice(at + 1)];
 }
 
-const NAME_FONTS = ['DejaVu Sans', 'Liberation Sans'];
 const BOX_COLOURS = ['#f59ad5', '#f5d442', '#8fe38a', '#7fd8f5'];
 const ART_COLOURS = [
   '#e8d5b0',
@@ -374,7 +396,7 @@ function tile(random: Random, card: CatalogCard, x: number, y: number, style: Ti
   const w = TILE_W;
   const h = TILE_H;
   const cx = x + w / 2;
-  const font = pick(random, NAME_FONTS);
+  const font = pick(random, style.nameFaces);
   const parts: string[] = [];
   const clip = `tile${clipCount++}`;
   parts.push(`<clipPath id="${clip}"><rect x="${x}" y="${y}" width="${w}" height="${h}" rx="9"/></clipPath>`);
@@ -406,7 +428,7 @@ function tile(random: Random, card: CatalogCard, x: number, y: number, style: Ti
     );
 
   // The name: one line when it fits at a readable size, otherwise two.
-  const name = card.name.toUpperCase();
+  const name = style.nameCase === 'capitals' ? card.name.toUpperCase() : card.name;
   const maxWidth = w * 0.9;
   const baseSize = 15;
   let lines: string[] = [name];

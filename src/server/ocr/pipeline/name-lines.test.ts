@@ -82,6 +82,7 @@ describe('name lines', () => {
     'restyled-art-square',
     'restyled-art-wide',
     'restyled-bright',
+    'restyled-name-face',
   ])('reads all 18 cards of a %s image', async (layout) => {
     const shot = await generateScreenshot(catalog, { seed: 103, layout });
     const reading = await readDeckImage(shot.image, { pool, index });
