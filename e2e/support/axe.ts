@@ -33,8 +33,10 @@ export async function axeViolations(page: Page, themes: (Theme | 'current')[] = 
   const found: string[] = [];
   for (const theme of themes) {
     if (theme !== 'current') await page.evaluate((t) => (document.documentElement.dataset.theme = t), theme);
-    // Colours ease between themes (transitions): let them settle before contrast is measured.
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 250))));
+    // The theme's colours apply at the next style pass: no colour of the site eases in (its only
+    // transitions move the theme switch's knob and the gallery's tilt), so two frames are enough.
+    // The quarter-second wait this replaces cost half a second of every page checked in both themes.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     const name = theme === 'current' ? shown : theme;
     found.push(...(await violationsNow(page)).map((violation) => `${name}: ${violation}`));
   }
