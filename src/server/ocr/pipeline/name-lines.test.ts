@@ -91,6 +91,15 @@ describe('name lines', () => {
     );
   });
 
+  it('reads the next most name-like line where the line found and the usual place read no name', async () => {
+    // "Name band high" unseen seed 39329: the rarity badge with its LIMITED CARD label outranked
+    // WITCH, clean below it, and read "Ta A"; the usual place held the ability's title.
+    const { sample } = await benchSample('restyled: name band high', 39329, 1);
+    const reading = await readDeckImage(sample.image, { pool, index });
+    expect(reading.cards.map(({ code }) => code)).toContain('ACHA005');
+    expect(reading.cards.map(({ code }) => code)).toEqual(sample.truth.cards.map(({ code }) => code));
+  });
+
   it('takes no rarity badge for a short name in the real screenshot, dimmed, warmed and blurred', async () => {
     // Bench tuning seed 101: the badge above THE DOOR TO HELL, blurred to 0.07 of the tile wide,
     // passed for a name as narrow as "IO" and read "I)", the card "i".

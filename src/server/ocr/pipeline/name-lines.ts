@@ -208,8 +208,15 @@ function nameLikeness(line: TextLine, capitalHeight: number, tile: Rect): number
  * the line above, as for a name at its usual place).
  */
 export function findNameLine(img: RgbImage, darkCopy: RgbImage, tile: Rect): NameLineCandidate | null {
+  return findNameLines(img, darkCopy, tile)[0] ?? null;
+}
+
+/**
+ * The tile's candidate names, most name-like first (as `findNameLine` takes the first), each named
+ * by its lower line: the place to look next when the most name-like line read as no name.
+ */
+export function findNameLines(img: RgbImage, darkCopy: RgbImage, tile: Rect): NameLineCandidate[] {
   const candidates = [...candidatesIn(img, img, false, tile), ...candidatesIn(img, darkCopy, true, tile)];
-  if (candidates.length === 0) return null;
   /** The line right below `line` that is more of its name: as light or dark, close, of a name's height. */
   const nextLineOf = (line: NameLineCandidate): NameLineCandidate | undefined =>
     candidates.find(
@@ -224,12 +231,20 @@ export function findNameLine(img: RgbImage, darkCopy: RgbImage, tile: Rect): Nam
   // font, on two lines, is no wider line for line than the bold ability title below it ("Ability of
   // Ludwig I of Ba", 114 px at capitals of 6, took the place of LUDWIG I OF BAVARIA AND / THERESE
   // OF SAXE-HILDBURGHAUSEN, 104 and 150 px at 6 and 5: art wide, tuning seed 336).
-  const names = candidates.map((line) => {
-    const next = nextLineOf(line);
-    return { line, next, score: line.score + (next?.score ?? 0) };
+  const names = candidates
+    .map((line) => {
+      const next = nextLineOf(line);
+      return { line, next, score: line.score + (next?.score ?? 0) };
+    })
+    .sort((a, b) => b.score - a.score);
+  // A line already taken as part of a more name-like name is no other name.
+  const taken = new Set<NameLineCandidate>();
+  return names.flatMap(({ line, next }) => {
+    if (taken.has(line) || (next && taken.has(next))) return [];
+    taken.add(line);
+    if (next) taken.add(next);
+    return [next ?? line];
   });
-  const best = names.reduce((a, b) => (b.score > a.score ? b : a));
-  return best.next ?? best.line;
 }
 
 /** The lines of smaller text than a name within two name heights above its top: its code's, labels. */

@@ -20,7 +20,7 @@ import {
   centredCodeAbove,
   codeLineAbove,
   codeRow,
-  findNameLine,
+  findNameLines,
   isUprightBar,
   nameSearchBand,
 } from './name-lines';
@@ -221,9 +221,17 @@ export function namePlace(img: RgbImage, tile: Rect): NamePlace {
 /**
  * The name where the tile's own lines put it (`name-lines.ts`), or null when no line looks like a
  * name or the line found is one of the usual place's (light text across the same height).
+ * `rank` 1 is the next most name-like line (`findNameLines`), the place looked at when neither the
+ * line found nor the usual place read a name.
  */
-export function foundNamePlace(img: RgbImage, darkCopy: RgbImage, tile: Rect, usual: NamePlace): NamePlace | null {
-  const found = findNameLine(img, darkCopy, tile);
+export function foundNamePlace(
+  img: RgbImage,
+  darkCopy: RgbImage,
+  tile: Rect,
+  usual: NamePlace,
+  rank = 0,
+): NamePlace | null {
+  const found = findNameLines(img, darkCopy, tile)[rank];
   if (!found) return null;
   const centre = (found.line.top + found.line.bottom) / 2;
   // A light line the usual place reads, its first or its last, is read there with the other.

@@ -115,12 +115,18 @@ async function readNames(img: RgbImage, tiles: Rect[], { pool, index }: ReadDeck
     // letter on EIRENE, clean and bold, at the line found, and art at the usual place fit D.B.
     // Cooper at 0.43 ("band high" unseen seed 39111); a blob found beside QUEEN VICTORIA AND PRINCE
     // ALBERT read "©", the usual place fit the card at 0.56 ("all at once" tuning seed 304).
-    const lostJobs = doubtful.map(({ i, lost }) => secondNameJobs(tiles[i], lost));
-    const lostResults = doubtful.length > 0 ? await pool.recognizeAll(lostJobs.flat()) : [];
-    let at = 0;
-    doubtful.forEach(({ i, lost }, k) =>
-      otherReadings[i].push(...lostResults.slice(at, (at += lostJobs[k].length)).map((r) => asNameText(lost, r))),
-    );
+    // So does the tile's next most name-like line: the line found may be a decoration that outranks
+    // the name (the rarity badge with its LIMITED CARD label read "Ta A", where WITCH stood clean
+    // below it: "band high" unseen seed 39329).
+    const looks = doubtful.flatMap(({ i, lost }) => {
+      const next = foundNamePlace(img, darkCopy, tiles[i], usual[i], 1);
+      return [
+        ...secondNameJobs(tiles[i], lost).map((job) => ({ i, place: lost, job })),
+        ...(next ? [{ i, place: next, job: nameJob(next) }] : []),
+      ];
+    });
+    const lookResults = looks.length > 0 ? await pool.recognizeAll(looks.map(({ job }) => job)) : [];
+    looks.forEach(({ i, place }, k) => otherReadings[i].push(asNameText(place, lookResults[k])));
   }
   return { places, nameJobs, nameResults, otherReadings };
 }
