@@ -11,7 +11,7 @@ import { readDeckImage } from '../runtime/read-deck-image';
 import { createOcrPool, type OcrPool } from '../runtime/worker-pool';
 import { analysisCopy, edgeMaps } from './edge-maps';
 import { decodeImage } from './image-input';
-import { darkTextCopy, findNameLine } from './name-lines';
+import { darkTextCopy, findNameLines } from './name-lines';
 import { foundNamePlace, namePlace } from './name-reading';
 import { findTiles } from './tile-finder';
 import type { RgbImage, TileGrid } from './tile-grid';
@@ -57,7 +57,8 @@ describe('name lines', () => {
     const dark = darkTextCopy(img);
     const tiles = grid.tiles.slice(0, 18);
     expect(tiles).toHaveLength(18);
-    for (const tile of tiles) expect(foundNamePlace(img, dark, tile, namePlace(img, tile))).toBeNull();
+    for (const tile of tiles)
+      expect(foundNamePlace(img, tile, namePlace(img, tile), findNameLines(img, dark, tile)[0])).toBeNull();
   });
 
   it.each<GeneratedLayout>(['restyled-band-high', 'restyled-art-wide'])(
@@ -67,7 +68,7 @@ describe('name lines', () => {
       const { img, grid } = await located(shot.image);
       const darkCopy = darkTextCopy(img);
       for (const tile of grid.tiles.slice(0, 18)) {
-        const found = findNameLine(img, darkCopy, tile);
+        const found = findNameLines(img, darkCopy, tile)[0];
         expect(found?.dark).toBe(false);
         // These restyles put the name well above the usual 0.778 of the tile.
         const centre = (found!.line.top + found!.line.bottom) / 2;
@@ -117,7 +118,7 @@ describe('name lines', () => {
       // The brackets reach above and below the capitals, so the line's box was a quarter ink (0.247)
       // against the capitals' third: no name line was found, and the usual place read only art.
       const { sample, at, img, tile } = await benchTile(className, seed, 1, (c) => c.name === name);
-      expect(findNameLine(img, darkTextCopy(img), tile)).not.toBeNull();
+      expect(findNameLines(img, darkTextCopy(img), tile)[0]).toBeDefined();
       const reading = await readDeckImage(sample.image, { pool, index });
       expect(reading.cards[at]).toMatchObject({ code: sample.truth.cards[at].code, name });
     },
@@ -127,7 +128,7 @@ describe('name lines', () => {
     // Bench seed 408 of art wide: SET's bars fill 7 of its 12 rows, so its capitals measured 7 rows
     // and the pink "Ability of Set" under it, wider, looked more like a name.
     const { sample, at, img, tile } = await benchTile('restyled: art wide', 408, 1, (c) => c.name === 'Set');
-    const found = findNameLine(img, darkTextCopy(img), tile);
+    const found = findNameLines(img, darkTextCopy(img), tile)[0];
     expect(found?.capitalHeight).toBeGreaterThanOrEqual(10);
     const reading = await readDeckImage(sample.image, { pool, index });
     expect(reading.cards[at]).toMatchObject({ code: 'ACEM028', name: 'Set' });
@@ -138,7 +139,7 @@ describe('name lines', () => {
     // it 7 px and 67 px wide to K2's 20; its pink box, blurred by JPEG, passed for a bright body.
     // Width times height squared made the title the name, and K2 was lost.
     const { sample, at, img, tile } = await benchTile('restyled: name band high', 448, 0, (c) => c.name === 'K2');
-    const found = findNameLine(img, darkTextCopy(img), tile);
+    const found = findNameLines(img, darkTextCopy(img), tile)[0];
     expect(found?.dark).toBe(false);
     expect(found?.capitalHeight).toBeGreaterThanOrEqual(10);
     const reading = await readDeckImage(sample.image, { pool, index });
@@ -150,7 +151,7 @@ describe('name lines', () => {
     // outscored each line of LUDWIG I OF BAVARIA AND / THERESE OF SAXE-HILDBURGHAUSEN alone.
     const name = 'Ludwig I of Bavaria and Therese of Saxe-Hildburghausen';
     const { img, tile } = await benchTile('restyled: art wide', 336, 0, (c) => c.name === name);
-    const found = findNameLine(img, darkTextCopy(img), tile);
+    const found = findNameLines(img, darkTextCopy(img), tile)[0];
     expect(found?.dark).toBe(false);
     // The lower of the name's two lines, above the ability box.
     expect((found!.line.bottom - tile.top) / tile.height).toBeLessThan(0.6);
@@ -160,7 +161,7 @@ describe('name lines', () => {
     // Bench seed 439 of band low (162 px tiles): the light rim where the art meets the dark body
     // fills whole rows but one or two rows of each column; it outscored NĀGA and the name read "mY, mm".
     const { sample, at, img, tile } = await benchTile('restyled: name band low', 439, 1, (c) => c.name === 'Nāga');
-    const found = findNameLine(img, darkTextCopy(img), tile);
+    const found = findNameLines(img, darkTextCopy(img), tile)[0];
     expect((found!.line.top - tile.top) / tile.height).toBeGreaterThan(0.8);
     const reading = await readDeckImage(sample.image, { pool, index });
     expect(reading.cards[at]).toMatchObject({ code: 'LMC043' });
@@ -170,7 +171,7 @@ describe('name lines', () => {
     // Bench seed 405 of bright bodies: the code band above the name also held the rarity badge,
     // whose contrast left the pale grey OFF025 unread ("NN"), and OFI025, the other Piranha, was taken.
     const { sample, at, img, tile } = await benchTile('restyled: bright bodies', 405, 1, (c) => c.code === 'OFF025');
-    const place = foundNamePlace(img, darkTextCopy(img), tile, namePlace(img, tile));
+    const place = foundNamePlace(img, tile, namePlace(img, tile), findNameLines(img, darkTextCopy(img), tile)[0]);
     expect(place?.codes.regions.length).toBe(2);
     const reading = await readDeckImage(sample.image, { pool, index });
     expect(reading.cards[at]).toMatchObject({ code: 'OFF025', name: 'Piranha' });
@@ -191,7 +192,7 @@ describe('name lines', () => {
     // Bench seed 429 of name band high (218 px tiles): LUDWIG I OF BAVARIA AND THERESE OF
     // SAXE-HILDBURGHAUSEN's lines are 4 px, under the 0.02 of the tile a name line had to be.
     const { sample, at, img, tile } = await benchTile('restyled: name band high', 429, 0, (c) => c.code === 'EHH020');
-    expect(findNameLine(img, darkTextCopy(img), tile)).not.toBeNull();
+    expect(findNameLines(img, darkTextCopy(img), tile)[0]).toBeDefined();
     const reading = await readDeckImage(sample.image, { pool, index });
     expect(reading.cards[at]).toMatchObject({ code: 'EHH020' });
   });
@@ -221,7 +222,7 @@ describe('name lines', () => {
     expect(at).toBeGreaterThanOrEqual(0);
     const { img, grid } = await located(shot.image);
     const tile = grid.tiles[at];
-    const found = findNameLine(img, darkTextCopy(img), tile);
+    const found = findNameLines(img, darkTextCopy(img), tile)[0];
     // The I stands where the restyle put the name, its bar taller than wide.
     expect(found).not.toBeNull();
     expect(found!.line.bottom - found!.line.top).toBeGreaterThan((found!.line.right - found!.line.left) * 2);

@@ -203,17 +203,10 @@ function nameLikeness(line: TextLine, capitalHeight: number, tile: Rect): number
 }
 
 /**
- * The tile's name line: the most name-like centred line of light text, or of dark text on a bright
- * body; null when the tile has none. Of a name set on two lines, the lower one (the caller joins
- * the line above, as for a name at its usual place).
- */
-export function findNameLine(img: RgbImage, darkCopy: RgbImage, tile: Rect): NameLineCandidate | null {
-  return findNameLines(img, darkCopy, tile)[0] ?? null;
-}
-
-/**
- * The tile's candidate names, most name-like first (as `findNameLine` takes the first), each named
- * by its lower line: the place to look next when the most name-like line read as no name.
+ * The tile's candidate names, most name-like first: centred lines of light text, or of dark text on
+ * a bright body; none when the tile has none. A name set on two lines is named by its lower line
+ * (the caller joins the line above, as for a name at its usual place). The first is the tile's name
+ * line; the next is looked at when the first and the usual place read no name.
  */
 export function findNameLines(img: RgbImage, darkCopy: RgbImage, tile: Rect): NameLineCandidate[] {
   const candidates = [...candidatesIn(img, img, false, tile), ...candidatesIn(img, darkCopy, true, tile)];

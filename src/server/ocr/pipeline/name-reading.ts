@@ -20,9 +20,9 @@ import {
   centredCodeAbove,
   codeLineAbove,
   codeRow,
-  findNameLines,
   isUprightBar,
   nameSearchBand,
+  type NameLineCandidate,
 } from './name-lines';
 import { roundHalfUp } from './round-half-up';
 import type { Rect, RgbImage } from './tile-grid';
@@ -219,19 +219,15 @@ export function namePlace(img: RgbImage, tile: Rect): NamePlace {
 }
 
 /**
- * The name where the tile's own lines put it (`name-lines.ts`), or null when no line looks like a
- * name or the line found is one of the usual place's (light text across the same height).
- * `rank` 1 is the next most name-like line (`findNameLines`), the place looked at when neither the
- * line found nor the usual place read a name.
+ * The name at a line the tile's own lines put it (`findNameLines`), or null when there is no such
+ * line or it is one of the usual place's (light text across the same height).
  */
 export function foundNamePlace(
   img: RgbImage,
-  darkCopy: RgbImage,
   tile: Rect,
   usual: NamePlace,
-  rank = 0,
+  found: NameLineCandidate | undefined,
 ): NamePlace | null {
-  const found = findNameLines(img, darkCopy, tile)[rank];
   if (!found) return null;
   const centre = (found.line.top + found.line.bottom) / 2;
   // A light line the usual place reads, its first or its last, is read there with the other.

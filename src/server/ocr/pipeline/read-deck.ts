@@ -23,7 +23,7 @@ import { readTextAnywhere } from './text-fallback';
 import { findTiles } from './tile-finder';
 import { readDeckCode } from './header-policy';
 import { asNameText, foundNamePlace, nameJob, namePlace, secondNameJobs, type NamePlace } from './name-reading';
-import { darkTextCopy } from './name-lines';
+import { darkTextCopy, findNameLines } from './name-lines';
 import { isTrustedReading, leadsClearly, matchTiles, nameReadingIn, toReadCard } from './match-tiles';
 import { mergeByPosition, type GridReading } from './merge-readings';
 import { ENLARGED_WIDTH, ENLARGE_BELOW_WIDTH } from './thresholds';
@@ -76,7 +76,8 @@ async function readTiles(
 async function readNames(img: RgbImage, tiles: Rect[], { pool, index }: ReadDeckOptions) {
   const usual = tiles.map((tile) => namePlace(img, tile));
   const darkCopy = darkTextCopy(img);
-  const found = tiles.map((tile, i) => foundNamePlace(img, darkCopy, tile, usual[i]));
+  const nameLines = tiles.map((tile) => findNameLines(img, darkCopy, tile));
+  const found = tiles.map((tile, i) => foundNamePlace(img, tile, usual[i], nameLines[i][0]));
   const places = tiles.map((_, i) => found[i] ?? usual[i]);
   const nameJobs = places.map((place) => nameJob(place));
   const nameResults = (await pool.recognizeAll(nameJobs)).map((result, i) => asNameText(places[i], result));
@@ -119,7 +120,7 @@ async function readNames(img: RgbImage, tiles: Rect[], { pool, index }: ReadDeck
     // the name (the rarity badge with its LIMITED CARD label read "Ta A", where WITCH stood clean
     // below it: "band high" unseen seed 39329).
     const looks = doubtful.flatMap(({ i, lost }) => {
-      const next = foundNamePlace(img, darkCopy, tiles[i], usual[i], 1);
+      const next = foundNamePlace(img, tiles[i], usual[i], nameLines[i][1]);
       return [
         ...secondNameJobs(tiles[i], lost).map((job) => ({ i, place: lost, job })),
         ...(next ? [{ i, place: next, job: nameJob(next) }] : []),
