@@ -134,7 +134,8 @@ const BAND_COLOURS = ['#5a1240', '#0d3b2e', '#3a2608', '#10203f', '#4a0f5c', '#1
 /** Light bodies a restyle could bring, with dark names on them. */
 const BRIGHT_BAND_COLOURS = ['#f3ead8', '#e6f1fb', '#fbe3ef', '#e4f6e0', '#fff6c9', '#ececec'];
 
-const NAME_FONTS = ['DejaVu Sans', 'Liberation Sans'];
+/** The faces of the game's names as the generator draws them, one per tile. */
+const NAME_FACES = ['DejaVu Sans', 'Liberation Sans'];
 /**
  * The faces of the restyle that draws names in another face: two serifs and a narrow sans, none of
  * which any name the reader was tuned on was drawn in. They come with Debian's fonts-dejavu-core and
@@ -156,7 +157,7 @@ const SHARE_TILE: TileStyle = {
   bandColours: BAND_COLOURS,
   nameFill: '#fff',
   nameStroke: '#000',
-  nameFaces: NAME_FONTS,
+  nameFaces: NAME_FACES,
   nameCase: 'capitals',
 };
 
