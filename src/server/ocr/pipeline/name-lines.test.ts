@@ -101,6 +101,16 @@ describe('name lines', () => {
     expect(reading.cards.map(({ code }) => code)).toEqual(sample.truth.cards.map(({ code }) => code));
   });
 
+  it('reads the name found where the usual place, holding a label and part of the name, fits another card', async () => {
+    // "Name band low" unseen seed 39393: the usual place took in the PROTECTED label and the top
+    // of DEATH (XIII), read "PROTECTED SHEE" and fit Sheep at 0.8; the name found below it read
+    // "DEATH (XH)" (0.7), and Sheep was taken without another look.
+    const { sample } = await benchSample('restyled: name band low', 39393, 0);
+    const reading = await readDeckImage(sample.image, { pool, index });
+    expect(reading.cards.map(({ code }) => code)).toContain('ACTA048');
+    expect(reading.cards.map(({ code }) => code)).toEqual(sample.truth.cards.map(({ code }) => code));
+  });
+
   it('takes no rarity badge for a short name in the real screenshot, dimmed, warmed and blurred', async () => {
     // Bench tuning seed 101: the badge above THE DOOR TO HELL, blurred to 0.07 of the tile wide,
     // passed for a name as narrow as "IO" and read "I)", the card "i".

@@ -26,7 +26,7 @@ import { asNameText, foundNamePlace, nameJob, namePlace, secondNameJobs, type Na
 import { darkTextCopy, findNameLines } from './name-lines';
 import { isTrustedReading, leadsClearly, matchTiles, nameReadingIn, toReadCard } from './match-tiles';
 import { mergeByPosition, type GridReading } from './merge-readings';
-import { ENLARGED_WIDTH, ENLARGE_BELOW_WIDTH } from './thresholds';
+import { ENLARGED_WIDTH, ENLARGE_BELOW_WIDTH, MIN_CARD_CONFIDENCE } from './thresholds';
 import { OcrBusyError } from '../ocr-errors';
 import { READ_FAILED, isPassedOn, type DeckReading, type ReadCard, type ReadDeckOptions } from './reading';
 import type { Rect, RgbImage, TileGrid } from './tile-grid';
@@ -107,9 +107,9 @@ async function readNames(img: RgbImage, tiles: Rect[], { pool, index }: ReadDeck
       }
       otherReadings[i].push(usualFitsBetter ? atFound : atUsual);
       // The line found was read untrusted (that is why the usual place was read): only a trusted
-      // reading at the usual place settles the tile.
+      // reading at the usual place settles the tile, and only where the line found names no other card.
       const keptIsTrusted = usualFitsBetter && isTrustedReading(usualMatch, atUsual.confidence);
-      if (!keptIsTrusted) doubtful.push({ i, lost: usualFitsBetter ? place : usual[i] });
+      if (!keptIsTrusted || disputes(match, usualMatch)) doubtful.push({ i, lost: usualFitsBetter ? place : usual[i] });
     });
     // Where neither place read a name the catalog trusts, one failed reading does not tell which
     // place holds the name, so the place that lost gets the second looks too. Tesseract read no
@@ -130,6 +130,18 @@ async function readNames(img: RgbImage, tiles: Rect[], { pool, index }: ReadDeck
     looks.forEach(({ i, place }, k) => otherReadings[i].push(asNameText(place, lookResults[k])));
   }
   return { places, nameJobs, nameResults, otherReadings };
+}
+
+/**
+ * Whether the line found read another card than the usual place, well enough to be a name: then
+ * the usual place's reading does not settle the tile alone, however well it fits. A restyle's
+ * label and the top of its name, read together at the usual place ("PROTECTED SHEE"), fit Sheep
+ * at 0.8 where the name found below, DEATH (XIII), read "DEATH (XH)" ("name band low" unseen seed
+ * 39393).
+ */
+function disputes(atFound: MatchResult, atUsual: MatchResult): boolean {
+  const [found, usual] = [atFound.best, atUsual.best];
+  return !!found && !!usual && found.name !== usual.name && found.confidence >= MIN_CARD_CONFIDENCE;
 }
 
 /** The tiles' names read (`readNames`) and matched against the catalog (`matchTiles`). */
