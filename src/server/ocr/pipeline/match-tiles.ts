@@ -25,6 +25,7 @@ import {
   NAME_TRUSTED_CONFIDENCE,
   NESTED_NAME_MARGIN,
   OTHER_WORDS_SIMILARITY,
+  SAME_FIT_MARGIN,
 } from './thresholds';
 /**
  * Whether a reading names its card on its own: it fits the card well, and where the OCR doubts
@@ -60,7 +61,7 @@ export function secondLookAt(
   if (!isTrustedReading(result, ocrConfidence)) return 'whole';
   const best = result.best;
   // Another card fits the read name as well: only the code can tell which one it is.
-  if (result.alternatives.some((a) => a.confidence >= best.confidence - 0.02)) return 'whole';
+  if (result.alternatives.some((a) => a.confidence >= best.confidence - SAME_FIT_MARGIN)) return 'whole';
   // A name that is part of a longer one ("RAINBOW" of "RAINBOW SERPENT") may be that name cut
   // short where a dim, blurred line broke at its word gap, or its last line where the line finder
   // missed the first. So may a read that is whole words of a longer name while it fits another

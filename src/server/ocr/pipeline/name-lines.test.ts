@@ -111,6 +111,15 @@ describe('name lines', () => {
     expect(reading.cards.map(({ code }) => code)).toEqual(sample.truth.cards.map(({ code }) => code));
   });
 
+  it('reads the code where a short name read one edit off fits two cards: EROS in a serif face read "FROS"', async () => {
+    // "Other name face" unseen seed 39394: "FROS" fit Frost at 0.8 and Eros at 0.75, and Frost was
+    // taken without a look at the code, ACEV011, printed clearly above the name.
+    const { sample } = await benchSample('restyled: other name face', 39394, 0);
+    const reading = await readDeckImage(sample.image, { pool, index });
+    expect(reading.cards.map(({ code }) => code)).toContain('ACEV011');
+    expect(reading.cards.map(({ code }) => code)).not.toContain('SFN010');
+  });
+
   it('takes no rarity badge for a short name in the real screenshot, dimmed, warmed and blurred', async () => {
     // Bench tuning seed 101: the badge above THE DOOR TO HELL, blurred to 0.07 of the tile wide,
     // passed for a name as narrow as "IO" and read "I)", the card "i".
