@@ -10,6 +10,7 @@ import { photographScreen } from '../test/support/photo-of-screen';
 import {
   generateScreenshot,
   OTHER_NAME_FACES,
+  RESTYLED_LAYOUTS,
   SHARE_GEOMETRY,
   type GeneratedLayout,
   type RestyledLayout,
@@ -43,8 +44,11 @@ export interface Sample {
 
 export interface AugmentClass {
   name: string;
-  /** Generated images of this layout instead of the share layout, and no real image. */
-  layout?: GeneratedLayout;
+  /**
+   * Generated images of this layout instead of the share layout, and no real image; of a list, each
+   * base image of a seed in the layout its seed falls on (seed modulo the list's length).
+   */
+  layout?: GeneratedLayout | readonly GeneratedLayout[];
   /** Generated images without stat panels. */
   noStatPanels?: boolean;
   /** Generated images whose header is printed in this font, and no real image. */
@@ -56,6 +60,29 @@ export interface AugmentClass {
 
 const jpeg = (image: ReturnType<typeof sharp>, quality: number): Promise<Buffer> => image.jpeg({ quality }).toBuffer();
 const same = (base: BaseImage, image: Buffer, detail: string): Sample => ({ image, truth: base.truth, detail });
+
+/** A phone's copy that is small, turned and tinted, and half the time blurred, all at once. */
+async function smallTurnedTinted(base: BaseImage, random: Random): Promise<Sample> {
+  const width = Math.round(between(random, 480, 1200));
+  const angle = (random() < 0.5 ? -1 : 1) * between(random, 0.3, 3);
+  const factor = [between(random, 0.85, 1.05), between(random, 0.8, 1.0), between(random, 0.55, 1.05)];
+  const quality = Math.round(between(random, 45, 85));
+  const sigma = random() < 0.5 ? between(random, 0.3, 0.9) : 0;
+  const background = pick(random, ['#000000', '#ffffff', base.geometry.page, '#303030']);
+  const turned = sharp(base.image).resize({ width }).linear(factor, [0, 0, 0]).rotate(angle, { background });
+  const image = await jpeg(sharp(await (sigma > 0 ? turned.blur(sigma) : turned).png().toBuffer()), quality);
+  return same(
+    base,
+    image,
+    `${width} px ${angle.toFixed(2)}° x${factor.map((f) => f.toFixed(2)).join('/')} blur ${sigma.toFixed(2)} q${quality}`,
+  );
+}
+
+/** The image on a screen, photographed at an angle (perspective, glare, sensor noise, blur, JPEG). */
+async function photographed(base: BaseImage, random: Random): Promise<Sample> {
+  const photo = await photographScreen(base.image, random);
+  return same(base, photo.image, photo.detail);
+}
 
 /** Generated images of a restyled layout, sent as the game sends them (JPEG). */
 function restyled(name: string, layout: RestyledLayout, faces?: readonly string[]): AugmentClass {
@@ -279,21 +306,7 @@ export const AUGMENT_CLASSES: AugmentClass[] = [
     // turned and tinted, and half the time blurred, all at once. Last, so the classes before it
     // keep their random streams (`augmentRandom` takes the class's place in this list).
     name: 'all at once: small, turned, tinted',
-    async apply(base, random) {
-      const width = Math.round(between(random, 480, 1200));
-      const angle = (random() < 0.5 ? -1 : 1) * between(random, 0.3, 3);
-      const factor = [between(random, 0.85, 1.05), between(random, 0.8, 1.0), between(random, 0.55, 1.05)];
-      const quality = Math.round(between(random, 45, 85));
-      const sigma = random() < 0.5 ? between(random, 0.3, 0.9) : 0;
-      const background = pick(random, ['#000000', '#ffffff', base.geometry.page, '#303030']);
-      const turned = sharp(base.image).resize({ width }).linear(factor, [0, 0, 0]).rotate(angle, { background });
-      const image = await jpeg(sharp(await (sigma > 0 ? turned.blur(sigma) : turned).png().toBuffer()), quality);
-      return same(
-        base,
-        image,
-        `${width} px ${angle.toFixed(2)}° x${factor.map((f) => f.toFixed(2)).join('/')} blur ${sigma.toFixed(2)} q${quality}`,
-      );
-    },
+    apply: smallTurnedTinted,
   },
   // A game update's restyled tiles (same grid and header, each class one change inside the tile),
   // sent as the game sends them. After the classes above, which keep their random streams.
@@ -310,10 +323,7 @@ export const AUGMENT_CLASSES: AugmentClass[] = [
   {
     // Last, so the classes before it keep their random streams.
     name: 'photo of a screen',
-    async apply(base, random) {
-      const photo = await photographScreen(base.image, random);
-      return same(base, photo.image, photo.detail);
-    },
+    apply: photographed,
   },
   {
     // A game update that prints the header in another face: one the code classifier never learnt
@@ -342,6 +352,16 @@ export const AUGMENT_CLASSES: AugmentClass[] = [
   // Names in another face (a serif or a narrow sans), in capitals or as the card list spells them.
   // Last, so the classes before it keep their random streams.
   restyled('restyled: other name face', 'restyled-name-face', OTHER_NAME_FACES),
+  // A game update changes the tiles, not how players send them: restyled images photographed on a
+  // screen, and sent small and turned. Each base is in one of the restyles, taken in turn by seed.
+  // Last, so the classes before them keep their random streams.
+  { name: 'restyled + photo of a screen', layout: RESTYLED_LAYOUTS, faces: OTHER_NAME_FACES, apply: photographed },
+  {
+    name: 'restyled + small, turned, tinted',
+    layout: RESTYLED_LAYOUTS,
+    faces: OTHER_NAME_FACES,
+    apply: smallTurnedTinted,
+  },
 ];
 
 /**
@@ -387,7 +407,7 @@ export async function baseImages(
   const generated = async (s: number): Promise<BaseImage> => {
     const shot = await generateScreenshot(catalog, {
       seed: s,
-      layout: augment.layout,
+      layout: typeof augment.layout === 'string' ? augment.layout : augment.layout?.[s % augment.layout.length],
       headerFont: augment.headerFont,
       statPanels: !augment.noStatPanels,
       png: true,

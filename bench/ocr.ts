@@ -5,7 +5,8 @@
  * tile order, other layouts).
  *   npm run bench:ocr [-- --seeds 3001-3005 --classes warm,rotation --verbose]
  * Seeds 1-499 are for tuning (the class "photo of a screen" was tuned on 1-8; "restyled: other name
- * face" was only looked at, on 1-8, and nothing was tuned for it). 1001-1003, 2001-2002, 3001-3005, 5001-5003, 6001-6003, 7001-7005,
+ * face" was only looked at, on 1-8, and nothing was tuned for it; the restyles photographed and sent
+ * small were first looked at on 900-902, and tuned on 230-235). 1001-1003, 2001-2002, 3001-3005, 5001-5003, 6001-6003, 7001-7005,
  * 8001-8005, 9001-9005, 10001-10005, 11001-11005, 12001-12005, 13001-13005, 14001-14005,
  * 15001-15005, 16001-16010, 17001-17005, 18001-18005, 19001-19005, 20001-20010, 21001-21010,
  * 22001-22010, 23001-23010, 24001-24010, 25001-25025, 26001-26025, 27001-27050, 28001-28050,

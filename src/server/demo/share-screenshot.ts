@@ -209,6 +209,9 @@ const RESTYLES: Record<RestyledLayout, (random: Random) => TileStyle> = {
     }),
 };
 
+/** Every restyle the generator draws. */
+export const RESTYLED_LAYOUTS = Object.keys(RESTYLES) as RestyledLayout[];
+
 /** The game's share layout: the geometry of the real share image, at 800 px. */
 export const SHARE_GEOMETRY = {
   width: BASE_WIDTH,

@@ -11,8 +11,9 @@ import { readDeckImage } from '../runtime/read-deck-image';
 import { createOcrPool, type OcrPool } from '../runtime/worker-pool';
 import { analysisCopy, edgeMaps } from './edge-maps';
 import { decodeImage } from './image-input';
-import { darkTextCopy, findNameLines } from './name-lines';
+import { darkTextCopy, findNameLines, isFaintLine } from './name-lines';
 import { foundNamePlace, namePlace } from './name-reading';
+import { locate } from './read-deck';
 import { findTiles } from './tile-finder';
 import type { RgbImage, TileGrid } from './tile-grid';
 
@@ -225,6 +226,36 @@ describe('name lines', () => {
     expect(at).toBeGreaterThanOrEqual(0);
     const reading = await readDeckImage(sample.image, { pool, index });
     expect(reading.cards[at]).toMatchObject({ code: 'LRE027' });
+  });
+
+  it('finds names too faint at the usual whiteness on a small copy of a restyled image', async () => {
+    // "restyled + small, turned, tinted" tuning seed 232 (a restyle at 640 px, JPEG 56): four names'
+    // bold capitals, grey at this size, held ink in under a quarter of their rows at the usual
+    // whiteness, so no name line was found where the restyle put them, and the usual place held art.
+    const { sample } = await benchSample('restyled + small, turned, tinted', 232, 0);
+    const missed = ['SMW016', 'OCE001', 'EWC006', 'EOW025'];
+    // As the reader sees the image: turned back upright.
+    const { img, grid } = await locate(await decodeImage(sample.image));
+    const dark = darkTextCopy(img);
+    const faint = missed.filter((code) => {
+      const tile = grid!.tiles[sample.truth.cards.findIndex((c) => c.code === code)];
+      const found = findNameLines(img, dark, tile)[0];
+      return found !== undefined && isFaintLine(found);
+    });
+    expect(faint.length).toBeGreaterThan(0);
+    const reading = await readDeckImage(sample.image, { pool, index });
+    const read = reading.cards.map(({ code }) => code);
+    for (const code of missed) expect(read).toContain(code);
+    expect(read).not.toContain('FSC012');
+  });
+
+  it('reads the usual place over a faint line of art that reads as another card', async () => {
+    // "rotation" tuning seed 230 (the real screenshot turned 1.55°): the foot of the tarot card in
+    // THE FOOL (XXII)'s art, a line only at a looser whiteness, read "i", the card i exactly.
+    const { sample } = await benchSample('rotation ±3°', 230, 0);
+    const reading = await readDeckImage(sample.image, { pool, index });
+    expect(reading.cards[5]).toMatchObject({ code: 'ACTA005', name: 'The Fool (XXII)' });
+    expect(reading.cards.map(({ code }) => code)).not.toContain('FSC012');
   });
 
   it('takes no letter of a longer name, small and turned, for the capital I of a one-letter name', async () => {

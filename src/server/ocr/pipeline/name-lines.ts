@@ -16,7 +16,12 @@ import {
   whiteness,
   type TextLine,
 } from './text-crops';
-import { MAX_NAME_LINE_HEIGHT, MIN_FOUND_NAME_HEIGHT, withinNameLineGap } from './thresholds';
+import {
+  LOOSER_NAME_LINE_THRESHOLDS,
+  MAX_NAME_LINE_HEIGHT,
+  MIN_FOUND_NAME_HEIGHT,
+  withinNameLineGap,
+} from './thresholds';
 import type { Rect, RgbImage } from './tile-grid';
 
 /** The part of a tile searched for its name, as shares of its height: below the energy badges, above its frame. */
@@ -82,14 +87,14 @@ export function nameSearchBand(tile: Rect): Rect {
 }
 
 /** Ink runs along the line's rows at a third and a half of its height: text breaks into many, a blob of art into one or two. */
-function inkRuns(img: RgbImage, line: TextLine): number {
+function inkRuns(img: RgbImage, line: TextLine, threshold: number): number {
   let most = 0;
   for (const share of [1 / 3, 1 / 2, 2 / 3]) {
     const y = Math.round(line.top + (line.bottom - line.top) * share);
     let runs = 0;
     let inside = false;
     for (let x = Math.round(line.left); x <= Math.round(line.right); x++) {
-      const ink = whiteness(img.data, (y * img.width + x) * 3) >= TEXT_LINE_THRESHOLD;
+      const ink = whiteness(img.data, (y * img.width + x) * 3) >= threshold;
       if (ink && !inside) runs++;
       inside = ink;
     }
@@ -104,7 +109,12 @@ function inkRuns(img: RgbImage, line: TextLine): number {
  * card "i", dark on a bright body, had no paper there, and was taken for text on a dark one
  * ("restyled: bright bodies" tuning seed 313, unseen 39143).
  */
-function paperOf(colour: RgbImage, source: RgbImage, line: TextLine): { saturation: number; brightness: number } {
+function paperOf(
+  colour: RgbImage,
+  source: RgbImage,
+  line: TextLine,
+  threshold: number,
+): { saturation: number; brightness: number } {
   const saturations: number[] = [];
   const brightnesses: number[] = [];
   const side = (line.bottom - line.top) / 2;
@@ -112,7 +122,7 @@ function paperOf(colour: RgbImage, source: RgbImage, line: TextLine): { saturati
   for (let y = Math.round(line.top); y < Math.round(line.bottom); y++) {
     for (let x = Math.round(left); x <= Math.round(right); x++) {
       const i = (y * colour.width + x) * 3;
-      if (whiteness(source.data, i) >= TEXT_LINE_THRESHOLD) continue;
+      if (whiteness(source.data, i) >= threshold) continue;
       const [r, g, b] = [colour.data[i], colour.data[i + 1], colour.data[i + 2]];
       saturations.push(Math.max(r, g, b) - Math.min(r, g, b));
       brightnesses.push(Math.max(r, g, b));
@@ -127,6 +137,8 @@ export interface NameLineCandidate {
   line: TextLine;
   source: RgbImage;
   dark: boolean;
+  /** The whiteness (of `source`) its ink was found at: TEXT_LINE_THRESHOLD, or a looser one for faint text. */
+  threshold: number;
   /** The height of the line's capitals (`capitalsOf`), measured once for its score and its neighbours. */
   capitalHeight: number;
   score: number;
@@ -144,28 +156,66 @@ function candidatesIn(img: RgbImage, source: RgbImage, dark: boolean, tile: Rect
     })
     .map((whole) => ({ whole, l: centredSpan(source, whole, tileCentre, (whole.bottom - whole.top) * 1.2) }))
     .flatMap(({ whole, l }): NameLineCandidate[] => {
-      const height = l.bottom - l.top;
-      const width = l.right - l.left;
-      if (Math.abs((l.left + l.right) / 2 - tileCentre) > tile.width * MAX_NAME_OFFSET) return [];
-      const capitals = capitalsOf(source, l);
-      if (!isOneCapitalI(source, whole, tile)) {
-        if (width < tile.width * MIN_NAME_WIDTH) return [];
-        // The rarity badge is round: as wide as tall. Two capitals ("IO", "OX") are wider.
-        if (width < tile.width * MIN_WIDE_NAME_WIDTH && width < height * MIN_SHORT_NAME_ASPECT) return [];
-        // About one letter per capital's height, each one run or two: far fewer runs is art.
-        if (inkRuns(source, l) < Math.max(2, (0.5 * width) / height)) return [];
-        // Art lined up into a line may fill its capital rows as well as bold capitals, but it is taller.
-        if (capitals.height > tile.height * CAPITAL_HEIGHT.max) return [];
-        if (capitals.inkShare < MIN_BOLD_INK) return [];
-        if (capitals.stemShare < MIN_STEM_SHARE) return [];
+      const line = { img, source, dark, tile, whole, l };
+      const usual = asNameLine(line, TEXT_LINE_THRESHOLD);
+      if (usual !== 'faint') return usual ? [usual] : [];
+      // A line too faint at the usual whiteness to be a bold name's is measured again at looser
+      // ones, as a name at its usual place is: a photo's blur and glare leave the strokes of bold
+      // capitals grey, under a quarter of their rows ink at the usual whiteness (0.21-0.24 on
+      // restyled tiles photographed on a screen, where the usual place holds no name).
+      for (const threshold of LOOSER_NAME_LINE_THRESHOLDS) {
+        const looser = asNameLine(line, threshold);
+        if (looser && looser !== 'faint') return [looser];
       }
-      if (dark) {
-        const paper = paperOf(img, source, l);
-        if (paper.saturation > MAX_BODY_SATURATION || paper.brightness < 150) return [];
-      }
-      const score = nameLikeness(l, capitals.height, tile);
-      return [{ line: l, source, dark, capitalHeight: capitals.height, score }];
+      return [];
     });
+}
+
+/** Whether the line was found only at a looser whiteness than bold ink's: faint text, or the grey edge of art. */
+export function isFaintLine(line: NameLineCandidate): boolean {
+  return line.threshold !== TEXT_LINE_THRESHOLD;
+}
+
+/** A line found in a tile: `whole` as found, `l` its centred span, in `source` (light text, or dark text as light). */
+interface FoundLine {
+  img: RgbImage;
+  source: RgbImage;
+  dark: boolean;
+  tile: Rect;
+  whole: TextLine;
+  l: TextLine;
+}
+
+/**
+ * The line as a candidate name when its ink, at whiteness `threshold`, is a name's; 'faint' when
+ * it is one in every way but too little ink for bold capitals; null when it is no name.
+ */
+function asNameLine(
+  { img, source, dark, tile, whole, l }: FoundLine,
+  threshold: number,
+): NameLineCandidate | 'faint' | null {
+  const tileCentre = tile.left + tile.width / 2;
+  const height = l.bottom - l.top;
+  const width = l.right - l.left;
+  if (Math.abs((l.left + l.right) / 2 - tileCentre) > tile.width * MAX_NAME_OFFSET) return null;
+  const capitals = capitalsOf(source, l, threshold);
+  if (threshold !== TEXT_LINE_THRESHOLD || !isOneCapitalI(source, whole, tile)) {
+    if (width < tile.width * MIN_NAME_WIDTH) return null;
+    // The rarity badge is round: as wide as tall. Two capitals ("IO", "OX") are wider.
+    if (width < tile.width * MIN_WIDE_NAME_WIDTH && width < height * MIN_SHORT_NAME_ASPECT) return null;
+    // About one letter per capital's height, each one run or two: far fewer runs is art.
+    if (inkRuns(source, l, threshold) < Math.max(2, (0.5 * width) / height)) return null;
+    // Art lined up into a line may fill its capital rows as well as bold capitals, but it is taller.
+    if (capitals.height > tile.height * CAPITAL_HEIGHT.max) return null;
+    if (capitals.stemShare < MIN_STEM_SHARE) return null;
+    if (capitals.inkShare < MIN_BOLD_INK) return 'faint';
+  }
+  if (dark) {
+    const paper = paperOf(img, source, l, threshold);
+    if (paper.saturation > MAX_BODY_SATURATION || paper.brightness < 150) return null;
+  }
+  const score = nameLikeness(l, capitals.height, tile);
+  return { line: l, source, dark, threshold, capitalHeight: capitals.height, score };
 }
 
 /**
@@ -209,7 +259,11 @@ function nameLikeness(line: TextLine, capitalHeight: number, tile: Rect): number
  * line; the next is looked at when the first and the usual place read no name.
  */
 export function findNameLines(img: RgbImage, darkCopy: RgbImage, tile: Rect): NameLineCandidate[] {
-  const candidates = [...candidatesIn(img, img, false, tile), ...candidatesIn(img, darkCopy, true, tile)];
+  return namesAmong([...candidatesIn(img, img, false, tile), ...candidatesIn(img, darkCopy, true, tile)]);
+}
+
+/** The candidates as names, most name-like first, a name on two lines taken as one. */
+function namesAmong(candidates: NameLineCandidate[]): NameLineCandidate[] {
   /** The line right below `line` that is more of its name: as light or dark, close, of a name's height. */
   const nextLineOf = (line: NameLineCandidate): NameLineCandidate | undefined =>
     candidates.find(
@@ -229,7 +283,10 @@ export function findNameLines(img: RgbImage, darkCopy: RgbImage, tile: Rect): Na
       const next = nextLineOf(line);
       return { line, next, score: line.score + (next?.score ?? 0) };
     })
-    .sort((a, b) => b.score - a.score);
+    // A line found only at a looser whiteness comes after every line of bold ink at the usual one:
+    // the lower edge of bright art, grey at the usual whiteness, outscored THE FOOL (XXII) at a
+    // looser one and read "i" (the real screenshot turned 1.55°, "rotation" tuning seed 230).
+    .sort((a, b) => Number(isFaintLine(a.line)) - Number(isFaintLine(b.line)) || b.score - a.score);
   // A line already taken as part of a more name-like name is no other name.
   const taken = new Set<NameLineCandidate>();
   return names.flatMap(({ line, next }) => {

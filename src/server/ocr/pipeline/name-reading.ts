@@ -76,16 +76,22 @@ function band(
 }
 
 /**
+ * The whiteness a name's mask starts its ramp at, for a name whose lines were found at `threshold`:
+ * as far below it as the mask's usual start is below the usual line threshold. A looser start for
+ * a line found at the usual whiteness would make the grey art around the name ink too.
+ */
+const maskStartFor = (threshold: number): number => INK_LOW + threshold - TEXT_LINE_THRESHOLD;
+
+/**
  * The lines of a tile's name, found at the first whiteness that leaves it no taller than a name,
- * and the whiteness the name's mask starts its ramp at: as far below that as the mask's usual start
- * is below the usual line threshold, or the grey art around the name would be ink too.
+ * and the whiteness the name's mask starts its ramp at (`maskStartFor`).
  */
 function nameLines(img: RgbImage, tile: Rect): { lines: TextLine[]; inkLow: number } {
   const search = band(tile, TILE.nameSearch.top, TILE.nameSearch.bottom);
   const centre = tile.top + tile.height * TILE.nameCentre;
   const at = (threshold: number) => ({
     lines: nameLinesAt(img, tile, search, centre, threshold),
-    inkLow: INK_LOW + threshold - TEXT_LINE_THRESHOLD,
+    inkLow: maskStartFor(threshold),
   });
   const fits = ({ lines }: { lines: TextLine[] }): boolean => {
     const last = lines[lines.length - 1];
@@ -234,7 +240,7 @@ export function foundNamePlace(
   if (!found.dark && usual.lines.some((l) => l.top <= centre && l.bottom >= centre)) return null;
   // The line found may be the first of two when the second is no name line to the finder: with
   // brackets and digits ("HASTINGS (1066)"), a JPEG's blur leaves its box less than a quarter ink.
-  const lines = nameLinesAt(found.source, tile, nameSearchBand(tile), centre, TEXT_LINE_THRESHOLD, {
+  const lines = nameLinesAt(found.source, tile, nameSearchBand(tile), centre, found.threshold, {
     lookBelow: true,
     minHeight: MIN_FOUND_NAME_HEIGHT,
   });
@@ -252,7 +258,11 @@ export function foundNamePlace(
     : codeLine
       ? [codeRow(codeLine, above.left, above.left + above.width), above]
       : [above];
-  return placeAround(found.source, tile, lines, INK_LOW, { image: img, regions, onBrightBody: found.dark });
+  return placeAround(found.source, tile, lines, maskStartFor(found.threshold), {
+    image: img,
+    regions,
+    onBrightBody: found.dark,
+  });
 }
 
 function placeAround(

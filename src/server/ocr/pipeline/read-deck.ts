@@ -23,7 +23,7 @@ import { readTextAnywhere } from './text-fallback';
 import { findTiles } from './tile-finder';
 import { readDeckCode } from './header-policy';
 import { asNameText, foundNamePlace, nameJob, namePlace, secondNameJobs, type NamePlace } from './name-reading';
-import { darkTextCopy, findNameLines } from './name-lines';
+import { darkTextCopy, findNameLines, isFaintLine } from './name-lines';
 import { isTrustedReading, leadsClearly, matchTiles, nameReadingIn, toReadCard } from './match-tiles';
 import { mergeByPosition, type GridReading } from './merge-readings';
 import { ENLARGED_WIDTH, ENLARGE_BELOW_WIDTH, MIN_CARD_CONFIDENCE } from './thresholds';
@@ -82,10 +82,19 @@ async function readNames(img: RgbImage, tiles: Rect[], { pool, index }: ReadDeck
   const nameJobs = places.map((place) => nameJob(place));
   const nameResults = (await pool.recognizeAll(nameJobs)).map((result, i) => asNameText(places[i], result));
   const matchOf = (result: OcrResult) => index.match(nameReadingIn(index, result.text));
-  /** Tiles whose line found was read untrusted, with that place and what its reading fits. */
+  /**
+   * A line found only at a looser whiteness than bold ink's (`findNameLines`) may be the grey edge
+   * of art: its reading does not settle the tile alone, and the usual place wins a tie. The foot of
+   * a tarot card in bright art read "i", the card i exactly, over THE FOOL (XXII) at the usual
+   * place (the real screenshot turned 1.55°, "rotation" tuning seed 230).
+   */
+  const isFaint = (i: number): boolean => !!nameLines[i][0] && isFaintLine(nameLines[i][0]);
+  /** Tiles whose line found was read untrusted, or is faint, with that place and what its reading fits. */
   const untrusted = found.flatMap((place, i) => {
     const match = place ? matchOf(nameResults[i]) : null;
-    return place && match && !isTrustedReading(match, nameResults[i].confidence) ? [{ i, place, match }] : [];
+    return place && match && (isFaint(i) || !isTrustedReading(match, nameResults[i].confidence))
+      ? [{ i, place, match }]
+      : [];
   });
   const otherReadings: OcrResult[][] = tiles.map(() => []);
   if (untrusted.length > 0) {
@@ -99,7 +108,8 @@ async function readNames(img: RgbImage, tiles: Rect[], { pool, index }: ReadDeck
       // A tie goes to the line found: the usual place of a restyled tile holds the labels and code
       // around a name, which fit some card as poorly as a short name read badly fits its own.
       const usualMatch = matchOf(atUsual);
-      const usualFitsBetter = (usualMatch.best?.confidence ?? 0) > (match.best?.confidence ?? 0);
+      const [usualFit, foundFit] = [usualMatch.best?.confidence ?? 0, match.best?.confidence ?? 0];
+      const usualFitsBetter = usualFit > foundFit || (isFaint(i) && usualFit === foundFit);
       if (usualFitsBetter) {
         places[i] = usual[i];
         nameJobs[i] = usualJobs[k];
