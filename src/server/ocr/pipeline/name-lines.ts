@@ -199,6 +199,8 @@ function asNameLine(
   const width = l.right - l.left;
   if (Math.abs((l.left + l.right) / 2 - tileCentre) > tile.width * MAX_NAME_OFFSET) return null;
   const capitals = capitalsOf(source, l, threshold);
+  // A lone bar is the name of one capital I only at the usual whiteness: at a looser one, it is as
+  // likely a stroke of a fainter, longer name, or of art.
   if (threshold !== TEXT_LINE_THRESHOLD || !isOneCapitalI(source, whole, tile)) {
     if (width < tile.width * MIN_NAME_WIDTH) return null;
     // The rarity badge is round: as wide as tall. Two capitals ("IO", "OX") are wider.
@@ -283,9 +285,8 @@ function namesAmong(candidates: NameLineCandidate[]): NameLineCandidate[] {
       const next = nextLineOf(line);
       return { line, next, score: line.score + (next?.score ?? 0) };
     })
-    // A line found only at a looser whiteness comes after every line of bold ink at the usual one:
-    // the lower edge of bright art, grey at the usual whiteness, outscored THE FOOL (XXII) at a
-    // looser one and read "i" (the real screenshot turned 1.55°, "rotation" tuning seed 230).
+    // A line of bold ink at the usual whiteness is surer than one that is a name only at a looser
+    // whiteness, where the grey edges of art pass too: it comes first, whatever their scores.
     .sort((a, b) => Number(isFaintLine(a.line)) - Number(isFaintLine(b.line)) || b.score - a.score);
   // A line already taken as part of a more name-like name is no other name.
   const taken = new Set<NameLineCandidate>();

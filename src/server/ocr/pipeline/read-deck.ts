@@ -105,8 +105,9 @@ async function readNames(img: RgbImage, tiles: Rect[], { pool, index }: ReadDeck
     untrusted.forEach(({ i, place, match }, k) => {
       const atFound = nameResults[i];
       const atUsual = usualResults[k];
-      // A tie goes to the line found: the usual place of a restyled tile holds the labels and code
-      // around a name, which fit some card as poorly as a short name read badly fits its own.
+      // A tie goes to the line found, unless it is faint: the usual place of a restyled tile holds
+      // the labels and code around a name, which fit some card as poorly as a short name read badly
+      // fits its own.
       const usualMatch = matchOf(atUsual);
       const [usualFit, foundFit] = [usualMatch.best?.confidence ?? 0, match.best?.confidence ?? 0];
       const usualFitsBetter = usualFit > foundFit || (isFaint(i) && usualFit === foundFit);
