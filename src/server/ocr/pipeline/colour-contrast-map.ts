@@ -63,13 +63,95 @@ function nearBinCount(counts: Uint16Array, bin: number): number {
   return near;
 }
 
+type Rgb = [number, number, number];
+
 /**
- * The page's colour in row `y` of `r`: the mean of the pixels of the row's commonest colour and
- * the colours next to it. Neighbouring bins count together: a gradient page spreads over two or
- * three bins per channel, where one flat dark box beside it (an avatar's frame) would otherwise
- * outnumber each. `counts` is scratch space of 2^15 zeros, left zeroed.
+ * A row's page: its colour at the region's centre column and how much each channel changes a pixel
+ * to the right. A diagonal gradient changes along a row too: from orange to purple across a page,
+ * the header's rows went from one colour bin to another four times, and one colour a row made the
+ * paler half of the header ink, its code a blob ("other background" unseen seed 39404).
  */
-function rowPageColour(img: RgbImage, y: number, r: Rect, counts: Uint16Array): [number, number, number] {
+interface RowPage {
+  centre: Rgb;
+  slope: Rgb;
+}
+
+const FLAT: Rgb = [0, 0, 0];
+
+/** The page's colour `dx` pixels right of the region's centre column. */
+const colourAt = (page: RowPage, dx: number): Rgb => [0, 1, 2].map((k) => page.centre[k] + page.slope[k] * dx) as Rgb;
+
+/**
+ * Levels (largest channel difference) within which a pixel lies on the row's page line as fitted
+ * so far, and is fitted again with it: about a colour bin and its neighbours (`binsNear`); along a
+ * gradient, each fit reaches a little further out.
+ */
+const PAGE_FIT_TOLERANCE = 8;
+/** Fits after the first (of the commonest colours): each takes in the gradient's pixels a little further out. */
+const PAGE_FIT_ROUNDS = 2;
+/**
+ * Levels a channel of the page must change by across the region for the page to be a gradient
+ * along its rows. Under it each row is flat, one colour: the mean of its commonest colours.
+ */
+const MIN_GRADIENT = 2 * PAGE_FIT_TOLERANCE;
+
+/**
+ * The line through each channel of the chosen pixels of row `y` against their distance from the
+ * centre column: least squares, or of the given slope (`FLAT`: their mean colour).
+ */
+function fitRow(
+  img: RgbImage,
+  y: number,
+  r: Rect,
+  chosen: (i: number, dx: number) => boolean,
+  slope?: Rgb,
+): RowPage | null {
+  const row = y * img.width;
+  const centreX = r.left + (r.width - 1) / 2;
+  let n = 0;
+  let sumX = 0;
+  let sumXX = 0;
+  const sum = [0, 0, 0];
+  const sumXC = [0, 0, 0];
+  for (let x = r.left; x < r.left + r.width; x++) {
+    const i = (row + x) * 3;
+    const dx = x - centreX;
+    if (!chosen(i, dx)) continue;
+    n++;
+    sumX += dx;
+    sumXX += dx * dx;
+    for (let k = 0; k < 3; k++) {
+      sum[k] += img.data[i + k];
+      sumXC[k] += dx * img.data[i + k];
+    }
+  }
+  if (n === 0) return null;
+  const spread = sumXX - (sumX * sumX) / n;
+  const fitted = slope ?? ([0, 1, 2].map((k) => (spread > 0 ? (sumXC[k] - (sumX * sum[k]) / n) / spread : 0)) as Rgb);
+  return { centre: [0, 1, 2].map((k) => (sum[k] - fitted[k] * sumX) / n) as Rgb, slope: fitted };
+}
+
+/** The row's line fitted again, `PAGE_FIT_ROUNDS` times, through the pixels near the last fit (of the given slope, if any). */
+function refit(img: RgbImage, y: number, r: Rect, first: RowPage, slope?: Rgb): RowPage {
+  let line = first;
+  for (let round = 0; round < PAGE_FIT_ROUNDS; round++) {
+    const last = line;
+    const near = (i: number, dx: number) => {
+      const colour = colourAt(last, dx);
+      return [0, 1, 2].every((k) => Math.abs(img.data[i + k] - colour[k]) <= PAGE_FIT_TOLERANCE);
+    };
+    line = fitRow(img, y, r, near, slope) ?? last;
+  }
+  return line;
+}
+
+/**
+ * Whether a pixel is of row `y`'s commonest colour or the colours next to it: neighbouring bins
+ * count together, as a gradient page spreads over two or three bins per channel, where one flat
+ * dark box beside it (an avatar's frame) would otherwise outnumber each. `counts` is scratch space
+ * of 2^15 zeros, left zeroed.
+ */
+function commonestColour(img: RgbImage, y: number, r: Rect, counts: Uint16Array): (i: number) => boolean {
   const row = y * img.width;
   for (let x = r.left; x < r.left + r.width; x++) counts[colourBin(img.data, (row + x) * 3)]++;
   let page = colourBin(img.data, (row + r.left) * 3);
@@ -79,17 +161,8 @@ function rowPageColour(img: RgbImage, y: number, r: Rect, counts: Uint16Array): 
     const near = nearBinCount(counts, bin);
     if (near > pageCount) [page, pageCount] = [bin, near];
   }
-  const sum = [0, 0, 0];
-  let n = 0;
-  for (let x = r.left; x < r.left + r.width; x++) {
-    const i = (row + x) * 3;
-    const bin = colourBin(img.data, i);
-    counts[bin] = 0;
-    if (!binsNear(bin, page)) continue;
-    for (let k = 0; k < 3; k++) sum[k] += img.data[i + k];
-    n++;
-  }
-  return [sum[0] / Math.max(1, n), sum[1] / Math.max(1, n), sum[2] / Math.max(1, n)];
+  for (let x = r.left; x < r.left + r.width; x++) counts[colourBin(img.data, (row + x) * 3)] = 0;
+  return (i) => binsNear(colourBin(img.data, i), page);
 }
 
 /**
@@ -108,37 +181,64 @@ const PAGE_ROWS_AROUND = 0.1;
  */
 const PAGE_ROW_TINT = 3;
 
+const medianOf = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
 /**
- * Each row's page colour; where it is further than PAGE_ROW_TINT from the median of the rows around
- * it (by brightness), that median's.
+ * How the page changes along a row: the median over the rows of each row's own fitted slope, as a
+ * linear gradient's slope is one across the whole page. In a row of text, the anti-aliased edges
+ * of pale strokes lie within PAGE_FIT_TOLERANCE of the page and tilt that row's own line, which
+ * then ran a streak of ink past the text; rows of text are the fewer. `FLAT` under MIN_GRADIENT.
  */
-function rowPages(img: RgbImage, r: Rect): Array<[number, number, number]> {
+function pageSlope(img: RgbImage, r: Rect, commonest: Array<(i: number) => boolean>): Rgb {
+  const slopes = commonest.map((chosen, y) => {
+    const first = fitRow(img, r.top + y, r, chosen);
+    return first ? refit(img, r.top + y, r, first).slope : FLAT;
+  });
+  const slope = [0, 1, 2].map((k) => medianOf(slopes.map((s) => s[k]))) as Rgb;
+  return slope.some((s) => Math.abs(s) * r.width >= MIN_GRADIENT) ? slope : FLAT;
+}
+
+/**
+ * Each row's page: the mean of its commonest colours on a flat page, or on a gradient the line of
+ * the page's slope through them and then through the pixels near it. Where its colour at the
+ * centre is further than PAGE_ROW_TINT from the median of the rows around it (by brightness), that
+ * median row's page.
+ */
+function rowPages(img: RgbImage, r: Rect): RowPage[] {
   const counts = new Uint16Array(1 << 15);
-  const rows = Array.from({ length: r.height }, (_, y) => rowPageColour(img, r.top + y, r, counts));
-  const pageBrightness = rows.map((page) => brightness(page, 0));
+  const commonest = Array.from({ length: r.height }, (_, y) => commonestColour(img, r.top + y, r, counts));
+  const slope = pageSlope(img, r, commonest);
+  const rows = commonest.map((chosen, y) => {
+    const first = fitRow(img, r.top + y, r, chosen, slope) ?? { centre: FLAT, slope };
+    return slope === FLAT ? first : refit(img, r.top + y, r, first, slope);
+  });
+  const pageBrightness = rows.map((page) => brightness(page.centre, 0));
   const around = Math.max(3, Math.round(r.height * PAGE_ROWS_AROUND));
   return rows.map((own, y) => {
     const window: number[] = [];
     for (let w = Math.max(0, y - around); w <= Math.min(r.height - 1, y + around); w++) window.push(w);
     window.sort((a, b) => pageBrightness[a] - pageBrightness[b]);
     const median = rows[window[Math.floor(window.length / 2)]];
-    return own.some((v, k) => Math.abs(v - median[k]) > PAGE_ROW_TINT) ? median : own;
+    return own.centre.some((v, k) => Math.abs(v - median.centre[k]) > PAGE_ROW_TINT) ? median : own;
   });
 }
 
-/** Each pixel's largest channel difference from its row's page colour, and each row's page brightness. */
+/** Each pixel's largest channel difference from its page colour, and its page's brightness there. */
 function pageDistances(img: RgbImage, r: Rect): { distances: Float32Array; pageLuma: Float32Array } {
   const distances = new Float32Array(r.width * r.height);
-  const pageLuma = new Float32Array(r.height);
+  const pageLuma = new Float32Array(r.width * r.height);
+  const centreX = r.left + (r.width - 1) / 2;
   for (const [rowIndex, page] of rowPages(img, r).entries()) {
-    pageLuma[rowIndex] = brightness(page, 0);
     const row = (r.top + rowIndex) * img.width;
     for (let x = r.left; x < r.left + r.width; x++) {
       const i = (row + x) * 3;
-      distances[rowIndex * r.width + x - r.left] = Math.max(
-        Math.abs(img.data[i] - page[0]),
-        Math.abs(img.data[i + 1] - page[1]),
-        Math.abs(img.data[i + 2] - page[2]),
+      const p = rowIndex * r.width + x - r.left;
+      const colour = colourAt(page, x - centreX);
+      pageLuma[p] = brightness(colour, 0);
+      distances[p] = Math.max(
+        Math.abs(img.data[i] - colour[0]),
+        Math.abs(img.data[i + 1] - colour[1]),
+        Math.abs(img.data[i + 2] - colour[2]),
       );
     }
   }
@@ -188,12 +288,13 @@ function setGrey(map: RgbImage, x: number, y: number, value: number): void {
   map.data[i] = map.data[i + 1] = map.data[i + 2] = Math.max(0, Math.min(255, value));
 }
 
-/** Each pixel's brightness step from its row's page. */
+/** Each pixel's brightness step from its page. */
 function brightnessSteps(img: RgbImage, r: Rect, pageLuma: Float32Array): Float32Array {
   const steps = new Float32Array(r.width * r.height);
   for (let y = 0; y < r.height; y++) {
     for (let x = 0; x < r.width; x++)
-      steps[y * r.width + x] = brightness(img.data, ((r.top + y) * img.width + r.left + x) * 3) - pageLuma[y];
+      steps[y * r.width + x] =
+        brightness(img.data, ((r.top + y) * img.width + r.left + x) * 3) - pageLuma[y * r.width + x];
   }
   return steps;
 }

@@ -308,4 +308,39 @@ describe('decideTile', () => {
     // Read twice, the short card stands.
     expect(decided([...kepler, ['I', 88]])).toBe('i');
   });
+
+  it('takes the card two garbled readings agree on over one reading alone too unsure to be read', () => {
+    // "all at once" tuning seed 234 (490 px), enlarged: a reading of art fit Flea at 0.75, two
+    // readings of THE FOOL (XXII) fit it at 0.62 and 0.66.
+    const fool: Array<[string, number]> = [
+      ['Tl FOO (xx)', 10],
+      ['Tvl FOO (xxl)', 24],
+    ];
+    expect(decided([...fool, ['PLEA', 41]])).toBe('The Fool (XXII)');
+    // Alone, neither is read.
+    expect(decided([fool[1], ['PLEA', 41]])).toBeUndefined();
+  });
+
+  it('takes a long name read cleanly over a short one a garbled reading fits better', () => {
+    // "restyled + photo" tuning seed 230: EASTER ISLAND / STATUES, each line read on its own.
+    expect(
+      decided([
+        ['Easter Island', 92],
+        ['Easter Island', 66],
+        ['Satues', 0],
+        ['Statues', 58],
+      ]),
+    ).toBe('Easter Island Statues');
+  });
+
+  it('takes no card from readings that fit two cards alike', () => {
+    // "restyled + small" unseen seed 39404 (523 px, blurred): ROBIN read garbled twice, and "RO".
+    expect(
+      decided([
+        ['ROMN', 0],
+        ['ROMMN', 0],
+        ['RO', 90],
+      ]),
+    ).toBeUndefined();
+  });
 });

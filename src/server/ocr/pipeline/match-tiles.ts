@@ -248,9 +248,13 @@ export function leadsClearly(best: CardMatch, runnerUp: number): boolean {
  * at 0.67, on small blurred copies of the real screenshot: "all at once" seeds 39076 and 39079).
  * A text that fits its card closely, read twice, is the name read twice: "KEPLER 13 AB" four times
  * at OCR confidence 15-48 (desaturated, seed 455), "HYPE RNOVA" twice at 0 (all at once, 450).
+ * A reading that fits two cards alike vouches for neither: "ROMN" and "ROMMN", ROBIN blurred on a
+ * 523 px copy, fit Rōnin and Robin at 0.6 each ("restyled + small" unseen seed 39404).
  */
 export function agreedCard(readings: MatchResult[], ocrResults: OcrResult[]): AgreedCard | undefined {
-  const garbled = garbledReadings(readings, ocrResults, AGREED_CARD_CONFIDENCE);
+  const garbled = garbledReadings(readings, ocrResults, AGREED_CARD_CONFIDENCE).filter(
+    ({ best, runnerUp }) => best.confidence > runnerUp,
+  );
   // Of several cards found twice, the one its readings fit best: HEIMDALL read as "HEWDAL" and
   // "WEmOAL" is Heimdall at 0.62, though "HIND AL" and "MEIN DAL" of the same tile both land on Big
   // Al, at 0.57 ("all at once" seed 311, 655 px, blurred).
@@ -375,12 +379,21 @@ export function decideTile(
   // (seed 349, 520 px, blurred). Two readings do not displace the best: they can share one
   // garble ("THE POO Xx)" and "THf YOO Xx)" both fit The World (XXI) where THE FOOL (XXII) was,
   // seed 311).
+  const readable = (r: MatchResult): boolean => toReadCard(r, { agreed, ocrConfidence: ocrConfidenceOf(r) }) !== null;
   const readAlone = readings.filter((r) => r.best?.code === best.best?.code).length === 1;
-  const thrice =
-    readAlone || !toReadCard(best, { agreed, ocrConfidence: ocrConfidenceOf(best) })
-      ? foundThrice(readings, ocrResults)
-      : undefined;
-  const chosen = thrice ? readings.filter((r) => r.best?.code === thrice).reduce(betterReading) : best;
+  const thrice = readAlone || !readable(best) ? foundThrice(readings, ocrResults) : undefined;
+  // Nor where that reading cannot be read on what vouches for it and another can: the card read is
+  // then the best fit of the readings that can be. Five clean readings of EASTER ISLAND (OCR
+  // confidence 66-94) fit Easter Island Statues at 0.62, enough for a long name, where "Satues" at
+  // 0 fit Saturn at 0.67 ("restyled + photo" tuning seed 230); two garbled readings of THE FOOL
+  // (XXII) agreed on it at 0.62 and 0.66, where one of art fit Flea at 0.75 ("all at once" tuning
+  // seed 234, 490 px, enlarged).
+  const readableInstead = thrice || readable(best) ? [] : readings.filter(readable);
+  const chosen = thrice
+    ? readings.filter((r) => r.best?.code === thrice).reduce(betterReading)
+    : readableInstead.length > 0
+      ? readableInstead.reduce(betterReading)
+      : best;
   return {
     chosen,
     evidence: {

@@ -12,9 +12,10 @@ import { createOcrPool, type OcrPool } from '../runtime/worker-pool';
 import { analysisCopy, edgeMaps } from './edge-maps';
 import { decodeImage } from './image-input';
 import { darkTextCopy, findNameLines, isFaintLine } from './name-lines';
-import { foundNamePlace, namePlace } from './name-reading';
+import { asNameText, foundNamePlace, namePlace, type NamePlace } from './name-reading';
 import { locate } from './read-deck';
 import { findTiles } from './tile-finder';
+import type { TextLine } from './text-crops';
 import type { RgbImage, TileGrid } from './tile-grid';
 
 const catalog = loadRealCatalog();
@@ -247,6 +248,35 @@ describe('name lines', () => {
     const read = reading.cards.map(({ code }) => code);
     for (const code of missed) expect(read).toContain(code);
     expect(read).not.toContain('FSC012');
+  });
+
+  it('looks for name lines at looser whiteness where a tile has none at the usual one', async () => {
+    // "restyled + small, turned, tinted" unseen seed 39404 (523 px, blurred 0.89 px): LEO and MEXICAN
+    // BEADED LIZARD were under a name's height at the usual whiteness, so the tiles had no line at
+    // all, and their usual places held art.
+    const { sample } = await benchSample('restyled + small, turned, tinted', 39404, 0);
+    const missed = ['SZO007', 'LVE016'];
+    const { img, grid } = await locate(await decodeImage(sample.image));
+    const dark = darkTextCopy(img);
+    for (const code of missed) {
+      const tile = grid!.tiles[sample.truth.cards.findIndex((c) => c.code === code)];
+      const found = findNameLines(img, dark, tile)[0];
+      expect(found !== undefined && isFaintLine(found), code).toBe(true);
+    }
+    const read = (await readDeckImage(sample.image, { pool, index })).cards.map(({ code }) => code);
+    for (const code of missed) expect(read).toContain(code);
+  });
+
+  it('reads one letter as a name only at a line that is one upright bar', () => {
+    const place = (lines: TextLine[]) => ({ lines }) as NamePlace;
+    const bar = { top: 100, bottom: 110, left: 50, right: 53, middleCoverage: 1 };
+    const word = { top: 100, bottom: 110, left: 30, right: 90, middleCoverage: 1 };
+    expect(asNameText(place([bar]), { text: '|', confidence: 60 }).text).toBe('I');
+    expect(asNameText(place([bar]), { text: 'I', confidence: 60 }).text).toBe('I');
+    // A stroke of art, or a letter cut out of a longer name: the card "i" exactly, so no reading.
+    expect(asNameText(place([word]), { text: 'i\n', confidence: 19 }).text).toBe('');
+    expect(asNameText(place([]), { text: 'I', confidence: 5 }).text).toBe('');
+    expect(asNameText(place([word]), { text: 'OX', confidence: 80 }).text).toBe('OX');
   });
 
   it('reads the usual place over a faint line of art that reads as another card', async () => {

@@ -144,10 +144,16 @@ export interface NameLineCandidate {
   score: number;
 }
 
-function candidatesIn(img: RgbImage, source: RgbImage, dark: boolean, tile: Rect): NameLineCandidate[] {
+function candidatesIn(
+  img: RgbImage,
+  source: RgbImage,
+  dark: boolean,
+  tile: Rect,
+  lineThreshold = TEXT_LINE_THRESHOLD,
+): NameLineCandidate[] {
   const tileCentre = tile.left + tile.width / 2;
   const search = nameSearchBand(tile);
-  return findTextLines(source, search)
+  return findTextLines(source, search, lineThreshold)
     .filter((l) => {
       const height = l.bottom - l.top;
       // A line cut by the search's top is the foot of something above it: art, not a name.
@@ -157,13 +163,13 @@ function candidatesIn(img: RgbImage, source: RgbImage, dark: boolean, tile: Rect
     .map((whole) => ({ whole, l: centredSpan(source, whole, tileCentre, (whole.bottom - whole.top) * 1.2) }))
     .flatMap(({ whole, l }): NameLineCandidate[] => {
       const line = { img, source, dark, tile, whole, l };
-      const usual = asNameLine(line, TEXT_LINE_THRESHOLD);
+      const usual = asNameLine(line, lineThreshold);
       if (usual !== 'faint') return usual ? [usual] : [];
       // A line too faint at the usual whiteness to be a bold name's is measured again at looser
       // ones, as a name at its usual place is: a photo's blur and glare leave the strokes of bold
       // capitals grey, under a quarter of their rows ink at the usual whiteness (0.21-0.24 on
       // restyled tiles photographed on a screen, where the usual place holds no name).
-      for (const threshold of LOOSER_NAME_LINE_THRESHOLDS) {
+      for (const threshold of LOOSER_NAME_LINE_THRESHOLDS.filter((t) => t < lineThreshold)) {
         const looser = asNameLine(line, threshold);
         if (looser && looser !== 'faint') return [looser];
       }
@@ -261,7 +267,14 @@ function nameLikeness(line: TextLine, capitalHeight: number, tile: Rect): number
  * line; the next is looked at when the first and the usual place read no name.
  */
 export function findNameLines(img: RgbImage, darkCopy: RgbImage, tile: Rect): NameLineCandidate[] {
-  return namesAmong([...candidatesIn(img, img, false, tile), ...candidatesIn(img, darkCopy, true, tile)]);
+  for (const threshold of [TEXT_LINE_THRESHOLD, ...LOOSER_NAME_LINE_THRESHOLDS]) {
+    const candidates = [
+      ...candidatesIn(img, img, false, tile, threshold),
+      ...candidatesIn(img, darkCopy, true, tile, threshold),
+    ];
+    if (candidates.length > 0) return namesAmong(candidates);
+  }
+  return [];
 }
 
 /** The candidates as names, most name-like first, a name on two lines taken as one. */

@@ -546,6 +546,9 @@ describe('readDeckImage', { timeout: 120_000 }, () => {
     // 8's waist shut (Q4IBL1) and a look read the B as 8 (Y8IRQW).
     [93, 0, 'Q4I8L1'],
     [188, 1, 'YBIRQW'],
+    // A diagonal gradient, orange to purple: across the header's rows the page changed colour bin
+    // four times, one colour a row made the paler half ink, and the code a blob (no code at all).
+    [39404, 0, '4K1ZPZ'],
   ] as const)(
     'reads the pale code on a light page (generated seed %i, base %i) on its colour contrast: %s',
     (seed, base, code) => expectBenchCode('layout: other background', seed, base, code),
