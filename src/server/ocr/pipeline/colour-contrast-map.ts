@@ -14,7 +14,7 @@ import { brightness, clampRect } from './text-crops';
 import type { Rect, RgbImage } from './tile-grid';
 import { roundHalfUp } from './round-half-up';
 
-/** A colour this far (largest channel difference) from its row's page colour is full ink. */
+/** A colour this far (largest channel difference) from its page colour is full ink. */
 const CONTRAST_FULL_INK = 30;
 /** Differences up to this are the page's own: JPEG noise, a gradient's steps. */
 const CONTRAST_NOISE = 8;
@@ -67,9 +67,9 @@ type Rgb = [number, number, number];
 
 /**
  * A row's page: its colour at the region's centre column and how much each channel changes a pixel
- * to the right. A diagonal gradient changes along a row too: from orange to purple across a page,
- * the header's rows went from one colour bin to another four times, and one colour a row made the
- * paler half of the header ink, its code a blob ("other background" unseen seed 39404).
+ * to the right. A diagonal gradient changes along a row too: on a page from orange to purple, the
+ * header's rows lost 30 levels of green from left to right, four colour bins, and one colour a row
+ * made the paler half of the header ink, its code a blob ("other background" unseen seed 39404).
  */
 interface RowPage {
   centre: Rgb;
@@ -247,9 +247,10 @@ function pageDistances(img: RgbImage, r: Rect): { distances: Float32Array; pageL
 
 /**
  * The colour-contrast map of `region`: a pixel's value is its colour's distance from its row's page
- * colour (a gradient page changes from row to row), averaged over its neighbours, then redrawn
- * from brightness near text. Only `region` is mapped, in the image's coordinates; the map ends
- * with the region's last row (a header's map is no larger than the header) and is black outside it.
+ * colour there (a gradient page changes from row to row, and along a row), averaged over its
+ * neighbours, then redrawn from brightness near text. Only `region` is mapped, in the image's
+ * coordinates; the map ends with the region's last row (a header's map is no larger than the
+ * header) and is black outside it.
  * `smoothFaintText: false` draws faint text from each pixel's own brightness (`smoothed`): another
  * view of the same strokes, for a vote where two reads disagree.
  */

@@ -265,6 +265,11 @@ function nameLikeness(line: TextLine, capitalHeight: number, tile: Rect): number
  * a bright body; none when the tile has none. A name set on two lines is named by its lower line
  * (the caller joins the line above, as for a name at its usual place). The first is the tile's name
  * line; the next is looked at when the first and the usual place read no name.
+ * Where no line of the tile is a name at the usual whiteness, lines are looked for at the looser
+ * ones in turn: on a 523 px copy blurred 0.89 px, LEO and MEXICAN BEADED LIZARD were two rows of
+ * their strokes' middles at 150, under a name's height, and the tiles had no line at all
+ * ("restyled + small" unseen seed 39404). Such lines are faint (`isFaintLine`), as are lines found
+ * at 150 and measured again looser, and their readings are weighed as those are.
  */
 export function findNameLines(img: RgbImage, darkCopy: RgbImage, tile: Rect): NameLineCandidate[] {
   for (const threshold of [TEXT_LINE_THRESHOLD, ...LOOSER_NAME_LINE_THRESHOLDS]) {

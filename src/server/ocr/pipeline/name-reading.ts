@@ -297,10 +297,10 @@ function placeAround(
 
 /**
  * A name's reading as a name: tesseract reads the one capital I of a place whose line is a lone
- * upright bar (the card "i", `name-lines.ts`) as "|". Anywhere else a "|" is a frame or art. Every
- * reading of such a place is taken so, its second looks' too: on a restyled tile the first look
- * read "]", a second look "|", and art at the usual place fit a card as poorly ("name band high"
- * tuning seed 313).
+ * upright bar (the card "i", `name-lines.ts`) as "|". Anywhere else a "|" is a frame or art, and
+ * one letter no name (below). Every reading of such a place is taken so, its second looks' too: on
+ * a restyled tile the first look read "]", a second look "|", and art at the usual place fit a
+ * card as poorly ("name band high" tuning seed 313).
  */
 export function asNameText({ lines }: NamePlace, result: OcrResult): OcrResult {
   const isBar = lines.length === 1 && isUprightBar(lines[0]);
