@@ -267,6 +267,21 @@ describe('name lines', () => {
     for (const code of missed) expect(read).toContain(code);
   });
 
+  it('cuts a line found at a looser whiteness to its centred text at that whiteness', async () => {
+    // "restyled + small, turned, tinted" unseen seed 39414 (654 px, blurred 0.74 px): KEPLER'S
+    // SUPERNOVA, a line only at 125, was cut at 150, where its letters are specks apart, to 4 px
+    // right of its word gap; read there, it was nothing.
+    const { sample } = await benchSample('restyled + small, turned, tinted', 39414, 1);
+    const at = sample.truth.cards.findIndex((c) => c.code === 'SST036');
+    const { img, grid } = await locate(await decodeImage(sample.image));
+    const tile = grid!.tiles[at];
+    const found = findNameLines(img, darkTextCopy(img), tile)[0];
+    expect(found && isFaintLine(found)).toBe(true);
+    expect(found!.line.right - found!.line.left).toBeGreaterThan(tile.width * 0.5);
+    const read = (await readDeckImage(sample.image, { pool, index })).cards.map(({ code }) => code);
+    expect(read).toContain('SST036');
+  });
+
   it('reads one letter as a name only at a line that is one upright bar', () => {
     const place = (lines: TextLine[]) => ({ lines }) as NamePlace;
     const bar = { top: 100, bottom: 110, left: 50, right: 53, middleCoverage: 1 };

@@ -160,7 +160,10 @@ function candidatesIn(
       if (isCutByTop(l, search)) return false;
       return height >= tile.height * MIN_FOUND_NAME_HEIGHT && height <= tile.height * MAX_NAME_LINE_HEIGHT;
     })
-    .map((whole) => ({ whole, l: centredSpan(source, whole, tileCentre, (whole.bottom - whole.top) * 1.2) }))
+    .map((whole) => ({
+      whole,
+      l: centredSpan(source, whole, tileCentre, (whole.bottom - whole.top) * 1.2, lineThreshold),
+    }))
     .flatMap(({ whole, l }): NameLineCandidate[] => {
       const line = { img, source, dark, tile, whole, l };
       const usual = asNameLine(line, lineThreshold);
