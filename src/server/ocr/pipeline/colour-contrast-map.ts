@@ -78,8 +78,8 @@ interface RowPage {
 
 const FLAT: Rgb = [0, 0, 0];
 
-/** The page's colour `dx` pixels right of the region's centre column. */
-const colourAt = (page: RowPage, dx: number): Rgb => [0, 1, 2].map((k) => page.centre[k] + page.slope[k] * dx) as Rgb;
+/** Channel `k` of the page's colour `dx` pixels right of the region's centre column. */
+const channelAt = (page: RowPage, k: number, dx: number): number => page.centre[k] + page.slope[k] * dx;
 
 /**
  * Levels (largest channel difference) within which a pixel lies on the row's page line as fitted
@@ -136,10 +136,10 @@ function refit(img: RgbImage, y: number, r: Rect, first: RowPage, slope?: Rgb): 
   let line = first;
   for (let round = 0; round < PAGE_FIT_ROUNDS; round++) {
     const last = line;
-    const near = (i: number, dx: number) => {
-      const colour = colourAt(last, dx);
-      return [0, 1, 2].every((k) => Math.abs(img.data[i + k] - colour[k]) <= PAGE_FIT_TOLERANCE);
-    };
+    const near = (i: number, dx: number) =>
+      Math.abs(img.data[i] - channelAt(last, 0, dx)) <= PAGE_FIT_TOLERANCE &&
+      Math.abs(img.data[i + 1] - channelAt(last, 1, dx)) <= PAGE_FIT_TOLERANCE &&
+      Math.abs(img.data[i + 2] - channelAt(last, 2, dx)) <= PAGE_FIT_TOLERANCE;
     line = fitRow(img, y, r, near, slope) ?? last;
   }
   return line;
@@ -181,6 +181,9 @@ const PAGE_ROWS_AROUND = 0.1;
  */
 const PAGE_ROW_TINT = 3;
 
+/** Rows, evenly spread, whose own slopes give the page's: a median needs no more, and each costs three fits. */
+const SLOPE_ROWS = 24;
+
 const medianOf = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /**
@@ -190,10 +193,14 @@ const medianOf = (values: number[]): number => [...values].sort((a, b) => a - b)
  * then ran a streak of ink past the text; rows of text are the fewer. `FLAT` under MIN_GRADIENT.
  */
 function pageSlope(img: RgbImage, r: Rect, commonest: Array<(i: number) => boolean>): Rgb {
-  const slopes = commonest.map((chosen, y) => {
-    const first = fitRow(img, r.top + y, r, chosen);
-    return first ? refit(img, r.top + y, r, first).slope : FLAT;
-  });
+  const step = Math.max(1, Math.floor(r.height / SLOPE_ROWS));
+  const slopes = commonest
+    .filter((_, y) => y % step === 0)
+    .map((chosen, n) => {
+      const y = r.top + n * step;
+      const first = fitRow(img, y, r, chosen);
+      return first ? refit(img, y, r, first).slope : FLAT;
+    });
   const slope = [0, 1, 2].map((k) => medianOf(slopes.map((s) => s[k]))) as Rgb;
   return slope.some((s) => Math.abs(s) * r.width >= MIN_GRADIENT) ? slope : FLAT;
 }
@@ -228,18 +235,24 @@ function pageDistances(img: RgbImage, r: Rect): { distances: Float32Array; pageL
   const distances = new Float32Array(r.width * r.height);
   const pageLuma = new Float32Array(r.width * r.height);
   const centreX = r.left + (r.width - 1) / 2;
+  // The page colour of one pixel at a time, stepped along the row by its slope: the map's hottest
+  // loop allocates nothing, and a flat page's costs what one colour a row did.
+  const colour = new Float64Array(3);
   for (const [rowIndex, page] of rowPages(img, r).entries()) {
     const row = (r.top + rowIndex) * img.width;
+    for (let k = 0; k < 3; k++) colour[k] = channelAt(page, k, r.left - centreX);
+    const luma = brightness(colour, 0);
+    const lumaSlope = brightness(page.slope, 0);
     for (let x = r.left; x < r.left + r.width; x++) {
       const i = (row + x) * 3;
       const p = rowIndex * r.width + x - r.left;
-      const colour = colourAt(page, x - centreX);
-      pageLuma[p] = brightness(colour, 0);
+      pageLuma[p] = luma + lumaSlope * (x - r.left);
       distances[p] = Math.max(
         Math.abs(img.data[i] - colour[0]),
         Math.abs(img.data[i + 1] - colour[1]),
         Math.abs(img.data[i + 2] - colour[2]),
       );
+      for (let k = 0; k < 3; k++) colour[k] += page.slope[k];
     }
   }
   return { distances, pageLuma };
