@@ -28,6 +28,13 @@ describe('agreedCode', () => {
     expect(agreedCode([settled('CX7VXH', 'CX7VXH'), settled('CX7VX8', 'CX7VX8')])).toBe('CX7VXH');
   });
 
+  it("counts a line's reading of a learnt look-alike of a leader for that leader", () => {
+    // Restyled + small, unseen seed 39420: two lines read O where the glyphs were cut as 0, the
+    // third line C on a broken piece; C, 0 and H had one read each.
+    const settled = (code: string, lineCode: string): DeckCodeRead => ({ code, labelErrors: 0, lineCode });
+    expect(agreedCode([read('VLK9HC'), settled('VLK9H0', 'VLK9HO'), settled('VLK9KH', 'VLK9HO')])).toBe('VLK9H0');
+  });
+
   it('builds on the read whose label was read best, and lets reads of another length not vote', () => {
     expect(agreedCode([read('BCZ9DQ', 2), read('8CZ9DQ')])).toBe('8CZ9DQ');
     expect(agreedCode([read('BCZ9DQ', 2), read('8CZ9DQ', 1), read('BCZ9DQ', 1)])).toBe('BCZ9DQ');

@@ -142,7 +142,8 @@ function byShape(reads: DeckCodeRead[], i: number, candidates: string[]): string
 
 /**
  * The character most reads give position `i`. A tie goes to the character the line model read there
- * in most of the reads, before their glyphs settled it: a glyph broken by blur can look like another
+ * (or a learnt look-alike of it: `leaderFor`) in most of the reads, before their glyphs settled it:
+ * a glyph broken by blur can look like another
  * character outright, where the line saw it whole (the B of CX7VXB at 489 px, its bowls faded, cut
  * as an H, where two views' lines read B at 95-96 and the third an 8: "all at once" tuning seed 461).
  * Failing that, the leader the glyphs look most like (`byShape`): the mask read V0ATAH and the
@@ -152,12 +153,30 @@ function byShape(reads: DeckCodeRead[], i: number, candidates: string[]): string
 function byVotes(reads: DeckCodeRead[], i: number, own: string): string {
   const leaders = mostCommon(reads.map(({ code }) => code[i]));
   if (leaders.length > 1) {
-    const byLine = mostCommon(reads.map((read) => (read.lineCode ?? read.code)[i]).filter((c) => leaders.includes(c)));
+    const byLine = mostCommon(
+      reads.flatMap((read) => {
+        const leader = leaderFor((read.lineCode ?? read.code)[i], leaders);
+        return leader ? [leader] : [];
+      }),
+    );
     if (byLine.length === 1) return byLine[0];
     const shape = byShape(reads, i, leaders);
     if (shape) return shape;
   }
   return leaders.includes(own) ? own : leaders[0];
+}
+
+/**
+ * The leader a character the line model read stands for: itself, or else the one leader it is a
+ * learnt look-alike of, which the line model does not tell it from. Two lines read O where their
+ * glyphs were cut clearly as 0, and a third line read C on a broken piece: counted as O, not 0,
+ * they lost the tie to C ("restyled + small" unseen seed 39420, VLK9H0).
+ */
+function leaderFor(char: string | undefined, leaders: string[]): string | undefined {
+  if (char === undefined || leaders.includes(char)) return char;
+  const classifier = codeGlyphClassifier();
+  const alike = leaders.filter((leader) => classifier.confuses(leader, char));
+  return alike.length === 1 ? alike[0] : undefined;
 }
 
 /** The characters found most often, in the order first found. */
