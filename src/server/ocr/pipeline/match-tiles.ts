@@ -380,15 +380,16 @@ export function decideTile(
   // garble ("THE POO Xx)" and "THf YOO Xx)" both fit The World (XXI) where THE FOOL (XXII) was,
   // seed 311).
   const readable = (r: MatchResult): boolean => toReadCard(r, { agreed, ocrConfidence: ocrConfidenceOf(r) }) !== null;
+  const bestReadable = readable(best);
   const readAlone = readings.filter((r) => r.best?.code === best.best?.code).length === 1;
-  const thrice = readAlone || !readable(best) ? foundThrice(readings, ocrResults) : undefined;
+  const thrice = readAlone || !bestReadable ? foundThrice(readings, ocrResults) : undefined;
   // Nor where that reading cannot be read on what vouches for it and another can: the card read is
   // then the best fit of the readings that can be. Five clean readings of EASTER ISLAND (OCR
   // confidence 66-94) fit Easter Island Statues at 0.62, enough for a long name, where "Satues" at
   // 0 fit Saturn at 0.67 ("restyled + photo" tuning seed 230); two garbled readings of THE FOOL
   // (XXII) agreed on it at 0.62 and 0.66, where one of art fit Flea at 0.75 ("all at once" tuning
   // seed 234, 490 px, enlarged).
-  const readableInstead = thrice || readable(best) ? [] : readings.filter(readable);
+  const readableInstead = thrice || bestReadable ? [] : readings.filter(readable);
   const chosen = thrice
     ? readings.filter((r) => r.best?.code === thrice).reduce(betterReading)
     : readableInstead.length > 0

@@ -149,7 +149,7 @@ function candidatesIn(
   source: RgbImage,
   dark: boolean,
   tile: Rect,
-  lineThreshold = TEXT_LINE_THRESHOLD,
+  lineThreshold: number,
 ): NameLineCandidate[] {
   const tileCentre = tile.left + tile.width / 2;
   const search = nameSearchBand(tile);

@@ -109,12 +109,11 @@ export const STRICTER_NAME_LINE_THRESHOLDS = [200, 230];
  * Looser whiteness from which a pixel is text, tried in turn when no name line is found at the
  * usual place at the usual one, where a line found elsewhere in the tile is a name in every way
  * but too faint for bold ink there, and to find lines at in a tile with no name line at the usual
- * one (both `findNameLines`). In a small image that is blurred or was
- * turned back, a name's one-pixel strokes come out grey (whiteness 100-150), and the name was read
- * from a guessed band, as garbage. On 80
- * tuning images scaled to 480-1200 px, turned, tinted and partly blurred at once, card recall went
- * from 96.7 % to 97.9 % and precision from 99.2 % to 99.6 %; 110 and 90 after 130, or 120 alone,
- * did less.
+ * one (both `findNameLines`). In a small image that is blurred or was turned back, a name's
+ * one-pixel strokes come out grey (whiteness 100-150), and the name was read from a guessed band,
+ * as garbage. On 80 tuning images scaled to 480-1200 px, turned, tinted and partly blurred at
+ * once, card recall went from 96.7 % to 97.9 % and precision from 99.2 % to 99.6 %; 110 and 90
+ * after 130, or 120 alone, did less.
  */
 export const LOOSER_NAME_LINE_THRESHOLDS = [125, 100];
 

@@ -143,9 +143,9 @@ function byShape(reads: DeckCodeRead[], i: number, candidates: string[]): string
 /**
  * The character most reads give position `i`. A tie goes to the character the line model read there
  * (or a learnt look-alike of it: `leaderFor`) in most of the reads, before their glyphs settled it:
- * a glyph broken by blur can look like another
- * character outright, where the line saw it whole (the B of CX7VXB at 489 px, its bowls faded, cut
- * as an H, where two views' lines read B at 95-96 and the third an 8: "all at once" tuning seed 461).
+ * a glyph broken by blur can look like another character outright, where the line saw it whole (the
+ * B of CX7VXB at 489 px, its bowls faded, cut as an H, where two views' lines read B at 95-96 and the
+ * third an 8: "all at once" tuning seed 461).
  * Failing that, the leader the glyphs look most like (`byShape`): the mask read V0ATAH and the
  * sharpened mask V0A7AH, their seven-character third read counting for neither, and the glyph
  * matched 7 at 0.86, T at 0.62 (tuning seed 309 of "blur"). Failing that too, `own`, the base read's.
