@@ -7,6 +7,7 @@ import {
   capitalHeight,
   capitalsOf,
   centredSpan,
+  clampRect,
   findTextLines,
   greyTextImage,
   isCutByTop,
@@ -25,6 +26,7 @@ import {
   type NameLineCandidate,
 } from './name-lines';
 import { roundHalfUp } from './round-half-up';
+import { sharpenedCrop } from './sharpen';
 import type { Rect, RgbImage } from './tile-grid';
 import type { OcrJob, OcrResult } from '../runtime/worker-pool';
 import {
@@ -33,6 +35,7 @@ import {
   MAX_NAME_SCALE,
   MIN_FOUND_NAME_HEIGHT,
   MIN_NAME_HEIGHT,
+  NAME_SHARPEN_AMOUNT,
   STRICTER_NAME_LINE_THRESHOLDS,
   TARGET_TEXT_HEIGHT,
   withinNameLineGap,
@@ -106,22 +109,22 @@ function nameLines(img: RgbImage, tile: Rect): { lines: TextLine[]; inkLow: numb
   // PRINCE ALBERT, JPEG seed 410: 40 px of its 104 at 150, all of it at 125). So is a line cut
   // narrower than any name: the pieces of LANDSCAPE, the second line of CARINA NEBULA LANDSCAPE
   // on a small tinted copy, left its centred span one column ("all at once" tuning seed 470, 522 px).
-  // A looser whiteness whose line is still narrower than any name is passed over for a looser one
-  // still, and taken only when none does better: the middle letters of OPISTHOTEUTHIS, blurred on a
-  // 512 px copy, were 1 px wide at 150 and 7 px at 125, and the whole line at 100 ("all at once"
-  // unseen seed 39088).
+  // Of the looser whitenesses, the one whose line reaches furthest is taken: the middle letters of
+  // OPISTHOTEUTHIS, blurred on a 512 px copy, were 1 px wide at 150 and 7 px at 125, and the whole
+  // line at 100 ("all at once" unseen seed 39088); HYPERNOVA on a 527 px copy was no line at 150,
+  // its right half at 125 (cut to 13 px of its 49 about the tile's centre), and whole at 100
+  // ("all at once" tuning seed 235).
   const isTooNarrow = (line: TextLine): boolean => line.right - line.left < tile.width * MIN_NAME_WIDTH;
   const tooNarrow = last !== undefined && isTooNarrow(last);
   const tooFaint = last !== undefined && !tooNarrow && capitalsOf(img, last).inkShare < MIN_BOLD_INK;
   if (!last || tooNarrow || tooFaint) {
-    let narrow: ReturnType<typeof at> | undefined;
+    let widest: ReturnType<typeof at> | undefined;
     for (const threshold of LOOSER_NAME_LINE_THRESHOLDS) {
       const looser = at(threshold);
       if (looser.lines.length === 0 || !fits(looser) || (last && width(looser) <= width(usual))) continue;
-      if (!isTooNarrow(looser.lines[looser.lines.length - 1])) return looser;
-      if (!narrow || width(looser) > width(narrow)) narrow = looser;
+      if (!widest || width(looser) > width(widest)) widest = looser;
     }
-    if (narrow) return narrow;
+    if (widest) return widest;
   }
   if (fits(usual)) return usual;
   for (const threshold of STRICTER_NAME_LINE_THRESHOLDS) {
@@ -313,8 +316,14 @@ export function asNameText({ lines }: NamePlace, result: OcrResult): OcrResult {
   return /^\p{L}$/u.test(text) ? { ...result, text: '' } : result;
 }
 
+/**
+ * The name's first look: its crop sharpened (`NAME_SHARPEN_AMOUNT`), then masked. The second looks
+ * read it unsharpened: each breaks a garbled name another way, as agreeing readings must.
+ */
 export function nameJob({ source, lines, inkLow, region, scale }: NamePlace): OcrJob {
-  const image = whiteTextImage(source, region, { scale, inkLow });
+  const r = clampRect(source, region);
+  const sharpened = sharpenedCrop(source, r, NAME_SHARPEN_AMOUNT);
+  const image = whiteTextImage(sharpened, { left: 0, top: 0, width: r.width, height: r.height }, { scale, inkLow });
   return { image, mode: lines.length > 1 ? 'block' : 'line' };
 }
 

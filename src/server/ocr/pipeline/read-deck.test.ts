@@ -268,6 +268,16 @@ describe('readDeckImage', { timeout: 120_000 }, () => {
     expect(names).not.toContain('Garnet');
   });
 
+  it('reads the names of a 529 px blurred copy of the real screenshot, capitals 5 px high', async () => {
+    // All at once, tuning seed 233 (1.87°, blur 0.63, JPEG 56). Unsharpened, HYPERNOVA's heavy
+    // letters ran together ("HYPS ENO", Hypnos); HEIMDALL was no line at 150, and at 125 a piece
+    // of it about the tile's centre, where 100 holds the whole word.
+    const { sample } = await benchSample('all at once: small, turned, tinted', 233, 0);
+    const names = (await readDeckImage(sample.image, { pool, index })).cards.map((c) => c.name);
+    expect(names).toEqual(expect.arrayContaining(['Hypernova', 'Heimdall']));
+    expect(names.every((name) => sample.truth.cards.some((c) => c.name === name))).toBe(true);
+  });
+
   it('tells two cards of one name apart by a code printed barely darker than a bright body', async () => {
     // "restyled: bright bodies" unseen seeds 39133, 39134 and 39155: EEG012 printed 10-20 levels below
     // its cream paper over OSIRIS; both crops of the code read nothing, and the other Osiris
@@ -679,7 +689,9 @@ describe('hostile geometry: every image gets an answer', () => {
     const failing = {
       ...pool,
       size: pool.size,
-      recognizeAll: () => Promise.reject(new TypeError("Cannot read properties of undefined (reading 'left')")),
+      // The reader logs the failure with the image's size: the message says whose it is, so a
+      // full run's log does not read as a real fault of whatever test printed next to it.
+      recognizeAll: () => Promise.reject(new TypeError('a step of the reading failing on purpose (read-deck.test.ts)')),
     };
     const reading = await readDeckImage(readFileSync(REAL_SCREENSHOT), { pool: failing, index });
     expect(reading).toMatchObject({ deck_code: null, cards: [], path: 'none' });

@@ -10,8 +10,22 @@ import { roundHalfUp } from './round-half-up';
 /** A copy of the image with `region` sharpened by `amount` (1: the difference from the local mean added once). */
 export function sharpenedRegion(img: RgbImage, region: Rect, amount: number): RgbImage {
   const r = clampRect(img, region);
+  const crop = sharpenedCrop(img, r, amount);
+  const data = new Uint8Array(img.data);
+  for (let y = 0; y < r.height; y++) {
+    const from = y * r.width * 3;
+    data.set(crop.data.subarray(from, from + r.width * 3), ((r.top + y) * img.width + r.left) * 3);
+  }
+  return { data, width: img.width, height: img.height };
+}
+
+/**
+ * `region` (in whole pixels, inside the image) cut out and sharpened by `amount`, its edge pixels
+ * against their real neighbours outside it: a small crop of a large image without copying the image.
+ */
+export function sharpenedCrop(img: RgbImage, r: Rect, amount: number): RgbImage {
   const { width, height, data: source } = img;
-  const data = new Uint8Array(source);
+  const data = new Uint8Array(r.width * r.height * 3);
   // 3x3 box sums in two passes, each pixel's neighbours clamped to the image: the sum of three
   // pixels along each row, then of three rows of those (a corner's missing ones repeat the edge).
   const top = Math.max(0, r.top - 1);
@@ -33,11 +47,12 @@ export function sharpenedRegion(img: RgbImage, region: Rect, amount: number): Rg
     const middle = (y - top) * rowWidth;
     const below = ((y < bottom ? y + 1 : y) - top) * rowWidth;
     const row = (y * width + r.left) * 3;
+    const out = (y - r.top) * rowWidth;
     for (let k = 0; k < rowWidth; k++) {
       const v =
         source[row + k] + amount * (source[row + k] - (across[above + k] + across[middle + k] + across[below + k]) / 9);
-      data[row + k] = v < 0 ? 0 : v > 255 ? 255 : roundHalfUp(v);
+      data[out + k] = v < 0 ? 0 : v > 255 ? 255 : roundHalfUp(v);
     }
   }
-  return { data, width, height };
+  return { data, width: r.width, height: r.height };
 }
