@@ -30,8 +30,35 @@ describe('CatalogIndex.matchName', () => {
     ['QUEEN VICTORIA AND PRINCC ALBIRT', 'Queen Victoria and Prince Albert'],
     ['H-11A', 'H-IIA'],
     ['16 PSYCHF', '16 Psyche'],
+    // A letter read as the two it splits into: a serif Ū as "ii", where Raijin is one edit away
+    // (restyled + small, unseen seed 39430).
+    ['Raijii', 'Raijū'],
   ])('forgives the OCR misread %s', (read, name) => {
     expect(index.matchName(read).best?.name).toBe(name);
+  });
+
+  it('takes a read that spells the first or last lines of one long name, and no other, for that name as doubtful', () => {
+    // ELECTRONIC, read cleanly where the line finder missed VOICE PHENOMENA below it, fit
+    // Electricity best ("restyled + small" unseen seed 39428, 618 px).
+    for (const read of ['ELECTRONIC', 'VOICE PHENOMENA', 'QUEEN VICTORIA']) {
+      const { best } = index.matchName(read);
+      expect(best?.name).toBe(
+        read === 'QUEEN VICTORIA' ? 'Queen Victoria and Prince Albert' : 'Electronic Voice Phenomena',
+      );
+      expect(best?.confidence).toBe(0.7);
+    }
+    // A name that is itself a card, a run of words that begins or ends two names, and a run too
+    // short to rule out chance, are read by their fit alone.
+    expect(index.matchName('MARS').best?.name).toBe('Mars');
+    expect(index.matchName('PLATFORM').best?.confidence).toBeLessThan(0.7);
+    const small = new CatalogIndex([
+      { code: 'A001', name: 'Red Giant Star' },
+      { code: 'A002', name: 'Red Dwarf Star' },
+      { code: 'A003', name: 'Big Ox' },
+    ]);
+    expect(small.matchName('RED GIANT').best).toMatchObject({ code: 'A001', confidence: 0.7 });
+    expect(small.matchName('BIG').best?.confidence ?? 0).toBeLessThan(0.7);
+    expect(small.matchName('STAR').best?.confidence ?? 0).toBeLessThan(0.7);
   });
 
   it('never lets a short name take the place of the long name it is part of', () => {

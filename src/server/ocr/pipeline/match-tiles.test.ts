@@ -69,6 +69,17 @@ describe('nameReadingIn', () => {
     expect(nameReadingIn(index, 'PROTECTED FSpoDa\nGIANT GRB RING')).toMatchObject({ nameText: 'GIANT GRB RING' });
   });
 
+  it('takes a word of a set prefix and a number read as letters for a code, beside a label read as noise', () => {
+    // "Code above name" unseen seed 39427: PROTECTED LBU049 above CUCKOO BEES, the 4 read as A and
+    // the 9 as S; the whole fit Cuckoo Bees at 0.46.
+    expect(nameReadingIn(index, 'yweeree LBUOAS\nCUCKOO BEES')).toEqual({
+      nameText: 'CUCKOO BEES',
+      codeText: 'yweeree LBUOAS',
+    });
+    expect(index.mayBeCode('LBUOAS')).toBe(true);
+    expect(index.mayBeCode('BLIZZARD')).toBe(false);
+  });
+
   it('keeps a first line that may be a code when the whole fits better: a name that wraps', () => {
     expect(nameReadingIn(index, 'HAGGIS\nAND NEEPS')).toEqual(nameReading('HAGGIS\nAND NEEPS'));
     expect(nameReadingIn(index, 'BATTLE OF\nHASTINGS (1066)')).toEqual({ nameText: 'BATTLE OF HASTINGS (1066)' });

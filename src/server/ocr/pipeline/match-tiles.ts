@@ -196,16 +196,19 @@ export function nameReading(text: string): NameReading {
 export function nameReadingIn(index: CatalogIndex, text: string): NameReading {
   const reading = nameReading(text);
   const [first, ...rest] = text.trim().split('\n');
-  if (reading.codeText !== undefined || rest.length === 0 || !mayBeCodeLine(first)) return reading;
+  if (reading.codeText !== undefined || rest.length === 0 || !mayBeCodeLine(first, index)) return reading;
   const withoutFirst = { nameText: withoutLabel(oneLine(rest.join(' '))), codeText: first.trim() };
   const fit = ({ nameText }: NameReading): number => index.matchName(nameText).best?.confidence ?? 0;
   return fit(withoutFirst) > fit(reading) ? withoutFirst : reading;
 }
 
-/** A line that may be a code line: at most two words, one of them the label or a code read with letters for digits. */
-function mayBeCodeLine(line: string): boolean {
+/**
+ * A line that may be a code line: at most two words, one of them the label, or a code read with
+ * letters for digits: those a code's shape undoes (`cardCodeIn`), or any after a set's prefix.
+ */
+function mayBeCodeLine(line: string, index: CatalogIndex): boolean {
   const words = line.trim().split(/\s+/);
-  return words.length <= 2 && words.some((w) => cardCodeIn(w) !== null || isLabel(w));
+  return words.length <= 2 && words.some((w) => cardCodeIn(w) !== null || isLabel(w) || index.mayBeCode(w));
 }
 
 /**
