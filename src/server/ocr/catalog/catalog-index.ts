@@ -214,6 +214,13 @@ function codeSimilarity(code: string, tokens: string[]): number {
   return Math.max(0, ...tokens.map((token) => partSimilarity(code.toLowerCase(), token.toLowerCase())));
 }
 
+/** The card among `scored` at `confidence` or its own, higher one; added when not there yet. */
+function atLeast(scored: CardMatch[], card: CatalogCard, confidence: number): void {
+  const existing = scored.find((m) => m.code === card.code && m.name === card.name);
+  if (existing) existing.confidence = Math.max(existing.confidence, confidence);
+  else scored.push({ ...card, confidence });
+}
+
 /** Each confusable character's group representative, so trigrams match across OCR swaps. */
 const CANONICAL = new Map<string, string>();
 for (const group of CONFUSABLE_GROUPS) for (const c of group) if (!CANONICAL.has(c)) CANONICAL.set(c, group[0]);
@@ -443,12 +450,9 @@ export class CatalogIndex {
         );
       }
       const whole = this.onlyNameEndingIn(key);
-      for (const [i, card] of (whole?.cards ?? []).entries()) {
-        const confidence = ONE_END_CONFIDENCE * explainedShare(readMarks, whole!.cardMarks[i], whole!.letters);
-        const existing = scored.find((m) => m.code === card.code && m.name === card.name);
-        if (existing) existing.confidence = Math.max(existing.confidence, confidence);
-        else scored.push({ ...card, confidence });
-      }
+      whole?.cards.forEach((card, i) =>
+        atLeast(scored, card, ONE_END_CONFIDENCE * explainedShare(readMarks, whole.cardMarks[i], whole.letters)),
+      );
     }
     for (const card of byCode) {
       const cardKey = nameKey(card.name);
@@ -460,9 +464,7 @@ export class CatalogIndex {
       const confidence = agrees
         ? Math.min(1, Math.max(similarity, 0.9) + 0.05)
         : Math.max(similarity, CODE_ALONE_CONFIDENCE);
-      const existing = scored.find((m) => m.code === card.code && m.name === card.name);
-      if (existing) existing.confidence = Math.max(existing.confidence, confidence);
-      else scored.push({ ...card, confidence });
+      atLeast(scored, card, confidence);
     }
     // Longer names win ties; between equal or close names, the one whose code is closest to the
     // code read wins (decides between the same-named cards even when the code read has a typo).
