@@ -121,21 +121,17 @@ export function foldCode(code: string): string {
  * fit Raijin at 0.83 and the card printed at 0.67: "restyled + small" unseen seed 39430, 1143 px).
  */
 const SPLIT_LETTERS: Record<string, string> = { m: 'rn', w: 'vv', d: 'cl', u: 'ii' };
+/** Each two-letter split as one number (`pairKey`), and the letter it is of. */
 const SPLIT_TO_LETTER = new Map<number, number>(
   Object.entries(SPLIT_LETTERS).map(([letter, two]) => [
     pairKey(two.charCodeAt(0), two.charCodeAt(1)),
     letter.charCodeAt(0),
   ]),
 );
-
-/** Per position i of `text` (from 2), the letter OCR would have split into its characters i-2 and i-1, or -1. */
-function splitLettersEndingAt(text: string): Int32Array {
-  const letters = new Int32Array(text.length + 1).fill(-1);
-  for (let i = 2; i <= text.length; i++) {
-    letters[i] = SPLIT_TO_LETTER.get(pairKey(text.charCodeAt(i - 2), text.charCodeAt(i - 1))) ?? -1;
-  }
-  return letters;
-}
+/** Each letter OCR splits, and the two characters it splits into. */
+const LETTER_TO_SPLIT = new Map<number, [number, number]>(
+  Object.entries(SPLIT_LETTERS).map(([letter, two]) => [letter.charCodeAt(0), [two.charCodeAt(0), two.charCodeAt(1)]]),
+);
 
 /**
  * Edit distance where OCR-confusable substitutions are cheap, and so is a letter read as the two
@@ -143,8 +139,6 @@ function splitLettersEndingAt(text: string): Int32Array {
  * closest stretch of `b`: what comes before and after that stretch costs nothing.
  */
 function ocrDistance(a: string, b: string, inside = false): number {
-  const splitInA = splitLettersEndingAt(a);
-  const splitInB = splitLettersEndingAt(b);
   let beforePrevious = new Float64Array(b.length + 1);
   let previous = new Float64Array(b.length + 1);
   let current = new Float64Array(b.length + 1);
@@ -152,12 +146,17 @@ function ocrDistance(a: string, b: string, inside = false): number {
   for (let i = 1; i <= a.length; i++) {
     current[0] = i;
     const ca = a.charCodeAt(i - 1);
+    // Once a row, not once a cell: the letter this character and the one before it may be split
+    // from, and the two characters this one may be read for.
+    const joined = i >= 2 ? (SPLIT_TO_LETTER.get(pairKey(a.charCodeAt(i - 2), ca)) ?? -1) : -1;
+    const split = LETTER_TO_SPLIT.get(ca);
     for (let j = 1; j <= b.length; j++) {
       const cb = b.charCodeAt(j - 1);
       const substitution = ca === cb ? 0 : CONFUSABLE.has(pairKey(ca, cb)) ? CONFUSED_SUBSTITUTION_COST : 1;
       let cost = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + substitution);
-      if (splitInA[i] === cb) cost = Math.min(cost, beforePrevious[j - 1] + CONFUSED_SUBSTITUTION_COST);
-      if (splitInB[j] === ca) cost = Math.min(cost, previous[j - 2] + CONFUSED_SUBSTITUTION_COST);
+      if (joined === cb) cost = Math.min(cost, beforePrevious[j - 1] + CONFUSED_SUBSTITUTION_COST);
+      if (split && j >= 2 && b.charCodeAt(j - 2) === split[0] && cb === split[1])
+        cost = Math.min(cost, previous[j - 2] + CONFUSED_SUBSTITUTION_COST);
       current[j] = cost;
     }
     [beforePrevious, previous, current] = [previous, current, beforePrevious];
