@@ -1,5 +1,6 @@
 import { agreedCode, nothingToSettle } from './code-votes';
-import type { CodeShapes, DeckCodeRead } from './deck-code';
+import { SWITCH_MARGIN } from './classifier/classifier';
+import { rankedAt, type CodeShapes, type DeckCodeRead } from './deck-code';
 import type { Glyph } from './glyphs';
 import { codeGlyphs, specked, widened } from '../../../../../test/support/code-glyphs';
 
@@ -33,6 +34,27 @@ describe('agreedCode', () => {
     // third line C on a broken piece; C, 0 and H had one read each.
     const settled = (code: string, lineCode: string): DeckCodeRead => ({ code, labelErrors: 0, lineCode });
     expect(agreedCode([read('VLK9HC'), settled('VLK9H0', 'VLK9HO'), settled('VLK9KH', 'VLK9HO')])).toBe('VLK9H0');
+  });
+
+  it("counts a line's reading for what its glyph settled it to, where the two are learnt look-alikes", async () => {
+    // Restyled + small, unseen seed 39436 (491 px): the sharpened mask's line read B on a glyph
+    // most like 8; the mask's line alone read B, the map's S. Counted by its line, B had two votes.
+    const shapes = await codeGlyphs('3U2N8N', 17);
+    const settled: DeckCodeRead = { code: '3U2N8N', labelErrors: 0, lineCode: '3U2NBN', shapes };
+    expect(agreedCode([read('3UZNBN'), settled, read('3U2NSN')])).toBe('3U2N8N');
+  });
+
+  it('leaves look-alikes to the majority of reads where the glyphs lead to one by a hair', async () => {
+    // Restyled + small, unseen seed 39429 (487 px): one view's glyph led B by 0.027 over 8, where
+    // two of three lines read 8. Here a zero drawn a tenth wider leads O by under 0.03.
+    const { glyphs, capHeight } = await codeGlyphs('WM01X7', 15);
+    const leaning = { glyphs: glyphs.map((g, i) => (i === 2 ? widened(g, 1.1) : g)), capHeight };
+    const lead = (rankedAt(leaning, 2) ?? []).filter((s) => s.char === 'O' || s.char === '0').map((s) => s.score);
+    expect(lead[0] - lead[1]).toBeGreaterThan(SWITCH_MARGIN);
+    expect(lead[0] - lead[1]).toBeLessThan(0.03);
+    expect(agreedCode([{ code: 'WMO1X7', labelErrors: 0, shapes: leaning }, read('WM01X7'), read('WM01X7')])).toBe(
+      'WM01X7',
+    );
   });
 
   it('builds on the read whose label was read best, and lets reads of another length not vote', () => {

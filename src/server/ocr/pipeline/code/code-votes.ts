@@ -103,7 +103,10 @@ const OUTVOTED_BY = 0.03;
  * spelled from the line alone has none) votes for the candidate it matches best, weighed by how far
  * it leads the next (at least SWITCH_MARGIN), when it looks like a character at all (MIN_LIKENESS);
  * the candidate led to furthest in all wins. Null when no glyph votes, or the glyphs lead to two
- * candidates about as far (OUTVOTED_BY): the shapes do not tell the candidates apart.
+ * candidates about as far, or to one by less (OUTVOTED_BY): the shapes do not tell the candidates
+ * apart. At 487 px three views' glyphs were 0.666/0.663, 0.693/0.691 and 0.739/0.712 like B/8:
+ * the third's lead of 0.027 alone took A8Y46R's 8, which two of the three lines read ("restyled +
+ * small" unseen seed 39429).
  * Leads, not the sum of scores: a read that lost its place along the line cut specks or a
  * neighbour there, whose scores outweighed the glyphs of the reads that held it (JPEG tuning seed
  * 313, 8210GH: a C at 0.59 beside Gs at 0.80 and 0.78). Leads, not a count of glyphs: a blurred
@@ -136,7 +139,7 @@ function byShape(reads: DeckCodeRead[], i: number, candidates: string[]): string
     if (lead >= SWITCH_MARGIN) leads.set(first.char, (leads.get(first.char) ?? 0) + lead);
   }
   const [first, second] = [...leads].sort(([, a], [, b]) => b - a);
-  if (first && second && first[1] - second[1] < OUTVOTED_BY) return null;
+  if (first && first[1] - (second?.[1] ?? 0) < OUTVOTED_BY) return null;
   return first?.[0] ?? null;
 }
 
@@ -155,7 +158,7 @@ function byVotes(reads: DeckCodeRead[], i: number, own: string): string {
   if (leaders.length > 1) {
     const byLine = mostCommon(
       reads.flatMap((read) => {
-        const leader = leaderFor((read.lineCode ?? read.code)[i], leaders);
+        const leader = leaderFor(lineVote(read, i), leaders);
         return leader ? [leader] : [];
       }),
     );
@@ -164,6 +167,20 @@ function byVotes(reads: DeckCodeRead[], i: number, own: string): string {
     if (shape) return shape;
   }
   return leaders.includes(own) ? own : leaders[0];
+}
+
+/**
+ * What a read's line model saw at position `i`: the line's character, or the one its glyph settled
+ * it to where the two are learnt look-alikes, which the classifier tells apart better than the line
+ * model does (the premise of `byShape`). Only a glyph settled to another character outright (a B
+ * broken into an H) is overruled by its line. At 491 px the sharpened mask's line read 3U2NBN, its
+ * glyph 8 at 0.75 against B at 0.64; the mask's line alone read B, the map's S: the line's B counted
+ * twice and took the code ("restyled + small" unseen seed 39436, 3U2N8N).
+ */
+function lineVote(read: DeckCodeRead, i: number): string | undefined {
+  const [settled, line] = [read.code[i], read.lineCode?.[i]];
+  if (line === undefined || settled === line) return settled;
+  return codeGlyphClassifier().confuses(settled, line) ? settled : line;
 }
 
 /**
