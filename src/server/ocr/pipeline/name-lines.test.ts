@@ -145,6 +145,18 @@ describe('name lines', () => {
     },
   );
 
+  it('takes no rarity badge beside art for a name: too few strokes for a line of its capitals', async () => {
+    // "Name band high" unseen seed 39432: the LIMITED CARD badge's solid triangle and a white patch of
+    // art beside it made a line 115 px wide of 18 px "capitals" in two runs of ink; it outscored
+    // FORGET-ME-NOT (184 px of 15 px capitals) and read "hel", the card Hel exactly.
+    const isName = (c: { name: string }) => c.name === 'Forget-Me-Not';
+    const { sample, at, img, tile } = await benchTile('restyled: name band high', 39432, 1, isName);
+    const [found] = findNameLines(img, darkTextCopy(img), tile);
+    expect((found.line.right - found.line.left) / tile.width).toBeGreaterThan(0.6);
+    const reading = await readDeckImage(sample.image, { pool, index });
+    expect(reading.cards[at]).toMatchObject({ name: 'Forget-Me-Not' });
+  });
+
   it('takes a short name whose capitals are stems between bars, not the wider ability title under it', async () => {
     // Bench seed 408 of art wide: SET's bars fill 7 of its 12 rows, so its capitals measured 7 rows
     // and the pink "Ability of Set" under it, wider, looked more like a name.
@@ -227,6 +239,16 @@ describe('name lines', () => {
     expect(at).toBeGreaterThanOrEqual(0);
     const reading = await readDeckImage(sample.image, { pool, index });
     expect(reading.cards[at]).toMatchObject({ code: 'LRE027' });
+  });
+
+  it('joins a mixed-case line above the name when blur fades the edges that set the gap between them', async () => {
+    // "Restyled + small" unseen seed 39433 (597 px, a serif face as the card list spells it): at the
+    // usual whiteness Garnet lost its G's top and lay 6 px under Henry Highland, and alone it is a card.
+    const { sample } = await benchSample('restyled + small, turned, tinted', 39433, 1);
+    const at = sample.truth.cards.findIndex((c) => c.name === 'Henry Highland Garnet');
+    expect(at).toBeGreaterThanOrEqual(0);
+    const reading = await readDeckImage(sample.image, { pool, index });
+    expect(reading.cards[at]).toMatchObject({ name: 'Henry Highland Garnet' });
   });
 
   it('finds names too faint at the usual whiteness on a small copy of a restyled image', async () => {
@@ -324,4 +346,21 @@ describe('name lines', () => {
     const reading = await readDeckImage(shot.image, { pool, index });
     expect(reading.cards[at]).toMatchObject({ code: 'FSC012', name: 'i' });
   });
+
+  it.each(['name band high'])(
+    'finds a capital I too thin to be ink at the usual whiteness, at a looser one, alone (%s)',
+    async (layout) => {
+      // Restyled classes, tuning seed 231 (617 px, JPEG): the I is 2 px wide, one of them ink at the
+      // usual whiteness, too few for a line.
+      const isI = (card: { name: string }) => card.name === 'i';
+      const { sample, at, img, tile } = await benchTile(`restyled: ${layout}`, 231, 1, isI);
+      const bars = findNameLines(img, darkTextCopy(img), tile).filter(
+        ({ line }) => line.bottom - line.top > (line.right - line.left) * 2,
+      );
+      expect(bars).toHaveLength(1);
+      expect(isFaintLine(bars[0])).toBe(true);
+      const reading = await readDeckImage(sample.image, { pool, index });
+      expect(reading.cards[at]).toMatchObject({ code: 'FSC012', name: 'i' });
+    },
+  );
 });

@@ -208,14 +208,19 @@ function asNameLine(
   const width = l.right - l.left;
   if (Math.abs((l.left + l.right) / 2 - tileCentre) > tile.width * MAX_NAME_OFFSET) return null;
   const capitals = capitalsOf(source, l, threshold);
-  // A lone bar is the name of one capital I only at the usual whiteness: at a looser one, it is as
-  // likely a stroke of a fainter, longer name, or of art.
-  if (threshold !== TEXT_LINE_THRESHOLD || !isOneCapitalI(source, whole, tile)) {
+  // A lone bar is the name of one capital I, at any whiteness: a stroke of a longer name is not
+  // alone across the tile, the more so at a looser whiteness, where its fainter letters are ink
+  // too. On a 617 px restyled image the I was 2 px wide, one of them ink at the usual whiteness, too
+  // few for a line; at a looser one it was the tile's one bar ("name band high" tuning seed 231).
+  if (!isOneCapitalI(source, whole, tile, threshold)) {
     if (width < tile.width * MIN_NAME_WIDTH) return null;
     // The rarity badge is round: as wide as tall. Two capitals ("IO", "OX") are wider.
     if (width < tile.width * MIN_WIDE_NAME_WIDTH && width < height * MIN_SHORT_NAME_ASPECT) return null;
-    // About one letter per capital's height, each one run or two: far fewer runs is art.
-    if (inkRuns(source, l, threshold) < Math.max(2, (0.5 * width) / height)) return null;
+    // About one letter per capital's height, each one run or two: far fewer runs is art. Counted
+    // against the capitals, not the line's box, which a label above stretches: the LIMITED CARD
+    // badge's solid triangle beside a patch of white art was a line of 18 px "capitals" in a 33 px
+    // box, 115 px wide in two runs, and outscored FORGET-ME-NOT ("name band high" unseen seed 39432).
+    if (inkRuns(source, l, threshold) < Math.max(2, (0.5 * width) / capitals.height)) return null;
     // Art lined up into a line may fill its capital rows as well as bold capitals, but it is taller.
     if (capitals.height > tile.height * CAPITAL_HEIGHT.max) return null;
     if (capitals.stemShare < MIN_STEM_SHARE) return null;
@@ -235,13 +240,13 @@ function asNameLine(
  * is the text line before it is cut to its centred span: a letter of a longer name is not alone).
  * It scores least of any name line, so it is only taken in a tile where nothing wider looks like a name.
  */
-function isOneCapitalI(source: RgbImage, line: TextLine, tile: Rect): boolean {
+function isOneCapitalI(source: RgbImage, line: TextLine, tile: Rect, threshold: number): boolean {
   const height = line.bottom - line.top;
   return (
     height >= tile.height * CAPITAL_HEIGHT.min &&
     height <= tile.height * CAPITAL_HEIGHT.max &&
     isUprightBar(line) &&
-    capitalsOf(source, line).inkShare >= 0.6
+    capitalsOf(source, line, threshold).inkShare >= 0.6
   );
 }
 

@@ -10,6 +10,7 @@ import {
   clampRect,
   findTextLines,
   greyTextImage,
+  grownRows,
   isCutByTop,
   paperTextImages,
   whiteTextImage,
@@ -30,6 +31,7 @@ import { sharpenedCrop } from './sharpen';
 import type { Rect, RgbImage } from './tile-grid';
 import type { OcrJob, OcrResult } from '../runtime/worker-pool';
 import {
+  GAP_WHITENESS_STEP,
   LOOSER_NAME_LINE_THRESHOLDS,
   MAX_NAME_LINE_HEIGHT,
   MAX_NAME_SCALE,
@@ -161,13 +163,23 @@ function nameLinesAt(
   const isCentred = (l: TextLine, { across }: { across: boolean }): boolean =>
     Math.abs((l.left + l.right) / 2 - tileCentre) < tile.width * 0.1 && (!across || l.middleCoverage > 0.3);
   const below = lookBelow ? lines[lastIndex + 1] : undefined;
-  /** Whether a line `gap` away from the last one, with capitals within `heights` of its own, is more of the name. */
+  // The rows between two lines, each grown through the faint rows blur leaves at its edges
+  // (GAP_WHITENESS_STEP looser): at 597 px, blurred, the mixed-case second line of Henry Highland
+  // Garnet lost its G's top at the line's whiteness, and lay 6 px under its first line, where
+  // 4 px is the most a name's line may lie from lines of 4 px capitals; grown, 4 px ("restyled +
+  // small" unseen seed 39433).
+  const gap = (other: TextLine, side: 'above' | 'below'): number => {
+    const [upper, lower] = side === 'above' ? [other, last] : [last, other];
+    const looser = threshold - GAP_WHITENESS_STEP;
+    const upperBottom = grownRows(img, upper, looser, { top: upper.top, bottom: lower.top }).bottom;
+    return grownRows(img, lower, looser, { top: upperBottom, bottom: lower.bottom }).top - upperBottom;
+  };
+  /** Whether a line beside the last one, with capitals within `min`-`max` of its own, is more of the name. */
   const continuesName = (
     other: TextLine | undefined,
-    gap: number,
     { min, max, side, across }: { min: number; max: number; side: 'above' | 'below'; across: boolean },
   ): boolean => {
-    if (other === undefined || !withinNameLineGap(gap, height, side)) return false;
+    if (other === undefined || !withinNameLineGap(gap(other, side), height, side)) return false;
     // The rarity badge above a one-line name is centred too, but far narrower than a word.
     if (!isCentred(other, { across }) || other.right - other.left < tile.width * 0.2) return false;
     const otherCapitals = capitals(other);
@@ -179,7 +191,7 @@ function nameLinesAt(
   const withAbove =
     above &&
     !isCutByTop(above, search) &&
-    continuesName(above, last.top - above.bottom, {
+    continuesName(above, {
       min: 0.55,
       max: 1.4,
       side: 'above',
@@ -189,7 +201,7 @@ function nameLinesAt(
   // text across the tile's middle (small and blurred, LEAF-TAILED GECKO is ink in 0.23 of it).
   const withBelow =
     below &&
-    continuesName(below, below.top - last.bottom, {
+    continuesName(below, {
       min: 0.7,
       max: 1.5,
       side: 'below',

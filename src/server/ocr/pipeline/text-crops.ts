@@ -460,6 +460,27 @@ const CAPITAL_ROW_SHARE = 1 / 3;
 /** A row of a line's capitals holds at least this share of its fullest row's ink: stems alone (SET's middle) hold a quarter. */
 const STROKE_ROW_SHARE = 1 / 10;
 
+/**
+ * The line's top and bottom grown through the rows next to them that hold text between its left
+ * and right, to the first row without, no further than `within`.
+ */
+export function grownRows(
+  img: RgbImage,
+  line: TextLine,
+  threshold: number,
+  within: { top: number; bottom: number },
+): TextLine {
+  const holdsText = (y: number): boolean => {
+    for (let x = Math.max(0, line.left); x <= Math.min(img.width - 1, line.right); x++)
+      if (whiteness(img.data, (y * img.width + x) * 3) >= threshold) return true;
+    return false;
+  };
+  let { top, bottom } = line;
+  while (top - 1 >= Math.max(0, within.top) && holdsText(top - 1)) top--;
+  while (bottom < Math.min(img.height, within.bottom) && holdsText(bottom)) bottom++;
+  return { ...line, top, bottom };
+}
+
 /** The line's top and bottom narrowed to the rows with text between its left and right. */
 export function textRows(img: RgbImage, line: TextLine, threshold = TEXT_LINE_THRESHOLD): TextLine {
   let top = Infinity;

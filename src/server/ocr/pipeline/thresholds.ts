@@ -89,6 +89,13 @@ export const MAX_NAME_LINE_GAP = { above: 0.8, below: 1.0 } as const;
  */
 const NAME_LINE_GAP_SLACK = 1;
 
+/**
+ * How much looser a whiteness the gap between two lines of a name is measured at than the lines were
+ * found at: blur fades pale text's edges, so at the finder's whiteness each line shrinks and the gap
+ * between them widens by a row or two.
+ */
+export const GAP_WHITENESS_STEP = 25;
+
 /** Whether a line `gap` px above or below a name line whose capitals measure `capitalHeight` px is close enough to be more of the name. */
 export function withinNameLineGap(gap: number, capitalHeight: number, side: keyof typeof MAX_NAME_LINE_GAP): boolean {
   return gap <= capitalHeight * MAX_NAME_LINE_GAP[side] + NAME_LINE_GAP_SLACK;
