@@ -347,11 +347,13 @@ describe('name lines', () => {
     expect(reading.cards[at]).toMatchObject({ code: 'FSC012', name: 'i' });
   });
 
-  it.each(['name band high'])(
+  it.each(['name band high', 'name band low'])(
     'finds a capital I too thin to be ink at the usual whiteness, at a looser one, alone (%s)',
     async (layout) => {
       // Restyled classes, tuning seed 231 (617 px, JPEG): the I is 2 px wide, one of them ink at the
-      // usual whiteness, too few for a line.
+      // usual whiteness, too few for a line. In name band low, the ability box's edge stopped the
+      // search before the looser whiteness, and there the title under the I joined it as a name's
+      // second line.
       const isI = (card: { name: string }) => card.name === 'i';
       const { sample, at, img, tile } = await benchTile(`restyled: ${layout}`, 231, 1, isI);
       const bars = findNameLines(img, darkTextCopy(img), tile).filter(

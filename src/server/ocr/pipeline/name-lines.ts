@@ -38,6 +38,8 @@ const MIN_SHORT_NAME_ASPECT = 1.2;
 const CAPITAL_HEIGHT = { min: 0.03, max: 0.05 } as const;
 /** The tallest a name's line is, as a share of the tile's height (the game's names are 0.037-0.046). */
 const TALLEST_NAME = 0.05;
+/** Least share of a line's box its capitals fill: a J's tail, brackets and descenders add under half again. */
+const MIN_CAPITAL_SHARE = 0.4;
 /**
  * The least share of a name line's capital rows that is ink (`capitalsOf`): the game's bold
  * capitals fill 0.25-0.55 of them (bench images of every class), the sparkles and edges of art
@@ -223,6 +225,12 @@ function asNameLine(
     if (inkRuns(source, l, threshold) < Math.max(2, (0.5 * width) / capitals.height)) return null;
     // Art lined up into a line may fill its capital rows as well as bold capitals, but it is taller.
     if (capitals.height > tile.height * CAPITAL_HEIGHT.max) return null;
+    // A line's capitals fill most of its box (descenders and brackets add under half again): a
+    // box whose fullest rows are one edge is a frame, not text. The ability box's top edge and the
+    // title under it, a line 11 px tall of 1 px "capitals", stopped the search at its whiteness
+    // before the looser one where the tile's name, one capital I, was whole ("name band low"
+    // tuning seed 231).
+    if (capitals.height < height * MIN_CAPITAL_SHARE) return null;
     if (capitals.stemShare < MIN_STEM_SHARE) return null;
     if (capitals.inkShare < MIN_BOLD_INK) return 'faint';
   }
@@ -292,16 +300,22 @@ export function findNameLines(img: RgbImage, darkCopy: RgbImage, tile: Rect): Na
 
 /** The candidates as names, most name-like first, a name on two lines taken as one. */
 function namesAmong(candidates: NameLineCandidate[]): NameLineCandidate[] {
-  /** The line right below `line` that is more of its name: as light or dark, close, of a name's height. */
+  /**
+   * The line right below `line` that is more of its name: as light or dark, close, of a name's
+   * height. A lone upright bar is a whole name, the card "i", and no name's first line: on a
+   * restyled tile the ability's title under it was taken for the second line of a name "I".
+   */
   const nextLineOf = (line: NameLineCandidate): NameLineCandidate | undefined =>
-    candidates.find(
-      (c) =>
-        c.dark === line.dark &&
-        c.line.top >= line.line.bottom &&
-        withinNameLineGap(c.line.top - line.line.bottom, line.capitalHeight, 'below') &&
-        c.capitalHeight >= line.capitalHeight * 0.7 &&
-        c.capitalHeight <= line.capitalHeight * 1.4,
-    );
+    isUprightBar(line.line)
+      ? undefined
+      : candidates.find(
+          (c) =>
+            c.dark === line.dark &&
+            c.line.top >= line.line.bottom &&
+            withinNameLineGap(c.line.top - line.line.bottom, line.capitalHeight, 'below') &&
+            c.capitalHeight >= line.capitalHeight * 0.7 &&
+            c.capitalHeight <= line.capitalHeight * 1.4,
+        );
   // A name set on two lines is one name, as name-like as its lines together: the game's smallest
   // font, on two lines, is no wider line for line than the bold ability title below it ("Ability of
   // Ludwig I of Ba", 114 px at capitals of 6, took the place of LUDWIG I OF BAVARIA AND / THERESE

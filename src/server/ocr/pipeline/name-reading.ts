@@ -188,7 +188,10 @@ function nameLinesAt(
   // Brackets and descenders make a line taller than its capitals: "HASTINGS (1066)" under "BATTLE OF".
   // A line cut by the search's top is the foot of the art above, whatever its rows look like (the
   // bottom of HEIMDALL's art, desaturated, has rows as full as capitals: bench seed 321).
+  // A lone upright bar is a whole name, the card "i": the line under it is its ability's title.
+  const loneBar = isUprightBar(last);
   const withAbove =
+    !loneBar &&
     above &&
     !isCutByTop(above, search) &&
     continuesName(above, {
@@ -200,6 +203,7 @@ function nameLinesAt(
   // Below a name lie no labels, only the ability's smaller text: a second line of words needs no
   // text across the tile's middle (small and blurred, LEAF-TAILED GECKO is ink in 0.23 of it).
   const withBelow =
+    !loneBar &&
     below &&
     continuesName(below, {
       min: 0.7,
