@@ -38,7 +38,10 @@ const MIN_SHORT_NAME_ASPECT = 1.2;
 const CAPITAL_HEIGHT = { min: 0.03, max: 0.05 } as const;
 /** The tallest a name's line is, as a share of the tile's height (the game's names are 0.037-0.046). */
 const TALLEST_NAME = 0.05;
-/** Least share of a line's box its capitals fill: a J's tail, brackets and descenders add under half again. */
+/**
+ * Least share of a line's box its capitals fill: brackets and descenders make a box about half
+ * again as tall as its capitals (0.67), and a mixed-case line's small letters fill half its box.
+ */
 const MIN_CAPITAL_SHARE = 0.4;
 /**
  * The least share of a name line's capital rows that is ink (`capitalsOf`): the game's bold
@@ -225,8 +228,8 @@ function asNameLine(
     if (inkRuns(source, l, threshold) < Math.max(2, (0.5 * width) / capitals.height)) return null;
     // Art lined up into a line may fill its capital rows as well as bold capitals, but it is taller.
     if (capitals.height > tile.height * CAPITAL_HEIGHT.max) return null;
-    // A line's capitals fill most of its box (descenders and brackets add under half again): a
-    // box whose fullest rows are one edge is a frame, not text. The ability box's top edge and the
+    // A line's capitals fill most of its box (MIN_CAPITAL_SHARE): a box whose fullest rows are
+    // one edge is a frame, not text. The ability box's top edge and the
     // title under it, a line 11 px tall of 1 px "capitals", stopped the search at its whiteness
     // before the looser one where the tile's name, one capital I, was whole ("name band low"
     // tuning seed 231).

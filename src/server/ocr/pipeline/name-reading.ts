@@ -185,11 +185,11 @@ function nameLinesAt(
     const otherCapitals = capitals(other);
     return otherCapitals >= height * min && otherCapitals <= height * max;
   };
+  // A lone upright bar is a whole name, the card "i": the line under it is its ability's title.
+  const loneBar = isUprightBar(last);
   // Brackets and descenders make a line taller than its capitals: "HASTINGS (1066)" under "BATTLE OF".
   // A line cut by the search's top is the foot of the art above, whatever its rows look like (the
   // bottom of HEIMDALL's art, desaturated, has rows as full as capitals: bench seed 321).
-  // A lone upright bar is a whole name, the card "i": the line under it is its ability's title.
-  const loneBar = isUprightBar(last);
   const withAbove =
     !loneBar &&
     above &&
