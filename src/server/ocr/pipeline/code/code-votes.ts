@@ -158,7 +158,7 @@ function byVotes(reads: DeckCodeRead[], i: number, own: string): string {
   if (leaders.length > 1) {
     const byLine = mostCommon(
       reads.flatMap((read) => {
-        const leader = leaderFor(lineVote(read, i), leaders);
+        const leader = leaderFor(lineVote(reads, read, i), leaders);
         return leader ? [leader] : [];
       }),
     );
@@ -171,16 +171,20 @@ function byVotes(reads: DeckCodeRead[], i: number, own: string): string {
 
 /**
  * What a read's line model saw at position `i`: the line's character, or the one its glyph settled
- * it to where the two are learnt look-alikes, which the classifier tells apart better than the line
- * model does (the premise of `byShape`). Only a glyph settled to another character outright (a B
- * broken into an H) is overruled by its line. At 491 px the sharpened mask's line read 3U2NBN, its
- * glyph 8 at 0.75 against B at 0.64; the mask's line alone read B, the map's S: the line's B counted
- * twice and took the code ("restyled + small" unseen seed 39436, 3U2N8N).
+ * it to where the two are learnt look-alikes and the glyphs of every view, between the two, lead to
+ * the settled one (`byShape`): the classifier tells look-alikes apart better than the line model.
+ * At 491 px the sharpened mask's line read 3U2NBN, its glyph 8 at 0.75 against B at 0.64, the one
+ * view with glyphs; the mask's line alone read B, the map's S: the line's B counted twice and took
+ * the code ("restyled + small" unseen seed 39436, 3U2N8N). Where the views' glyphs pull both ways
+ * (BJJ0WW's B, 8 by 0.094 in one view, B by 0.078 in the other, "photo of a screen" unseen seed
+ * 39254), or a glyph was settled to another character outright (a B broken into an H), the line's
+ * character stands.
  */
-function lineVote(read: DeckCodeRead, i: number): string | undefined {
+function lineVote(reads: DeckCodeRead[], read: DeckCodeRead, i: number): string | undefined {
   const [settled, line] = [read.code[i], read.lineCode?.[i]];
   if (line === undefined || settled === line) return settled;
-  return codeGlyphClassifier().confuses(settled, line) ? settled : line;
+  const glyphsSettle = codeGlyphClassifier().confuses(settled, line) && byShape(reads, i, [settled, line]) === settled;
+  return glyphsSettle ? settled : line;
 }
 
 /**
