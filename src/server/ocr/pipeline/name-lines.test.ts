@@ -36,19 +36,22 @@ async function located(image: Buffer): Promise<{ img: RgbImage; grid: TileGrid }
   return { img, grid };
 }
 
-/**
- * The tile of a bench sample (`benchSample`) that holds the card `pick` finds in its truth, in the
- * located image: the setup of each test below that keeps a case the benchmark found.
- */
-async function benchTile(
-  className: string,
-  seed: number,
-  base: number,
-  pick: (card: { code: string; name: string }) => boolean,
-) {
+type CardPick = (card: { code: string; name: string }) => boolean;
+
+/** A bench sample (`benchSample`) and where in it is the card `pick` finds in its truth. */
+async function benchCard(className: string, seed: number, base: number, pick: CardPick) {
   const { sample } = await benchSample(className, seed, base);
   const at = sample.truth.cards.findIndex(pick);
   expect(at).toBeGreaterThanOrEqual(0);
+  return { sample, at };
+}
+
+/**
+ * The tile of a bench sample that holds the card `pick` finds (`benchCard`), in the located
+ * image: the setup of each test below that keeps a case the benchmark found.
+ */
+async function benchTile(className: string, seed: number, base: number, pick: CardPick) {
+  const { sample, at } = await benchCard(className, seed, base, pick);
   const { img, grid } = await located(sample.image);
   return { sample, at, img, tile: grid.tiles[at] };
 }
@@ -234,9 +237,7 @@ describe('name lines', () => {
     // Bench seed 434 of blur (449 px tiles of 167 px): SATANIC was found as the name line, and
     // LEAF-TAILED GECKO under it, ink in only 0.23 of the tile's middle fifth, was not joined to
     // it: SATANIC alone read as Titanic.
-    const { sample } = await benchSample('blur 0.3-1 px', 434, 1);
-    const at = sample.truth.cards.findIndex((c) => c.name === 'Satanic Leaf-Tailed Gecko');
-    expect(at).toBeGreaterThanOrEqual(0);
+    const { sample, at } = await benchCard('blur 0.3-1 px', 434, 1, (c) => c.name === 'Satanic Leaf-Tailed Gecko');
     const reading = await readDeckImage(sample.image, { pool, index });
     expect(reading.cards[at]).toMatchObject({ code: 'LRE027' });
   });
@@ -244,9 +245,8 @@ describe('name lines', () => {
   it('joins a mixed-case line above the name when blur fades the edges that set the gap between them', async () => {
     // "Restyled + small" unseen seed 39433 (597 px, a serif face as the card list spells it): at the
     // usual whiteness Garnet lost its G's top and lay 6 px under Henry Highland, and alone it is a card.
-    const { sample } = await benchSample('restyled + small, turned, tinted', 39433, 1);
-    const at = sample.truth.cards.findIndex((c) => c.name === 'Henry Highland Garnet');
-    expect(at).toBeGreaterThanOrEqual(0);
+    const isGarnet: CardPick = (c) => c.name === 'Henry Highland Garnet';
+    const { sample, at } = await benchCard('restyled + small, turned, tinted', 39433, 1, isGarnet);
     const reading = await readDeckImage(sample.image, { pool, index });
     expect(reading.cards[at]).toMatchObject({ name: 'Henry Highland Garnet' });
   });
@@ -293,8 +293,8 @@ describe('name lines', () => {
     // "restyled + small, turned, tinted" unseen seed 39414 (654 px, blurred 0.74 px): KEPLER'S
     // SUPERNOVA, a line only at 125, was cut at 150, where its letters are specks apart, to 4 px
     // right of its word gap; read there, it was nothing.
-    const { sample } = await benchSample('restyled + small, turned, tinted', 39414, 1);
-    const at = sample.truth.cards.findIndex((c) => c.code === 'SST036');
+    const isKepler: CardPick = (c) => c.code === 'SST036';
+    const { sample, at } = await benchCard('restyled + small, turned, tinted', 39414, 1, isKepler);
     const { img, grid } = await locate(await decodeImage(sample.image));
     const tile = grid!.tiles[at];
     const found = findNameLines(img, darkTextCopy(img), tile)[0];

@@ -460,6 +460,13 @@ const CAPITAL_ROW_SHARE = 1 / 3;
 /** A row of a line's capitals holds at least this share of its fullest row's ink: stems alone (SET's middle) hold a quarter. */
 const STROKE_ROW_SHARE = 1 / 10;
 
+/** Whether row `y` holds text (whiteness `threshold`) between the line's left and right. */
+function rowHoldsText(img: RgbImage, line: TextLine, y: number, threshold: number): boolean {
+  for (let x = Math.max(0, line.left); x <= Math.min(img.width - 1, line.right); x++)
+    if (whiteness(img.data, (y * img.width + x) * 3) >= threshold) return true;
+  return false;
+}
+
 /**
  * The line's top and bottom grown through the rows next to them that hold text between its left
  * and right, to the first row without, no further than `within`.
@@ -470,14 +477,9 @@ export function grownRows(
   threshold: number,
   within: { top: number; bottom: number },
 ): TextLine {
-  const holdsText = (y: number): boolean => {
-    for (let x = Math.max(0, line.left); x <= Math.min(img.width - 1, line.right); x++)
-      if (whiteness(img.data, (y * img.width + x) * 3) >= threshold) return true;
-    return false;
-  };
   let { top, bottom } = line;
-  while (top - 1 >= Math.max(0, within.top) && holdsText(top - 1)) top--;
-  while (bottom < Math.min(img.height, within.bottom) && holdsText(bottom)) bottom++;
+  while (top - 1 >= Math.max(0, within.top) && rowHoldsText(img, line, top - 1, threshold)) top--;
+  while (bottom < Math.min(img.height, within.bottom) && rowHoldsText(img, line, bottom, threshold)) bottom++;
   return { ...line, top, bottom };
 }
 
@@ -486,12 +488,9 @@ export function textRows(img: RgbImage, line: TextLine, threshold = TEXT_LINE_TH
   let top = Infinity;
   let bottom = -Infinity;
   for (let y = line.top; y < line.bottom; y++) {
-    for (let x = line.left; x <= line.right; x++) {
-      if (whiteness(img.data, (y * img.width + x) * 3) < threshold) continue;
-      top = Math.min(top, y);
-      bottom = y + 1;
-      break;
-    }
+    if (!rowHoldsText(img, line, y, threshold)) continue;
+    top = Math.min(top, y);
+    bottom = y + 1;
   }
   return top < bottom ? { ...line, top, bottom } : line;
 }
