@@ -89,6 +89,7 @@ describe('nameReadingIn', () => {
 describe('isTrustedReading', () => {
   const index = new CatalogIndex([
     { code: 'SRR001', name: 'N1' },
+    { code: 'EGG001', name: 'Ra' },
     { code: 'STR037', name: 'Pennsylvania Station (1910 - 1963)' },
   ]);
 
@@ -96,7 +97,21 @@ describe('isTrustedReading', () => {
     // Bench seed 39031, WebP: two letters of art at a name place that missed the name.
     expect(isTrustedReading(index.matchName('nl'), 27)).toBe(false);
     expect(isTrustedReading(index.matchName('nl'), 90)).toBe(true);
-    expect(isTrustedReading(index.matchName('N1'), 27)).toBe(true);
+    expect(isTrustedReading(index.matchName('N1'), 44)).toBe(true);
+  });
+
+  it('takes two letters spelt exactly where the OCR doubts them much for chance, unless readings agree', () => {
+    // "Ra" read at OCR confidence 0 where THE FOOL (XXII) was printed, and at 28 where Common
+    // Vole was (unseen seeds 39445-39450); N1 and OX read right at 42-47.
+    const ra = index.matchName('Ra');
+    expect(ra.best?.name).toBe('Ra');
+    for (const ocrConfidence of [0, 28]) {
+      expect(isTrustedReading(ra, ocrConfidence)).toBe(false);
+      expect(toReadCard(ra, { ocrConfidence })).toBeNull();
+    }
+    expect(isTrustedReading(ra, 42)).toBe(true);
+    expect(toReadCard(ra, { ocrConfidence: 42 })?.name).toBe('Ra');
+    expect(toReadCard(ra, { ocrConfidence: 0, agreed: { code: 'EGG001', from: 0.5 } })?.name).toBe('Ra');
   });
 
   it('trusts a long name read close even when the OCR doubts it', () => {

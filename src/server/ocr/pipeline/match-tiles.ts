@@ -22,10 +22,12 @@ import {
   LINE_OF_NAME_SIMILARITY,
   MIN_CARD_CONFIDENCE,
   MIN_SHORT_NAME_CONFIDENCE,
+  MIN_TINY_NAME_OCR_CONFIDENCE,
   NAME_TRUSTED_CONFIDENCE,
   NESTED_NAME_MARGIN,
   OTHER_WORDS_SIMILARITY,
   SAME_FIT_MARGIN,
+  TINY_NAME_LETTERS,
 } from './thresholds';
 /**
  * Whether a reading names its card on its own: it fits the card well, and where the OCR doubts
@@ -42,7 +44,14 @@ export function isTrustedReading(
   const best = result.best;
   if (!best || best.confidence < NAME_TRUSTED_CONFIDENCE) return false;
   const doubted = ocrConfidence < GARBLED_OCR_CONFIDENCE && best.name.length < CLEAR_CARD_MIN_LENGTH;
-  return !doubted || best.confidence >= 1;
+  return !doubted || (best.confidence >= 1 && !chanceSpells(best, ocrConfidence));
+}
+
+/** Whether the name is so short that chance spells it in letters the OCR doubts this much (TINY_NAME_LETTERS). */
+function chanceSpells(best: CardMatch, ocrConfidence: number): boolean {
+  return (
+    nameKey(best.name).replace(/ /g, '').length <= TINY_NAME_LETTERS && ocrConfidence < MIN_TINY_NAME_OCR_CONFIDENCE
+  );
 }
 
 /**
@@ -103,13 +112,15 @@ export interface AgreedCard {
 /**
  * The confidence a tile's best match needs to be read: less when its readings vouch for it, more
  * for a short name, and for a short name read from letters the OCR doubts, its exact spelling, as
- * `isTrustedReading` asks before it spares a second look. Such a reading that the second looks did
+ * `isTrustedReading` asks before it spares a second look, and of a name of two letters, more OCR
+ * confidence than chance spells it with (`chanceSpells`), unless other readings vouch for it. Such a reading that the second looks did
  * not confirm is chance: "Led" at OCR confidence 42 fit Leo at 0.87 where JURŌJIN was printed, and
  * "THE S00 XX)" at 34 The Sun (XIX) at 0.73 where THE FOOL (XXII) was (bench seeds 39037 and 204).
  */
 function neededConfidence(best: CardMatch, { agreed, ocrConfidence = 100 }: ReadEvidence): number {
   if (best.code === agreed?.code) return agreed.from;
   if (best.name.length >= CLEAR_CARD_MIN_LENGTH) return MIN_CARD_CONFIDENCE;
+  if (chanceSpells(best, ocrConfidence)) return Infinity;
   return ocrConfidence < GARBLED_OCR_CONFIDENCE ? 1 : MIN_SHORT_NAME_CONFIDENCE;
 }
 

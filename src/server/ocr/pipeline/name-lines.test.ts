@@ -66,6 +66,40 @@ describe('name lines', () => {
       expect(foundNamePlace(img, tile, namePlace(img, tile), findNameLines(img, dark, tile)[0])).toBeNull();
   });
 
+  it.each(['restyled: name band high', 'restyled: name band low', 'restyled: art wide', 'restyled: bright bodies'])(
+    'finds a name of two letters on every tile of "%s", not the wider ability title under it',
+    async (className) => {
+      // Decks of the catalog's two-letter names, as the benchmark spoils them: PI, a narrow P beside
+      // a bar, is about as wide as tall, as the round rarity badge is. It was missed in every one of
+      // these classes but band low on tuning seeds 241-242; here, without the two glyphs counted,
+      // on bright bodies, where the ability's title was taken for it.
+      const twoLetters = catalog.filter((c) => c.name.replace(/[^\p{L}\p{N}]/gu, '').length === 2);
+      expect(twoLetters.length).toBeGreaterThanOrEqual(7);
+      const decks = [...twoLetters, ...catalog.filter((c, i) => i % 97 === 0 && !twoLetters.includes(c))];
+      let seen = 0;
+      for (const [seed, base] of [
+        [241, 0],
+        [241, 1],
+        [242, 0],
+        [242, 1],
+      ]) {
+        const { sample } = await benchSample(className, seed, base, decks);
+        const { img, grid } = await located(sample.image);
+        const darkCopy = darkTextCopy(img);
+        sample.truth.cards.forEach((card, at) => {
+          if (!twoLetters.some((c) => c.code === card.code)) return;
+          const tile = grid.tiles[at];
+          const found = findNameLines(img, darkCopy, tile)[0];
+          // A name's capitals are 0.037-0.046 of the tile high; the title's letters 0.02-0.025.
+          expect(found, `${card.name}, seed ${seed}`).toBeDefined();
+          expect(found.capitalHeight / tile.height, `${card.name}, seed ${seed}`).toBeGreaterThan(0.03);
+          seen++;
+        });
+      }
+      expect(seen).toBeGreaterThanOrEqual(8);
+    },
+  );
+
   it.each<GeneratedLayout>(['restyled-band-high', 'restyled-art-wide'])(
     'finds the light name line of every tile of a %s image, above the usual place',
     async (layout) => {

@@ -108,6 +108,20 @@ function inkRuns(img: RgbImage, line: TextLine, threshold: number): number {
   return most;
 }
 
+/** Whether a column of the line's box holds no ink between columns that do: two glyphs side by side, not one. */
+function holdsTwoGlyphs(img: RgbImage, line: TextLine, threshold: number): boolean {
+  let state: 'before' | 'glyph' | 'gap' = 'before';
+  for (let x = Math.round(line.left); x <= Math.round(line.right); x++) {
+    let ink = false;
+    for (let y = Math.round(line.top); y < Math.round(line.bottom) && !ink; y++)
+      ink = whiteness(img.data, (y * img.width + x) * 3) >= threshold;
+    if (ink && state === 'gap') return true;
+    if (ink) state = 'glyph';
+    else if (state === 'glyph') state = 'gap';
+  }
+  return false;
+}
+
 /**
  * Median saturation and brightness of the line's paper (its pixels that are not ink), in `colour`:
  * in its box and half its height to either side. The box of a one-stroke name is all ink: the
@@ -219,8 +233,15 @@ function asNameLine(
   // few for a line; at a looser one it was the tile's one bar ("name band high" tuning seed 231).
   if (!isOneCapitalI(source, whole, tile, threshold)) {
     if (width < tile.width * MIN_NAME_WIDTH) return null;
-    // The rarity badge is round: as wide as tall. Two capitals ("IO", "OX") are wider.
-    if (width < tile.width * MIN_WIDE_NAME_WIDTH && width < height * MIN_SHORT_NAME_ASPECT) return null;
+    // The rarity badge is round: as wide as tall, one glyph. Two capitals ("IO", "OX") are wider, or
+    // two glyphs apart: PI, a narrow P beside a bar, is 15 px wide and 13 tall on a 249 px tile,
+    // and the ability's title under it was read instead (art wide, tuning seed 241).
+    if (
+      width < tile.width * MIN_WIDE_NAME_WIDTH &&
+      width < height * MIN_SHORT_NAME_ASPECT &&
+      !holdsTwoGlyphs(source, l, threshold)
+    )
+      return null;
     // About one letter per capital's height, each one run or two: far fewer runs is art. Counted
     // against the capitals, not the line's box, which a label above stretches: the LIMITED CARD
     // badge's solid triangle beside a patch of white art was a line of 18 px "capitals" in a 33 px
