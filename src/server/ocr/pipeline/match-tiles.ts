@@ -112,10 +112,11 @@ export interface AgreedCard {
 /**
  * The confidence a tile's best match needs to be read: less when its readings vouch for it, more
  * for a short name, and for a short name read from letters the OCR doubts, its exact spelling, as
- * `isTrustedReading` asks before it spares a second look, and of a name of two letters, more OCR
- * confidence than chance spells it with (`chanceSpells`), unless other readings vouch for it. Such a reading that the second looks did
+ * `isTrustedReading` asks before it spares a second look. Such a reading that the second looks did
  * not confirm is chance: "Led" at OCR confidence 42 fit Leo at 0.87 where JURŌJIN was printed, and
  * "THE S00 XX)" at 34 The Sun (XIX) at 0.73 where THE FOOL (XXII) was (bench seeds 39037 and 204).
+ * A name of two letters spelt in letters the OCR doubts more than chance spells them with
+ * (`chanceSpells`) is not read at all, unless other readings vouch for it.
  */
 function neededConfidence(best: CardMatch, { agreed, ocrConfidence = 100 }: ReadEvidence): number {
   if (best.code === agreed?.code) return agreed.from;

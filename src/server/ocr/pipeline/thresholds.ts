@@ -42,8 +42,9 @@ export const GARBLED_OCR_CONFIDENCE = 50;
  * A name of TINY_NAME_LETTERS letters or fewer, spelled exactly in letters the OCR doubts, is
  * taken only from this OCR confidence: chance spells two letters in art and strokes. "Ra" was
  * read at 0 and at 28 where THE FOOL (XXII) and Common Vole were printed (unseen seeds
- * 39445-39450); the two-letter names read right though doubted came at 42-47 (N1 and OX, over 530
- * images of decks of the catalog's two-letter names, tuning seeds 240-242), the card "i" at 44.
+ * 39445-39450); the two-letter names read right though doubted came at 42-47 (N1 and OX, in 138
+ * images of decks drawn from the catalog's two-letter names, every class, tuning seeds 240-242),
+ * the card "i" at 44 (tuning seed 231).
  */
 export const TINY_NAME_LETTERS = 2;
 export const MIN_TINY_NAME_OCR_CONFIDENCE = 35;
