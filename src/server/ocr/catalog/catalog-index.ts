@@ -88,6 +88,11 @@ export function nameKey(name: string): string {
   return normalizeName(name.replace(/[ßæÆœŒøØđĐłŁþÞðÐı]/g, (c) => LETTER_SPELLINGS[c] ?? c));
 }
 
+/** How many letters and digits a text's key holds (`nameKey`, spaces left out): how much a name gives chance to match. */
+export function keyLetters(text: string): number {
+  return nameKey(text).replace(/ /g, '').length;
+}
+
 /** Characters that are neither letters, digits nor spaces: quotes, brackets, bars, dots. */
 const marksIn = (text: string): number => text.replace(/[\p{L}\p{N}\s]/gu, '').length;
 

@@ -1,6 +1,7 @@
 // Matching: the card of each tile from its readings, against the catalog.
 import {
   CatalogIndex,
+  keyLetters,
   nameKey,
   nameSimilarity,
   partSimilarity,
@@ -49,9 +50,7 @@ export function isTrustedReading(
 
 /** Whether the name is so short that chance spells it in letters the OCR doubts this much (TINY_NAME_LETTERS). */
 function chanceSpells(best: CardMatch, ocrConfidence: number): boolean {
-  return (
-    nameKey(best.name).replace(/ /g, '').length <= TINY_NAME_LETTERS && ocrConfidence < MIN_TINY_NAME_OCR_CONFIDENCE
-  );
+  return keyLetters(best.name) <= TINY_NAME_LETTERS && ocrConfidence < MIN_TINY_NAME_OCR_CONFIDENCE;
 }
 
 /**
@@ -239,7 +238,7 @@ function withoutLabel(nameText: string): string {
   const [first, ...words] = nameText.split(' ');
   if (!isLabel(first)) return nameText;
   const rest = words.join(' ');
-  return nameKey(rest).replace(/ /g, '').length >= 2 ? rest : '';
+  return keyLetters(rest) >= 2 ? rest : '';
 }
 
 function isLabel(word: string): boolean {

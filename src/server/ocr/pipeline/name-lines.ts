@@ -10,6 +10,7 @@ import {
   TEXT_LINE_THRESHOLD,
   capitalsOf,
   centredSpan,
+  columnHoldsText,
   findTextLines,
   isCutByTop,
   lightness,
@@ -110,16 +111,10 @@ function inkRuns(img: RgbImage, line: TextLine, threshold: number): number {
 
 /** Whether a column of the line's box holds no ink between columns that do: two glyphs side by side, not one. */
 function holdsTwoGlyphs(img: RgbImage, line: TextLine, threshold: number): boolean {
-  let state: 'before' | 'glyph' | 'gap' = 'before';
-  for (let x = Math.round(line.left); x <= Math.round(line.right); x++) {
-    let ink = false;
-    for (let y = Math.round(line.top); y < Math.round(line.bottom) && !ink; y++)
-      ink = whiteness(img.data, (y * img.width + x) * 3) >= threshold;
-    if (ink && state === 'gap') return true;
-    if (ink) state = 'glyph';
-    else if (state === 'glyph') state = 'gap';
-  }
-  return false;
+  const inked: boolean[] = [];
+  for (let x = Math.round(line.left); x <= Math.round(line.right); x++)
+    inked.push(columnHoldsText(img, line, x, threshold));
+  return inked.slice(inked.indexOf(true), inked.lastIndexOf(true) + 1).includes(false);
 }
 
 /**

@@ -362,13 +362,9 @@ export function centredSpan(
 ): TextLine {
   const from = Math.max(0, Math.round(line.left));
   const to = Math.min(img.width - 1, Math.round(line.right));
-  const top = Math.max(0, Math.round(line.top));
-  const bottom = Math.min(img.height, Math.round(line.bottom));
   const runs: Array<{ left: number; right: number }> = [];
   for (let x = from; x <= to; x++) {
-    let ink = false;
-    for (let y = top; y < bottom && !ink; y++) ink = whiteness(img.data, (y * img.width + x) * 3) >= threshold;
-    if (!ink) continue;
+    if (!columnHoldsText(img, line, x, threshold)) continue;
     const last = runs[runs.length - 1];
     if (last && x - last.right <= maxGap) last.right = x;
     else runs.push({ left: x, right: x });
@@ -463,6 +459,13 @@ const STROKE_ROW_SHARE = 1 / 10;
 /** Whether row `y` holds text (whiteness `threshold`) between the line's left and right. */
 function rowHoldsText(img: RgbImage, line: TextLine, y: number, threshold: number): boolean {
   for (let x = Math.max(0, line.left); x <= Math.min(img.width - 1, line.right); x++)
+    if (whiteness(img.data, (y * img.width + x) * 3) >= threshold) return true;
+  return false;
+}
+
+/** Whether column `x` holds text (whiteness `threshold`) between the line's top and bottom. */
+export function columnHoldsText(img: RgbImage, line: TextLine, x: number, threshold: number): boolean {
+  for (let y = Math.max(0, Math.round(line.top)); y < Math.min(img.height, Math.round(line.bottom)); y++)
     if (whiteness(img.data, (y * img.width + x) * 3) >= threshold) return true;
   return false;
 }
