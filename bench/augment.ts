@@ -4,7 +4,7 @@
  * player might upload. Every random choice comes from the seed, so a run can be repeated.
  */
 import sharp from 'sharp';
-import type { CatalogCard } from '../src/server/ocr/catalog/catalog-index';
+import { keyLetters, type CatalogCard } from '../src/server/ocr/catalog/catalog-index';
 import { seededRandom } from '../src/common/seeded-random';
 import { photographScreen } from '../test/support/photo-of-screen';
 import {
@@ -51,6 +51,8 @@ export interface AugmentClass {
   layout?: GeneratedLayout | readonly GeneratedLayout[];
   /** Generated images without stat panels. */
   noStatPanels?: boolean;
+  /** Generated decks drawn from these of the catalog's cards (both bases generated), not from all of them. */
+  deckFrom?: (catalog: CatalogCard[]) => CatalogCard[];
   /** Generated images whose header is printed in this font, and no real image. */
   headerFont?: string;
   /** Faces the class draws in besides the header's, which fontconfig must have (see `headerFont`). */
@@ -362,7 +364,32 @@ export const AUGMENT_CLASSES: AugmentClass[] = [
     faces: OTHER_NAME_FACES,
     apply: smallTurnedTinted,
   },
+  {
+    // Decks of the catalog's shortest names (Io, Ra, Pi, K2, the card "i"...; one deck in seven
+    // holds one): a name of two letters is two glyphs the rarity badge and art strokes can pass
+    // for, and chance spells it often. Drawn from all the others, a deck seldom holds one. In the
+    // share layout and each restyle by seed, in the game's face and the others, sent as JPEG.
+    // Last, so the classes before it keep their random streams.
+    name: 'short names',
+    layout: ['share', ...RESTYLED_LAYOUTS],
+    faces: OTHER_NAME_FACES,
+    deckFrom: shortNamesAndOthers,
+    apply: async (base, random) => {
+      const quality = Math.round(between(random, 60, 90));
+      return same(base, await jpeg(sharp(base.image), quality), `q${quality}`);
+    },
+  },
 ];
+
+/** Letters a name may have to be one of the shortest (`short names`): Io, Ra, Ivy, DNA, K2, N1... */
+const SHORT_NAME_LETTERS = 3;
+/** One card in this many of the rest, so a deck is not of short names alone. */
+const OTHERS_EVERY = 97;
+
+/** The cards of the catalog's shortest names, and every OTHERS_EVERY-th of the others. */
+function shortNamesAndOthers(catalog: CatalogCard[]): CatalogCard[] {
+  return catalog.filter((card, i) => keyLetters(card.name) <= SHORT_NAME_LETTERS || i % OTHERS_EVERY === 0);
+}
 
 /**
  * The real screenshot as a base image. It has the share layout at 800 px: its tiles sit where the
@@ -405,7 +432,7 @@ export async function baseImages(
   real: BaseImage,
 ): Promise<BaseImage[]> {
   const generated = async (s: number): Promise<BaseImage> => {
-    const shot = await generateScreenshot(catalog, {
+    const shot = await generateScreenshot(augment.deckFrom?.(catalog) ?? catalog, {
       seed: s,
       layout: typeof augment.layout === 'string' ? augment.layout : augment.layout?.[s % augment.layout.length],
       headerFont: augment.headerFont,
@@ -419,7 +446,8 @@ export async function baseImages(
       asUploaded: false,
     };
   };
-  if (augment.layout || augment.headerFont) return [await generated(seed), await generated(seed + 500_000)];
+  if (augment.layout || augment.headerFont || augment.deckFrom)
+    return [await generated(seed), await generated(seed + 500_000)];
   return [real, await generated(seed)];
 }
 
