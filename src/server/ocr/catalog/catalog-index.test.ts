@@ -61,6 +61,21 @@ describe('CatalogIndex.matchName', () => {
     expect(small.matchName('STAR').best?.confidence ?? 0).toBeLessThan(0.7);
   });
 
+  it('takes a read that spells the first or last lines of several names for none of them, unless its code says which', () => {
+    // CATERPILLAR, read at OCR confidence 73 where the line finder missed WOOLLY BEAR above it,
+    // fit Puss Caterpillar, the shortest of the four names ending so, at 0.69, and took it
+    // ("restyled + small" unseen seed 39461, 488 px).
+    const ends = ['Puss Caterpillar', 'Woolly Bear Caterpillar', 'Assassin Caterpillar', 'Caterpillar Tracks'];
+    const { best, alternatives } = index.matchName('CATERPILLAR');
+    const offered = [best, ...alternatives].filter((m) => ends.includes(m?.name ?? ''));
+    expect(offered.length).toBeGreaterThan(0);
+    for (const match of offered) expect(match?.confidence).toBeLessThan(0.6);
+    expect(index.match({ nameText: 'CATERPILLAR', codeText: 'LBU061' }).best).toMatchObject({
+      name: 'Woolly Bear Caterpillar',
+    });
+    expect(index.match({ nameText: 'CATERPILLAR', codeText: 'LBU061' }).best?.confidence).toBeGreaterThanOrEqual(0.9);
+  });
+
   it('never lets a short name take the place of the long name it is part of', () => {
     expect(index.matchName('MARS ROVER CURIOSITY').best?.name).toBe('Mars Rover Curiosity');
     expect(index.matchName('MARS ROVER CUNOSITY').best?.name).toBe('Mars Rover Curiosity');

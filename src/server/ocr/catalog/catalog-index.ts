@@ -194,12 +194,20 @@ const NAME_PART_SIMILARITY = 0.8;
 const MIN_NAME_PART = 8;
 /**
  * The fit of a read that spells exactly the first or last lines of one long name and of no other
- * (`onlyNameEndingIn`): enough to be read, too little to be trusted alone, so the tile's second
+ * (`namesEndingIn`): enough to be read, too little to be trusted alone, so the tile's second
  * looks and its code are read too. ELECTRONIC, read at OCR confidence 96 where the line finder
  * missed VOICE PHENOMENA below it, fit Electricity at 0.64 and Electronic Voice Phenomena at 0.4
  * ("restyled + small" unseen seed 39428, 618 px). Eight letters spelled exactly are no chance.
  */
 const ONE_END_CONFIDENCE = 0.7;
+/**
+ * The most a read fits each of several names whose first or last lines it spells exactly: it is
+ * one line of one of them, and says not which. Under the fit a card is read from, so only a code
+ * read, or other readings, decide among them. CATERPILLAR, read at OCR confidence 73 where the line
+ * finder missed WOOLLY BEAR above it, fit Puss Caterpillar at 0.69 (the shortest of the four names
+ * ending so) and took it ("restyled + small" unseen seed 39461, 488 px).
+ */
+const SHARED_END_CONFIDENCE = 0.5;
 /**
  * A printed code read whole (six or more characters, OCR confusions forgiven) where the name came
  * out as noise: enough to be offered, at the lowest confidence a reading of any name, short or
@@ -317,14 +325,12 @@ export class CatalogIndex {
   }
 
   /**
-   * The one name whose first or last lines `key` spells exactly, in MIN_NAME_PART letters or more,
-   * where no name is `key` itself: the other lines of a name that wraps, missed. Null when no name,
-   * or more than one, begins or ends so.
+   * The names whose first or last lines `key` spells exactly, in MIN_NAME_PART letters or more,
+   * where no name is `key` itself: the other lines of a name that wraps, missed.
    */
-  private onlyNameEndingIn(key: string): NameEntry | null {
-    if (key.replace(/ /g, '').length < MIN_NAME_PART || this.byKey.has(key)) return null;
-    const entries = this.endsOf.get(key);
-    return entries?.length === 1 ? entries[0] : null;
+  private namesEndingIn(key: string): NameEntry[] {
+    if (key.replace(/ /g, '').length < MIN_NAME_PART || this.byKey.has(key)) return [];
+    return this.endsOf.get(key) ?? [];
   }
 
   /**
@@ -453,10 +459,16 @@ export class CatalogIndex {
           }),
         );
       }
-      const whole = this.onlyNameEndingIn(key);
-      whole?.cards.forEach((card, i) =>
-        atLeast(scored, card, ONE_END_CONFIDENCE * explainedShare(readMarks, whole.cardMarks[i], whole.letters)),
-      );
+      const ends = this.namesEndingIn(key);
+      if (ends.length === 1) {
+        const [whole] = ends;
+        whole.cards.forEach((card, i) =>
+          atLeast(scored, card, ONE_END_CONFIDENCE * explainedShare(readMarks, whole.cardMarks[i], whole.letters)),
+        );
+      }
+      const shared = new Set(ends.length > 1 ? ends.flatMap((entry) => entry.cards.map((card) => card.code)) : []);
+      for (const match of scored)
+        if (shared.has(match.code)) match.confidence = Math.min(match.confidence, SHARED_END_CONFIDENCE);
     }
     for (const card of byCode) {
       const cardKey = nameKey(card.name);
