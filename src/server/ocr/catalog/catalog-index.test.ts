@@ -63,7 +63,7 @@ describe('CatalogIndex.matchName', () => {
 
   it('takes a read that spells the first or last lines of several names for none of them, unless its code says which', () => {
     // CATERPILLAR, read at OCR confidence 73 where the line finder missed WOOLLY BEAR above it,
-    // fit Puss Caterpillar, the shortest of the four names ending so, at 0.69, and took it
+    // fit Puss Caterpillar, the shortest of the four names that begin or end so, at 0.69, and took it
     // ("restyled + small" unseen seed 39461, 488 px).
     const ends = ['Puss Caterpillar', 'Woolly Bear Caterpillar', 'Assassin Caterpillar', 'Caterpillar Tracks'];
     const { best, alternatives } = index.matchName('CATERPILLAR');

@@ -205,7 +205,7 @@ const ONE_END_CONFIDENCE = 0.7;
  * one line of one of them, and says not which. Under the fit a card is read from, so only a code
  * read, or other readings, decide among them. CATERPILLAR, read at OCR confidence 73 where the line
  * finder missed WOOLLY BEAR above it, fit Puss Caterpillar at 0.69 (the shortest of the four names
- * ending so) and took it ("restyled + small" unseen seed 39461, 488 px).
+ * that begin or end so) and took it ("restyled + small" unseen seed 39461, 488 px).
  */
 const SHARED_END_CONFIDENCE = 0.5;
 /**
