@@ -2,6 +2,9 @@
  * Rebuilds the deck-code glyph classifier (src/server/ocr/pipeline/code/classifier):
  *   npm run ocr:train-code               the look-alike table from the stored glyph set, and its confusion table (confusion.txt)
  *   npm run ocr:train-code -- --collect  first cuts the labelled glyph set again from its sources
+ *   npm run ocr:train-code -- --line     also reads each header's code line with tesseract and
+ *                                        learns the line model's habits (../line-misreads.json,
+ *                                        its counts in ../line-reads.txt)
  * Sources: the real share image's code (UH42XD, test/fixtures), and random codes in the free bold
  * sans fonts installed with the generator (DejaVu Sans, Liberation Sans), which the game's heavy
  * geometric sans is closest to among Debian's fonts; both spoilt alike, through scales, JPEG
@@ -24,7 +27,15 @@ import {
 import { confusionText, leaveOneOut, lookalikeTable } from '../src/server/ocr/pipeline/code/classifier/learn';
 import { BAR_WIDTH } from '../src/server/ocr/pipeline/code/classifier/similarity';
 import { CODE_CHARACTERS, DECK_CODE_LENGTH } from '../src/server/ocr/pipeline/code/deck-code';
+import { wholeHeaderPlan } from '../src/server/ocr/pipeline/code/deck-code-reader';
 import { capHeightOf, findGlyphs, isColon, type Glyph } from '../src/server/ocr/pipeline/code/glyphs';
+import {
+  countLineReads,
+  lineMisreadTable,
+  lineReadsText,
+  type LineRead,
+} from '../src/server/ocr/pipeline/code/line-misreads';
+import { createOcrPool } from '../src/server/ocr/runtime/worker-pool';
 import type { Rect, RgbImage } from '../src/server/ocr/pipeline/tile-grid';
 import { seededRandom } from '../src/common/seeded-random';
 import { REAL_SCREENSHOT, REAL_SCREENSHOT_ANSWER } from '../test/support/real-data';
@@ -35,6 +46,8 @@ const DIR = path.resolve(import.meta.dirname, '..', 'src', 'server', 'ocr', 'pip
 const SET_FILE = path.join(DIR, 'glyph-set.json');
 const TABLE_FILE = path.join(DIR, 'lookalikes.json');
 const CONFUSION_FILE = path.join(DIR, 'confusion.txt');
+const LINE_MISREADS_FILE = path.join(DIR, '..', 'line-misreads.json');
+const LINE_READS_FILE = path.join(DIR, '..', 'line-reads.txt');
 /** Whiteness thresholds the reader cuts code glyphs at (deck-code-reader GLYPH_THRESHOLD and its fainter ones). */
 const THRESHOLDS = [90, 60];
 const FONTS = ['DejaVu Sans', 'Liberation Sans', 'DejaVu Sans Condensed'];
@@ -47,7 +60,9 @@ async function writeJson(file: string, value: unknown): Promise<void> {
   await writeFile(file, await format(JSON.stringify(value), { ...options, parser: 'json' }));
 }
 
-const { values } = parseArgs({ options: { collect: { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: { collect: { type: 'boolean', default: false }, line: { type: 'boolean', default: false } },
+});
 
 async function rgb(image: ReturnType<typeof sharp>): Promise<{ data: Uint8Array; width: number; height: number }> {
   const { data, info } = await image.removeAlpha().raw().toBuffer({ resolveWithObject: true });
@@ -115,13 +130,23 @@ async function spoil(image: Buffer, width: number, s: Spoiling): Promise<RgbImag
   return rgb(sharp(await pipeline.jpeg({ quality: s.quality }).toBuffer()));
 }
 
-/** The real code's glyphs, as sent and through 119 spoilt variants. */
-async function realGlyphs(): Promise<LabelledGlyph[]> {
+/** A header drawn or spoilt for the set: where its code line lies, the code it prints, what it was made from. */
+interface HeaderVariant {
+  img: RgbImage;
+  /** The region holding the "DECK CODE:" line. */
+  line: Rect;
+  /** The least height of a glyph cut from it. */
+  minHeight: number;
+  code: string;
+  source: string;
+}
+
+/** The real code's header, as sent and through 119 spoilt variants. */
+async function* realHeaders(): AsyncGenerator<HeaderVariant> {
   const image = await readFile(REAL_SCREENSHOT);
   const code = (JSON.parse(await readFile(REAL_SCREENSHOT_ANSWER, 'utf8')) as { deck_code: string }).deck_code;
   const g = SHARE_GEOMETRY;
   const random = seededRandom(35);
-  const found: LabelledGlyph[] = [];
   for (let variant = 0; variant < 120; variant++) {
     const spoiling = randomSpoiling(random);
     const img = variant === 0 ? await rgb(sharp(image)) : await spoil(image, g.width, spoiling);
@@ -129,9 +154,8 @@ async function realGlyphs(): Promise<LabelledGlyph[]> {
     const s = img.width / g.width;
     const line = { left: 150 * s, top: 230 * s, width: 450 * s, height: 30 * s };
     const source = variant === 0 ? 'real as sent' : `real ${describe(spoiling)}`;
-    found.push(...cutCode(img, line, line.height * 0.25, code, source));
+    yield { img, line, minHeight: line.height * 0.25, code, source };
   }
-  return found;
 }
 
 /**
@@ -140,9 +164,8 @@ async function realGlyphs(): Promise<LabelledGlyph[]> {
  * pixels, where a share image scaled down blurs them between pixels, as the reader sees them.
  * The characters are dealt from shuffled decks of the alphabet, so each is drawn as often.
  */
-async function fontGlyphs(): Promise<LabelledGlyph[]> {
+async function* fontHeaders(): AsyncGenerator<HeaderVariant> {
   const random = seededRandom(3535);
-  const found: LabelledGlyph[] = [];
   let deck: string[] = [];
   const deal = (): string => {
     if (deck.length === 0) deck = [...CODE_CHARACTERS].sort(() => random() - 0.5);
@@ -157,16 +180,48 @@ async function fontGlyphs(): Promise<LabelledGlyph[]> {
       const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#1d5fb0"/><text x="${size * 0.5}" y="${size * 1.4}" font-family="${font}" font-weight="bold" font-size="${size}" fill="#dfe6f0">DECK CODE: ${code}</text></svg>`;
       const spoiling = randomSpoiling(random);
       const img = await spoil(Buffer.from(svg), width, spoiling);
-      const region = { left: 0, top: 0, width: img.width, height: img.height };
-      const source = `font ${font} Bold ${size}px ${describe(spoiling)}`;
-      found.push(...cutCode(img, region, img.height * 0.15, code, source));
+      const line = { left: 0, top: 0, width: img.width, height: img.height };
+      yield {
+        img,
+        line,
+        minHeight: img.height * 0.15,
+        code,
+        source: `font ${font} Bold ${size}px ${describe(spoiling)}`,
+      };
     }
   }
-  return found;
+}
+
+/** Every header the set is made from: the real one's variants, then each font's. */
+async function* headers(): AsyncGenerator<HeaderVariant> {
+  yield* realHeaders();
+  yield* fontHeaders();
+}
+
+/**
+ * What the line model reads on each header's code line, beside the code printed there: the
+ * header read as the reader reads a header it found no line in (`wholeHeaderPlan`), then its code
+ * line read again as a line. The line's own code, before any glyph settles it (`lineCode`).
+ */
+async function lineReads(): Promise<LineRead[]> {
+  const pool = await createOcrPool();
+  const reads: LineRead[] = [];
+  try {
+    for await (const { img, line, code } of headers()) {
+      const plan = wholeHeaderPlan(img, line);
+      const read = await plan.decide((await pool.recognizeAll([plan.job]))[0], pool);
+      reads.push({ printed: code, read: read ? (read.lineCode ?? read.code) : '' });
+    }
+  } finally {
+    await pool.close();
+  }
+  return reads;
 }
 
 if (values.collect) {
-  const glyphs = [...(await realGlyphs()), ...(await fontGlyphs())];
+  const glyphs: LabelledGlyph[] = [];
+  for await (const { img, line, minHeight, code, source } of headers())
+    glyphs.push(...cutCode(img, line, minHeight, code, source));
   await writeJson(SET_FILE, storeGlyphSet(glyphs));
   const counts = new Map<string, number>();
   for (const g of glyphs) counts.set(g.source.split(' ')[0], (counts.get(g.source.split(' ')[0]) ?? 0) + 1);
@@ -182,3 +237,13 @@ console.log(confusion);
 console.log(
   `look-alikes written to ${path.relative(process.cwd(), TABLE_FILE)}, confusion table to ${path.basename(CONFUSION_FILE)}`,
 );
+
+if (values.line) {
+  const reads = await lineReads();
+  const counts = countLineReads(reads);
+  await writeJson(LINE_MISREADS_FILE, { misreads: lineMisreadTable(counts) });
+  const text = lineReadsText(counts, reads.length);
+  await writeFile(LINE_READS_FILE, `${text}\n`);
+  console.log(text);
+  console.log(`the line model's habits written to ${path.relative(process.cwd(), LINE_MISREADS_FILE)}`);
+}

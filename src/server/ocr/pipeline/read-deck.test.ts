@@ -142,6 +142,16 @@ describe('readDeckImage', { timeout: 120_000 }, () => {
     await expectBenchCode('header: narrow face', 437, 0, 'OO7RBJ');
   });
 
+  it('settles a glyph among the characters the line model confuses with its reading, before any other look-alike', async () => {
+    // "Header: narrow face" unseen seed 39469: at 9 px capitals the O's glyph was nearer a D (0.75)
+    // than an O (0.67) in both views, even to the label's own D and O; the line read it 0, which it
+    // reads for an O, never for a D (line-misreads.json).
+    await expectBenchCode('header: narrow face', 39469, 1, '7OV2Z4');
+    // The line model reads a 5 as S more often than an S as 5; a pair is taken either way round. On a
+    // blurred copy the line read S8IQ2D's S as 5, its glyph an S by 0.04 ("warm + dim" tuning seed 235).
+    await expectBenchCode('warm + dim 0.85 + blur 0.7', 235, 1, 'S8IQ2D');
+  });
+
   it("keeps the line's reading of a six-character code where blur joined two of its glyphs", async () => {
     // At 803 px and JPEG quality 71, the Y and I of YSBAYI touch: five glyphs spelled "YSBA1".
     const shot = await generateScreenshot(catalog, { seed: 384, png: true });

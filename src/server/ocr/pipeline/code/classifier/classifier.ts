@@ -7,13 +7,16 @@
  * kept unless the classifier prefers one of that character's look-alikes by SWITCH_MARGIN (any
  * other character by the wider OVERRULE_MARGIN), and the
  * look-alikes are the learnt table of `lookalikes.json` (the pairs the classifier itself confuses or
- * nearly confuses when each labelled glyph is left out in turn), not lists written by hand.
+ * nearly confuses when each labelled glyph is left out in turn), not lists written by hand. Which
+ * characters a reading may stand for is learnt too: the line model's own confusions, read on the
+ * same labelled headers (`../line-misreads.json`).
  */
 import storedSet from './glyph-set.json';
 import learnt from './lookalikes.json';
 import { sampleOf, type GlyphInk } from './glyph-sample';
 import { loadGlyphSet, type StoredGlyphSet } from './glyph-set';
 import { SampleSet, prepare, type Prepared } from './similarity';
+import { lineConfusions } from '../line-misreads';
 
 export interface CharacterScore {
   char: string;
@@ -311,13 +314,27 @@ export class CodeGlyphClassifier {
    * The character read on a glyph, or the one the glyph looks most like where it matches that one
    * better: by SWITCH_MARGIN for a learnt look-alike of the reading (or the rival reading), by
    * OVERRULE_MARGIN for any other character. A glyph like nothing in the set (MIN_LIKENESS) is left as read.
+   * A look-alike the line model does not confuse with the reading (`lineConfusions`) must overrule,
+   * by OVERRULE_MARGIN, the likeliest of the characters the reading stands for: a 0 read where the
+   * glyph is a D by 0.75, an O by 0.67 and a 0 by 0.46 is the O, since the line model reads an O
+   * as 0 and never a D ("header: narrow face", unseen seed 39469, 7OV2Z4 read 7DV2Z4).
    */
   settle(read: string, glyph: GlyphInk, capHeight: number, { readings = 1, rival = '' }: SettleOptions = {}): string {
     const ranked = this.rank(glyph, capHeight);
     const top = ranked[0];
     if (!top || top.char === read || top.score < MIN_LIKENESS) return read;
     const own = ranked.find((s) => s.char === read)?.score ?? -Infinity;
-    const margin = (this.lookalikesOf(read) + rival).includes(top.char) ? SWITCH_MARGIN : OVERRULE_MARGIN;
+    const standsFor = read + rival + lineConfusions(read);
+    const likeliest = ranked.find((s) => standsFor.includes(s.char));
+    const lookalike = this.lookalikesOf(read).includes(top.char);
+    if (
+      likeliest &&
+      lookalike &&
+      !standsFor.includes(top.char) &&
+      top.score < likeliest.score + OVERRULE_MARGIN * readings
+    )
+      return likeliest.score >= own + SWITCH_MARGIN * readings ? likeliest.char : read;
+    const margin = lookalike || rival.includes(top.char) ? SWITCH_MARGIN : OVERRULE_MARGIN;
     return top.score >= own + margin * readings ? top.char : read;
   }
 }
