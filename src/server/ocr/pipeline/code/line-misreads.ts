@@ -38,11 +38,14 @@ export function countLineReads(reads: LineRead[]): Map<string, Map<string, numbe
   return counts;
 }
 
+/** How often a printed character was read at all. */
+const readsOf = (row: Map<string, number>): number => [...row.values()].reduce((sum, n) => sum + n, 0);
+
 /** The habits among the counts (HABIT_SHARE, MIN_HABIT_READS). */
 export function lineMisreadTable(counts: Map<string, Map<string, number>>): LineMisreadTable {
   const table: LineMisreadTable = {};
   for (const [char, row] of [...counts].sort(([a], [b]) => a.localeCompare(b))) {
-    const total = [...row.values()].reduce((sum, n) => sum + n, 0);
+    const total = readsOf(row);
     const habits = [...row]
       .filter(([read, n]) => read !== char && n >= MIN_HABIT_READS && n / total >= HABIT_SHARE)
       .map(([read]) => read)
@@ -59,7 +62,7 @@ export function lineReadsText(counts: Map<string, Map<string, number>>, headers:
     'char  reads  right  read as',
   ];
   for (const [char, row] of [...counts].sort(([a], [b]) => a.localeCompare(b))) {
-    const total = [...row.values()].reduce((sum, n) => sum + n, 0);
+    const total = readsOf(row);
     const wrong = [...row].filter(([read]) => read !== char).sort((a, b) => b[1] - a[1]);
     if (wrong.length === 0) continue;
     const right = String(row.get(char) ?? 0);
@@ -70,15 +73,21 @@ export function lineReadsText(counts: Map<string, Map<string, number>>, headers:
   return lines.join('\n');
 }
 
-const table = (learnt as { misreads: LineMisreadTable }).misreads;
-
 /**
- * The characters the line model habitually confuses with `read`, either way round, as the
- * classifier's look-alikes are taken: what a reading of it may stand for besides itself. Either
- * way, since 60 reads a character show one direction of a pair and not always the other: 5 was
- * read S six times and S 5 twice, and on a blurred copy the line read S8IQ2D's S as 5.
+ * Each character's confusions in the learnt table, either way round, as the classifier's
+ * look-alikes are taken: 60 reads a character show one direction of a pair and not always the
+ * other (5 was read S six times and S 5 twice, and on a blurred copy the line read S8IQ2D's S as 5).
+ * Built once: `settle` asks for every glyph it settles.
  */
+const CONFUSIONS = new Map<string, Set<string>>();
+for (const [char, habits] of Object.entries((learnt as { misreads: LineMisreadTable }).misreads)) {
+  for (const read of habits) {
+    CONFUSIONS.set(char, (CONFUSIONS.get(char) ?? new Set()).add(read));
+    CONFUSIONS.set(read, (CONFUSIONS.get(read) ?? new Set()).add(char));
+  }
+}
+
+/** The characters the line model habitually confuses with `read`: what a reading of it may stand for besides itself. */
 export function lineConfusions(read: string): string {
-  const readAsIt = Object.keys(table).filter((char) => table[char].includes(read));
-  return [...new Set([...readAsIt, ...(table[read] ?? '')])].join('');
+  return [...(CONFUSIONS.get(read) ?? [])].join('');
 }
