@@ -424,6 +424,26 @@ async function pageColourBeside(image: Buffer, x: number, y: number): Promise<st
   return `#${[...data.subarray(0, 3)].map((v) => v.toString(16).padStart(2, '0')).join('')}`;
 }
 
+/** A generated base image of one class: a deck drawn from `catalog` (or the class's choice of it), in the class's layout and header face. */
+export async function generatedBase(augment: AugmentClass, seed: number, catalog: CatalogCard[]): Promise<BaseImage> {
+  const shot = await generateScreenshot(augment.deckFrom?.(catalog) ?? catalog, {
+    seed,
+    layout: typeof augment.layout === 'string' ? augment.layout : augment.layout?.[seed % augment.layout.length],
+    headerFont: augment.headerFont,
+    statPanels: !augment.noStatPanels,
+    png: true,
+  });
+  return {
+    image: shot.image,
+    truth: { deck_code: shot.truth.deck_code, cards: shot.truth.cards },
+    geometry: shot.geometry,
+    asUploaded: false,
+  };
+}
+
+/** Whether a class sends the real screenshot: only the share layout, in the game's header face, of any deck, has one. */
+const sendsRealImage = (augment: AugmentClass): boolean => !augment.layout && !augment.headerFont && !augment.deckFrom;
+
 /** The base images of one class and seed: the real screenshot (share layout only) and a generated one. */
 export async function baseImages(
   augment: AugmentClass,
@@ -431,24 +451,9 @@ export async function baseImages(
   catalog: CatalogCard[],
   real: BaseImage,
 ): Promise<BaseImage[]> {
-  const generated = async (s: number): Promise<BaseImage> => {
-    const shot = await generateScreenshot(augment.deckFrom?.(catalog) ?? catalog, {
-      seed: s,
-      layout: typeof augment.layout === 'string' ? augment.layout : augment.layout?.[s % augment.layout.length],
-      headerFont: augment.headerFont,
-      statPanels: !augment.noStatPanels,
-      png: true,
-    });
-    return {
-      image: shot.image,
-      truth: { deck_code: shot.truth.deck_code, cards: shot.truth.cards },
-      geometry: shot.geometry,
-      asUploaded: false,
-    };
-  };
-  if (augment.layout || augment.headerFont || augment.deckFrom)
-    return [await generated(seed), await generated(seed + 500_000)];
-  return [real, await generated(seed)];
+  if (!sendsRealImage(augment))
+    return [await generatedBase(augment, seed, catalog), await generatedBase(augment, seed + 500_000, catalog)];
+  return [real, await generatedBase(augment, seed, catalog)];
 }
 
 /** The random stream of one class, base and seed. */

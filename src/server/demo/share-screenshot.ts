@@ -327,7 +327,10 @@ export function pickDeck(catalog: CatalogCard[], random: Random): CatalogCard[] 
   const deck: CatalogCard[] = [];
   const codes = new Set<string>();
   const names = new Set<string>();
-  while (deck.length < DECK_SIZE) {
+  // A list without 18 cards of distinct codes and names (the card list prints ACN0065 twice) would
+  // be drawn from for ever; a thousand draws a card are many more than any real list needs.
+  for (let draws = 0; deck.length < DECK_SIZE; draws++) {
+    if (draws > 1000 * DECK_SIZE) throw new Error(`no deck of ${DECK_SIZE} distinct codes and names in these cards`);
     const card = pick(random, random() < 0.65 && hard.length > 0 ? hard : catalog);
     const key = nameKey(card.name);
     if (codes.has(card.code) || names.has(key) || !key) continue;

@@ -2,10 +2,12 @@
  * Looks up catalog cards from what OCR read: a printed card code, a card name, or both.
  *
  * Names are compared in `normalizeName` form (no accents, case or punctuation), with an edit
- * distance that forgives the usual OCR confusions (O/0, I/1/L, S/5, B/8...). A trigram index keeps
- * each lookup to a few dozen distance computations instead of 5,000.
+ * distance that forgives the confusions OCR was seen to make on them (O/0, O/Q, I/L..., learnt:
+ * `ocr-confusions.ts`). A trigram index keeps each lookup to a few dozen distance computations
+ * instead of 5,000.
  */
 import { normalizeName } from '../../../common/text';
+import { asDigit, confusedGroups, SPLIT_LETTERS, SWAPPED_PAIRS } from './ocr-confusions';
 
 export interface CatalogCard {
   code: string;
@@ -50,13 +52,13 @@ const CANDIDATES_SCORED = 40;
  */
 const LENGTH_BONUS_PER_CHAR = 0.002;
 
-/** Characters OCR swaps for each other: substituting one for the other costs little. */
-const CONFUSABLE_GROUPS = ['o0qd', 'i1lj', 's5', 'b8', 'z2', 'g6', 'e3', 'uv'];
 /** A pair of UTF-16 code units as one number: the distance's inner loop looks pairs up without building strings. */
 const pairKey = (a: number, b: number): number => a * 0x10000 + b;
+/** Characters OCR habitually reads for each other (learnt): substituting one for the other costs little. */
 const CONFUSABLE = new Set<number>();
-for (const group of CONFUSABLE_GROUPS) {
-  for (const a of group) for (const b of group) if (a !== b) CONFUSABLE.add(pairKey(a.charCodeAt(0), b.charCodeAt(0)));
+for (const [a, b] of SWAPPED_PAIRS) {
+  CONFUSABLE.add(pairKey(a.charCodeAt(0), b.charCodeAt(0)));
+  CONFUSABLE.add(pairKey(b.charCodeAt(0), a.charCodeAt(0)));
 }
 const CONFUSED_SUBSTITUTION_COST = 0.4;
 
@@ -109,23 +111,14 @@ function explainedShare(readMarks: number, nameMarks: number, letters: number): 
   return letters / (letters + stray);
 }
 
-/** Folds a printed code the way OCR misreads it, so `ACNO012`, `ACN0012` and `ACNOO12` meet. */
+/**
+ * Folds a printed code the way OCR misreads it, each letter OCR reads for a digit to that digit,
+ * so `ACNO012`, `ACN0012` and `ACNOO12` meet.
+ */
 export function foldCode(code: string): string {
-  return code
-    .toUpperCase()
-    .replace(/[^A-Z0-9]/g, '')
-    .replace(/O/g, '0')
-    .replace(/[IL]/g, '1')
-    .replace(/S/g, '5')
-    .replace(/B/g, '8');
+  return [...code.toUpperCase().replace(/[^A-Z0-9]/g, '')].map(asDigit).join('');
 }
 
-/**
- * Letters OCR reads as two, and the two it reads: RN for an M, VV for a W, CL for a D, and II for
- * a U whose macron or diaeresis broke it in two strokes (RAIJŪ in a serif face read "Raijii", which
- * fit Raijin at 0.83 and the card printed at 0.67: "restyled + small" unseen seed 39430, 1143 px).
- */
-const SPLIT_LETTERS: Record<string, string> = { m: 'rn', w: 'vv', d: 'cl', u: 'ii' };
 /** Each two-letter split as one number (`pairKey`), and the letter it is of. */
 const SPLIT_TO_LETTER = new Map<number, number>(
   Object.entries(SPLIT_LETTERS).map(([letter, two]) => [
@@ -235,7 +228,7 @@ function atLeast(scored: CardMatch[], card: CatalogCard, confidence: number): vo
 
 /** Each confusable character's group representative, so trigrams match across OCR swaps. */
 const CANONICAL = new Map<string, string>();
-for (const group of CONFUSABLE_GROUPS) for (const c of group) if (!CANONICAL.has(c)) CANONICAL.set(c, group[0]);
+for (const group of confusedGroups()) for (const c of group) CANONICAL.set(c, group[0]);
 
 function trigrams(key: string): string[] {
   // Spaces are dropped: OCR often adds or loses them between words. Confusable characters are

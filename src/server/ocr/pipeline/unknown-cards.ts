@@ -2,6 +2,7 @@
 // imported. Its printed code and name are read as they are, for the player to check and publish
 // with, and for the moderators to add to the catalog (cards/card-proposals.ts).
 import { isCardCode } from '../../../common/api/cards';
+import { asDigit, asLetter } from '../catalog/ocr-confusions';
 import type { Rect } from './tile-grid';
 
 /** A card read from a tile that the catalog lacks. */
@@ -16,15 +17,11 @@ export interface UnknownCard {
   box: Rect;
 }
 
-/** Characters OCR reads for a digit in a code's number part, and for a letter in its prefix. */
-const AS_DIGIT: Record<string, string> = { O: '0', Q: '0', D: '0', I: '1', L: '1', S: '5', B: '8', Z: '2', G: '6' };
-const AS_LETTER: Record<string, string> = { '0': 'O', '1': 'I', '5': 'S', '8': 'B', '2': 'Z', '6': 'G' };
-
 /**
  * The card code in the text read from a tile's code line: a run of letters then three or four
  * digits (the catalog's codes are 3–5 letters and 2–4 digits, nearly all 3–4 + 3), with OCR's
- * letter-for-digit swaps undone on each side. Of several readings (one a line), the code most of
- * them agree on, else the first found.
+ * learnt letter-for-digit swaps undone on each side. Of several readings (one a line), the code
+ * most of them agree on, else the first found.
  */
 export function cardCodeIn(text: string): string | null {
   const found: string[] = [];
@@ -32,8 +29,8 @@ export function cardCodeIn(text: string): string | null {
     for (const digits of [3, 4]) {
       for (const letters of [3, 4, 5]) {
         if (token.length !== letters + digits) continue;
-        const prefix = [...token.slice(0, letters)].map((c) => AS_LETTER[c] ?? c).join('');
-        const number = [...token.slice(letters)].map((c) => AS_DIGIT[c] ?? c).join('');
+        const prefix = [...token.slice(0, letters)].map(asLetter).join('');
+        const number = [...token.slice(letters)].map(asDigit).join('');
         const code = prefix + number;
         if (/^[A-Z]+$/.test(prefix) && /^\d+$/.test(number) && isCardCode(code)) found.push(code);
       }
