@@ -27,7 +27,7 @@ export interface EditCounts {
    * misread in every one; one print misread a hundred ways is one print, not a habit.
    */
   texts: Map<string, number>;
-  /** The distinct printed texts aligned: an edit's share is of those that print what it changed. */
+  /** The distinct printed texts aligned: what the table was learnt from. */
   printedTexts: string[];
 }
 
@@ -46,7 +46,7 @@ const END_GAP = 0.5;
  * character read as itself, or null when the read is too unlike the print to say which character
  * became which (more than `maxShare` of the printed characters changed).
  */
-export function alignRead({ printed, read }: PrintedRead, maxShare = 0.4): { edits: Edit[]; same: string[] } | null {
+export function alignRead({ printed, read }: PrintedRead, maxShare = 0.4): Edit[] | null {
   const n = printed.length;
   const m = read.length;
   const cost: number[][] = Array.from({ length: n + 1 }, () => new Array<number>(m + 1).fill(Infinity));
@@ -75,7 +75,6 @@ export function alignRead({ printed, read }: PrintedRead, maxShare = 0.4): { edi
   let end = 0;
   for (let j = 1; j <= m; j++) if (withTail(j) < withTail(end)) end = j;
   const edits: Edit[] = [];
-  const same: string[] = [];
   let [i, j] = [n, end];
   while (i > 0) {
     const step = from[i][j];
@@ -85,14 +84,13 @@ export function alignRead({ printed, read }: PrintedRead, maxShare = 0.4): { edi
     if (di > 0) {
       const p = printed.slice(i - di, i);
       const r = read.slice(j - dj, j);
-      if (p === r) same.push(p);
-      else edits.push({ printed: p, read: r });
+      if (p !== r) edits.push({ printed: p, read: r });
     }
     i -= di;
     j -= dj;
   }
   if (edits.length > maxShare * n) return null;
-  return { edits: edits.reverse(), same };
+  return edits.reverse();
 }
 
 /** The edits of every read that aligns, counted. */
@@ -104,7 +102,7 @@ export function countEdits(reads: PrintedRead[]): EditCounts {
     const aligned = alignRead(pair);
     if (!aligned) continue;
     printed.add(pair.printed);
-    for (const edit of aligned.edits) {
+    for (const edit of aligned) {
       const key = `${edit.printed}>${edit.read}`;
       times.set(key, (times.get(key) ?? 0) + 1);
       textsOf.set(key, (textsOf.get(key) ?? new Set()).add(pair.printed));
