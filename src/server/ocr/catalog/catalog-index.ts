@@ -341,6 +341,11 @@ export class CatalogIndex {
     return false;
   }
 
+  /** Whether a text is exactly a card's name (in `nameKey` form: case, accents and marks aside). */
+  isName(text: string): boolean {
+    return this.byKey.has(nameKey(text));
+  }
+
   /** Whether one name is whole words of the other, longer one. */
   static nests(shorter: string, longer: string): boolean {
     const [inner, outer] = [nameKey(shorter), nameKey(longer)];

@@ -11,6 +11,7 @@ import {
   distinctCards,
   foundThrice,
   isTrustedReading,
+  linesOfOneName,
   nameReading,
   nameReadingIn,
   secondLookAt,
@@ -373,5 +374,41 @@ describe('decideTile', () => {
         ['RO', 90],
       ]),
     ).toBeUndefined();
+  });
+
+  it('takes the name two readings of one line each spell exactly, one above the other', () => {
+    // "restyled: other name face" unseen seed 39479: each line of YELLOW-BELLIED / SEA SNAKE read
+    // clearly by crops apart, and SEA SNAKE alone fit Sea Sparkle at 0.73.
+    const apart: Array<[string, number]> = [
+      ['Yellow-Bellied', 49],
+      ['Yellow-Bellied', 90],
+      ['Yellow Beiliec', 48],
+      ['Sea Snake', 95],
+      ['JCa hii', 21],
+    ];
+    expect(decided(apart)).toBe('Sea Sparkle');
+    const joined = linesOfOneName(
+      apart.map(([text, confidence]) => ({ text, confidence })),
+      index,
+    );
+    expect(joined).toEqual([{ text: 'Yellow-Bellied\nSea Snake', confidence: 90 }]);
+    expect(decided([...apart, ...joined.map((r): [string, number] => [r.text, r.confidence])])).toBe(
+      'Yellow-Bellied Sea Snake',
+    );
+    // Lines that only come close to a name join into nothing; crops are read in any order.
+    const near = [
+      { text: 'Yellow Beiliec', confidence: 48 },
+      { text: 'Sea Snake', confidence: 95 },
+    ];
+    expect(linesOfOneName(near, index)).toEqual([]);
+    expect(
+      linesOfOneName(
+        [
+          { text: 'Sea Snake', confidence: 95 },
+          { text: 'Yellow-Bellied', confidence: 90 },
+        ],
+        index,
+      ),
+    ).toHaveLength(1);
   });
 });
