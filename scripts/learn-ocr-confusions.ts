@@ -6,9 +6,11 @@
  * Every name of the card list is printed once, eighteen to a generated share image, each image
  * through the next of the benchmark's classes (restyled tiles and other faces, photos of a screen,
  * small, blurred, tinted copies...); then the benchmark's images of tuning seeds 400-419, every
- * class, the real screenshot's copies among them. Each image is read as the reader reads it, and each tile's reads of its name and printed code
- * are paired with the card it shows, aligned with the print, and the edits tesseract made
- * habitually are the table (learn-confusions.ts). The images use tuning seeds (1-499) only.
+ * class, the real screenshot's copies among them. Each image is read as the reader reads it, and
+ * each tile's reads of its name and printed code are paired with the card it shows, aligned with
+ * the print, and the edits tesseract made habitually are the table (learn-confusions.ts). The
+ * images use tuning seeds (1-499) only. Which tiles get a second look depends on the table in use,
+ * so reading the images again may give a few other reads; learning from the kept ones does not.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
