@@ -26,7 +26,6 @@ import {
   type Truth,
 } from '../bench/augment';
 import { DECK_SIZE } from '../src/common/game';
-import { cardsFromList } from '../src/server/ocr/catalog/card-list';
 import { CatalogIndex, nameKey, type CatalogCard } from '../src/server/ocr/catalog/catalog-index';
 import {
   confusionHabits,
@@ -35,9 +34,9 @@ import {
   type PrintedRead,
 } from '../src/server/ocr/catalog/learn-confusions';
 import { readDeckInThisThread } from '../src/server/ocr/pipeline/read-deck';
-import type { StageTrace } from '../src/server/ocr/pipeline/trace';
+import { tileName, type StageTrace } from '../src/server/ocr/pipeline/trace';
 import { createOcrPool } from '../src/server/ocr/runtime/worker-pool';
-import { CATALOG_FILE, REAL_SCREENSHOT, REAL_SCREENSHOT_ANSWER } from '../test/support/real-data';
+import { loadRealCatalog, REAL_SCREENSHOT, REAL_SCREENSHOT_ANSWER } from '../test/support/real-data';
 
 const DIR = path.resolve(import.meta.dirname, '..', 'src', 'server', 'ocr', 'catalog');
 const TABLE_FILE = path.join(DIR, 'ocr-confusions.json');
@@ -77,7 +76,7 @@ function printedReads(notes: Map<string, unknown>, truth: Truth): PrintedRead[] 
   )?.tiles;
   return tiles.flatMap((tile, i) => {
     const card = truth.cards[i];
-    const key = `tile-${String(i + 1).padStart(2, '0')}`;
+    const key = tileName(i);
     const names = [tile.name_read.text, ...(seconds[key]?.readings ?? []).slice(1).map((r) => r.text)];
     if (enlarged?.[key]) names.push(enlarged[key].name_read.text);
     const codes = (seconds[key]?.code_read ?? '').split('\n').filter((line) => line.trim());
@@ -113,7 +112,7 @@ function decksOfEveryName(catalog: CatalogCard[]): CatalogCard[][] {
 
 /** Every read of the images, each distinct pair of print and read once. */
 async function readImages(): Promise<PrintedRead[]> {
-  const catalog = cardsFromList(JSON.parse(await readFile(CATALOG_FILE, 'utf8')));
+  const catalog = loadRealCatalog();
   const index = new CatalogIndex(catalog);
   const realTruth = JSON.parse(await readFile(REAL_SCREENSHOT_ANSWER, 'utf8')) as Truth;
   const realBase = await realBaseImage(await readFile(REAL_SCREENSHOT), realTruth);

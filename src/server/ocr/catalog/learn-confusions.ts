@@ -27,6 +27,8 @@ export interface EditCounts {
    * misread in every one; one print misread a hundred ways is one print, not a habit.
    */
   texts: Map<string, number>;
+  /** Keyed by what was printed: the texts of every edit of it summed, its misreads however made. */
+  misreads: Map<string, number>;
   /** The distinct printed texts aligned: what the table was learnt from. */
   printedTexts: string[];
 }
@@ -109,7 +111,9 @@ export function countEdits(reads: PrintedRead[]): EditCounts {
     }
   }
   const texts = new Map([...textsOf].map(([key, set]) => [key, set.size]));
-  return { times, texts, printedTexts: [...printed] };
+  const misreads = new Map<string, number>();
+  for (const [key, n] of texts) misreads.set(key.split('>')[0], (misreads.get(key.split('>')[0]) ?? 0) + n);
+  return { times, texts, misreads, printedTexts: [...printed] };
 }
 
 /** An edit is a habit when made on this many distinct printed texts, */
@@ -122,9 +126,7 @@ export const MIN_HABIT_SHARE = 0.1;
 
 /** The share of the texts on which `printed` was misread (any way) that the edit was made on. */
 function misreadShare(counts: EditCounts, key: string): number {
-  const printed = key.split('>')[0];
-  let misread = 0;
-  for (const [other, texts] of counts.texts) if (other.split('>')[0] === printed) misread += texts;
+  const misread = counts.misreads.get(key.split('>')[0]) ?? 0;
   return misread === 0 ? 0 : (counts.texts.get(key) ?? 0) / misread;
 }
 

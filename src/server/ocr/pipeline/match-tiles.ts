@@ -374,15 +374,18 @@ function garbledReadings(readings: MatchResult[], ocrResults: OcrResult[], from:
  * Only an exact name is taken: two lines that merely come close to one are no evidence.
  */
 export function linesOfOneName(readings: OcrResult[], index: CatalogIndex): OcrResult[] {
-  const lines = [...new Set(readings.map((r) => r.text.trim()).filter((text) => text && !text.includes('\n')))];
+  // Each one-line text read, with the surest OCR confidence it was read at.
+  const sureness = new Map<string, number>();
+  for (const { text, confidence } of readings) {
+    const line = text.trim();
+    if (line && !line.includes('\n')) sureness.set(line, Math.max(sureness.get(line) ?? 0, confidence));
+  }
   const joined: OcrResult[] = [];
-  for (const upper of lines) {
-    for (const lower of lines) {
+  for (const [upper, upperSureness] of sureness) {
+    for (const [lower, lowerSureness] of sureness) {
       const text = `${upper}\n${lower}`;
-      if (upper === lower || !index.isName(text)) continue;
-      const sureness = (line: string) =>
-        Math.max(...readings.filter((r) => r.text.trim() === line).map((r) => r.confidence));
-      joined.push({ text, confidence: Math.min(sureness(upper), sureness(lower)) });
+      if (upper !== lower && index.isName(text))
+        joined.push({ text, confidence: Math.min(upperSureness, lowerSureness) });
     }
   }
   return joined;
