@@ -40,6 +40,24 @@ describe('OCR worker pool', () => {
     expect(await readText(pool, 'HYPERNOVA')).toBe('HYPERNOVA');
   });
 
+  it("keeps tesseract's debug prints off the server's stderr: a blank line crop dumped its row statistics there", async () => {
+    const [width, height] = [600, 100];
+    const blank = Buffer.concat([Buffer.from(`P5\n${width} ${height}\n255\n`), Buffer.alloc(width * height, 255)]);
+    const written: string[] = [];
+    const write = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      written.push(String(chunk));
+      return true;
+    });
+    try {
+      await pool.recognizeAll([line(blank)]);
+      // The thread's stderr reaches this one's through a message port: give it time to arrive.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    } finally {
+      write.mockRestore();
+    }
+    expect(written.join('')).not.toMatch(/Total count|Bottom=/);
+  });
+
   it('refuses a batch the queue cannot hold, all or nothing', async () => {
     const image = await wordImage('SAND CAT');
     // One runs, two may wait: four is one too many.
