@@ -124,30 +124,28 @@ export async function seedDemoData(db: Db, images: ImageStore, config: Config, n
         : 'null';
     const voterIds = userIds.filter(() => random() < 0.35);
     const comment = random() < 0.4 ? { userId: pick(userIds), body: pick(COMMENTS) } : null;
-    return { createdAt, theme, album, themed, cards, tags, title, deckcode, voterIds, comment };
-  });
-  const imageKeys = await mapConcurrently(plans, IMAGES_AT_ONCE, (plan) =>
-    renderDeckImage(plan.title, plan.cards).then((png) => images.save(png)),
-  );
-
-  for (const [
-    i,
-    { createdAt, theme, album, themed, cards, tags, title, deckcode, voterIds, comment },
-  ] of plans.entries()) {
-    const deckId = await insertDeck(db, {
+    const deck = {
       userId: i < CURATED_COUNT ? userIds[0] : userIds[1 + (i % DEMO_USERS.length)],
       title,
       deckcode,
-      image: imageUrlOf(imageKeys[i]),
       description: `${theme.name} cards around ${themed[0].name}, with more of ${album}. Play the cheap cards first and keep the big ones for the last turns.`,
       cards: cards.map((c) => ({ name: c.name, code: c.code })),
       albums: [album],
       collections: [theme.code],
       tags,
       createdAt,
-    });
+    };
+    return { deck, voterIds, comment };
+  });
+  const imageKeys = await mapConcurrently(plans, IMAGES_AT_ONCE, ({ deck }) =>
+    renderDeckImage(deck.title, deck.cards).then((png) => images.save(png)),
+  );
+
+  for (const [i, { deck, voterIds, comment }] of plans.entries()) {
+    const deckId = await insertDeck(db, { ...deck, image: imageUrlOf(imageKeys[i]) });
     for (const voterId of voterIds) await changeVote(db, deckId, voterId, 'increase');
-    if (comment) await createComment(db, { deckId, ...comment, createdAt: new Date(createdAt.getTime() + 3600_000) });
+    if (comment)
+      await createComment(db, { deckId, ...comment, createdAt: new Date(deck.createdAt.getTime() + 3600_000) });
   }
   return true;
 }
