@@ -95,6 +95,13 @@ export function alignRead({ printed, read }: PrintedRead, maxShare = 0.4): Edit[
   return edits.reverse();
 }
 
+/** An edit as the key it is counted under ("o>0"), and back: one encoding for every count and rule below. */
+const editKey = ({ printed, read }: Edit): string => `${printed}>${read}`;
+function editOf(key: string): Edit {
+  const [printed, read] = key.split('>');
+  return { printed, read };
+}
+
 /** The edits of every read that aligns, counted. */
 export function countEdits(reads: PrintedRead[]): EditCounts {
   const times = new Map<string, number>();
@@ -105,14 +112,17 @@ export function countEdits(reads: PrintedRead[]): EditCounts {
     if (!aligned) continue;
     printed.add(pair.printed);
     for (const edit of aligned) {
-      const key = `${edit.printed}>${edit.read}`;
+      const key = editKey(edit);
       times.set(key, (times.get(key) ?? 0) + 1);
       textsOf.set(key, (textsOf.get(key) ?? new Set()).add(pair.printed));
     }
   }
   const texts = new Map([...textsOf].map(([key, set]) => [key, set.size]));
   const misreads = new Map<string, number>();
-  for (const [key, n] of texts) misreads.set(key.split('>')[0], (misreads.get(key.split('>')[0]) ?? 0) + n);
+  for (const [key, n] of texts) {
+    const { printed: misread } = editOf(key);
+    misreads.set(misread, (misreads.get(misread) ?? 0) + n);
+  }
   return { times, texts, misreads, printedTexts: [...printed] };
 }
 
@@ -126,7 +136,7 @@ export const MIN_HABIT_SHARE = 0.1;
 
 /** The share of the texts on which `printed` was misread (any way) that the edit was made on. */
 function misreadShare(counts: EditCounts, key: string): number {
-  const misread = counts.misreads.get(key.split('>')[0]) ?? 0;
+  const misread = counts.misreads.get(editOf(key).printed) ?? 0;
   return misread === 0 ? 0 : (counts.texts.get(key) ?? 0) / misread;
 }
 
@@ -144,7 +154,7 @@ export interface ConfusionTable {
 
 /** Whether an edit of letters and digits, of one character for one or two (or two for one), is a habit. */
 function isHabit(counts: EditCounts, key: string): boolean {
-  const [printed, read] = key.split('>');
+  const { printed, read } = editOf(key);
   if (!printed || !read || !/^[a-z0-9]+$/.test(printed + read) || printed.length + read.length > 3) return false;
   return (counts.texts.get(key) ?? 0) >= MIN_HABIT_TEXTS && misreadShare(counts, key) >= MIN_HABIT_SHARE;
 }
@@ -161,7 +171,7 @@ export function confusionHabits(counts: EditCounts): ConfusionTable {
     (record[key] = (record[key] ?? 0) + times);
   for (const [key, texts] of [...counts.texts].sort(([a], [b]) => a.localeCompare(b))) {
     if (!isHabit(counts, key)) continue;
-    const [printed, read] = key.split('>');
+    const { printed, read } = editOf(key);
     if (printed.length === 1 && read.length === 1) add(table.swaps, [printed, read].sort().join(''), texts);
     else if (printed.length + read.length === 3) {
       const [one, two] = printed.length === 1 ? [printed, read] : [read, printed];
